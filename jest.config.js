@@ -1,0 +1,28 @@
+// Three tiers: domain unit tests (no framework, no I/O), medium tests of a service with
+// its real adapters against real Postgres and NATS, browser tests against the started stack.
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest'] };
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/domain/**/*.spec.ts', '<rootDir>/contracts/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'medium',
+      testMatch: ['<rootDir>/services/**/test/**/*.medium.spec.ts', '<rootDir>/bff/test/**/*.medium.spec.ts'],
+      testTimeout: 30000,
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/web/test/**/*.browser.spec.ts'],
+      globalSetup: '<rootDir>/web/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/web/test/support/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};
