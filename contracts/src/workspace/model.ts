@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { Id, Timestamp } from '../common/ids';
+import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
+import { UserSummary } from './user';
+
+export const ModelRole = z.enum(['owner', 'editor', 'viewer', 'configurator', 'inspector', 'commenter']);
+export type ModelRole = z.infer<typeof ModelRole>;
+
+export const ShareAs = z.enum(['private', 'viewer', 'editor', 'configurator', 'inspector']);
+
+/** A model as the web app sees it (spec 000 §3). `author` and `contributor` are there when populated. */
+export const Model = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string(),
+  authorId: Id,
+  author: UserSummary.optional(),
+  contributorId: Id.nullable(),
+  contributor: UserSummary.nullable().optional(),
+  teamId: Id.nullable(),
+  projectId: Id.nullable(),
+  productId: Id.nullable(),
+  publishedAt: Timestamp.nullable(),
+  updatedAt: Timestamp,
+  createdAt: Timestamp,
+  userRole: ModelRole.default('viewer'),
+  sharedWithEveryone: ShareAs,
+  hidden: z.boolean(),
+});
+export type Model = z.infer<typeof Model>;
+
+/** The name rule itself lives in domain/ (one rule for the form and the service); here only the shape. */
+export const CreateModelBody = z.strictObject({
+  name: z.string().max(200),
+  teamId: Id.nullish(),
+  projectId: Id.nullish(),
+});
+export type CreateModelBody = z.infer<typeof CreateModelBody>;
+
+export const UpdateModelBody = z.strictObject({
+  name: z.string().max(200).optional(),
+  description: z.string().max(5000).optional(),
+});
+export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
+
+export const MODEL_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;
+export const ModelSort = z
+  .string()
+  .regex(/^(createdAt|updatedAt|name) (ASC|DESC)$/i, 'sort must be "<createdAt|updatedAt|name> <ASC|DESC>".')
+  .transform((value) => {
+    const [field, direction] = value.split(' ');
+    return { field: field as (typeof MODEL_SORT_FIELDS)[number], direction: direction.toLowerCase() as 'asc' | 'desc' };
+  });
+export const DEFAULT_MODEL_SORT = 'updatedAt DESC';
+
+export const ModelWhere = z.strictObject({
+  name: z.strictObject({ contains: z.string().max(200) }).optional(),
+  id: z.strictObject({ nin: z.array(Id).max(1000) }).optional(),
+  teamId: Id.nullable().optional(),
+  projectId: Id.nullable().optional(),
+});
+export type ModelWhere = z.infer<typeof ModelWhere>;
+
+export const ModelPopulate = z.array(z.enum(['author', 'contributor', 'author.avatar', 'contributor.avatar']));
+
+export const MODEL_PAGE_SIZE = 20;
+
+/** GET /api/workspace/model query string. */
+export const ListModelsQuery = z.strictObject({
+  where: jsonParam(ModelWhere).optional(),
+  sort: jsonParam(ModelSort).optional(),
+  populate: jsonParam(z.union([ModelPopulate, z.string().transform((s) => s.split(',').map((p) => p.trim()))]).pipe(ModelPopulate)).optional(),
+  skip: Skip,
+  limit: limitUpTo(100, MODEL_PAGE_SIZE),
+});
+export type ListModelsQuery = z.infer<typeof ListModelsQuery>;
+export type ListModelsQueryInput = z.input<typeof ListModelsQuery>;
+
+export const ModelList = listOf(Model);
+export type ModelList = z.infer<typeof ModelList>;
+
+export const ModelIdParams = z.strictObject({ id: Id });

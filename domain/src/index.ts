@@ -1,0 +1,6 @@
+export * from './shared/domain-error';
+export * from './shared/domain-event';
+export * from './workspace/model-name';
+export * from './workspace/model-permissions';
+export * from './workspace/model.aggregate';
+export * from './workspace/user.aggregate';

@@ -1,0 +1,13 @@
+/** Typed domain errors; the services map `kind` to a status at the edge (see services/kit/src/errors). */
+export type DomainErrorKind = 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'unauthenticated' | 'rate-limited';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
