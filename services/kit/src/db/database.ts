@@ -1,0 +1,26 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migration, Migrator } from 'kysely/migration';
+import { Pool, types } from 'pg';
+
+// bigint columns (outbox positions, counts) as numbers: they stay far below 2^53.
+types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+
+export function createDatabase<DB>(databaseUrl: string, options: { max?: number } = {}): { db: Kysely<DB>; pool: Pool } {
+  const pool = new Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
+}
+
+/** Runs a service's migrations inside its own schema; the migration table lives there too. */
+export async function migrateSchema(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
+  await db.schema.createSchema(schema).ifNotExists().execute();
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema: schema,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migrations of schema ${schema} failed at ${failed?.migrationName ?? '?'}: ${String(error)}`);
+}

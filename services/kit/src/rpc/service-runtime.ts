@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Kysely, sql } from 'kysely';
+import { Migration } from 'kysely/migration';
+import { JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
+import { Pool } from 'pg';
+import { KilnConfig } from '../config';
+import { createDatabase, migrateSchema } from '../db/database';
+import { connectNats, ensureStream, StreamSpec } from '../nats/jetstream';
+import { OutboxRelay } from '../outbox/outbox-relay';
+import { Projection, ProjectionRunner } from '../projections/projection-runner';
+
+export interface ServiceDefinition {
+  /** `workspace`, `plugin-registry`, `assets`, `commerce`. */
+  service: string;
+  /** The Postgres schema this service owns; no other service reads it. */
+  schema: string;
+  migrations: Record<string, Migration>;
+  streams: StreamSpec[];
+  projections: Projection[];
+}
+
+export const DB = Symbol('kysely database');
+export const SERVICE_RUNTIME = Symbol('service runtime');
+
+/**
+ * Everything a service needs around its use cases, written once: the database and its migrations,
+ * NATS with its streams, the outbox relay and the projections. Started before the app listens.
+ */
+@Injectable()
+export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger: Logger;
+  readonly db: Kysely<any>;
+  readonly pool: Pool;
+  nats!: NatsConnection;
+  jsm!: JetStreamManager;
+  js!: JetStreamClient;
+  relay!: OutboxRelay;
+  readonly runners: ProjectionRunner[] = [];
+
+  constructor(
+    readonly definition: ServiceDefinition,
+    readonly config: KilnConfig,
+  ) {
+    this.logger = new Logger(definition.service);
+    ({ db: this.db, pool: this.pool } = createDatabase(config.databaseUrl));
+  }
+
+  async onModuleInit(): Promise<void> {
+    const { schema, migrations, streams, projections, service } = this.definition;
+    await migrateSchema(this.db, schema, migrations);
+    this.nats = await connectNats(this.config.natsUrl, `kiln-${service}`);
+    this.jsm = await this.nats.jetstreamManager();
+    this.js = this.nats.jetstream();
+    for (const stream of streams) await ensureStream(this.jsm, stream);
+    this.relay = new OutboxRelay(this.db, this.pool, schema, this.js, (m) => this.logger.error(m));
+    await this.relay.start();
+    for (const projection of projections) {
+      const runner = new ProjectionRunner(this.db, schema, this.jsm, this.js, projection, (m) => this.logger.error(m));
+      await runner.start();
+      this.runners.push(runner);
+    }
+  }
+
+  async healthy(): Promise<{ database: boolean; nats: boolean }> {
+    const database = await sql`SELECT 1`.execute(this.db).then(() => true, () => false);
+    return { database, nats: !!this.nats && !this.nats.isClosed() };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const runner of this.runners) await runner.stop().catch(() => undefined);
+    await this.relay?.stop().catch(() => undefined);
+    await this.nats?.drain().catch(() => undefined);
+    await this.db.destroy().catch(() => undefined);
+  }
+}
