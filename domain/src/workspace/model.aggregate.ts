@@ -40,7 +40,12 @@ export class ModelAggregate {
   private events: ModelEvent[] = [];
   private deleted = false;
 
-  private constructor(private state: ModelState) {}
+  /** The version stored when loaded (0 for a new model): the repository's optimistic-concurrency check. */
+  readonly loadedVersion: number;
+
+  private constructor(private state: ModelState, isNew = false) {
+    this.loadedVersion = isNew ? 0 : state.version;
+  }
 
   static create(input: { id: string; name: string; authorId: string; teamId?: string | null; projectId?: string | null; now: Date }): ModelAggregate {
     if (input.projectId && !input.teamId) throw new DomainError('invalid', 'A project model needs its team.', [{ path: 'teamId', message: 'A project model needs its team.' }]);
@@ -59,7 +64,7 @@ export class ModelAggregate {
       createdAt: input.now,
       updatedAt: input.now,
       version: 1,
-    });
+    }, true);
     model.record('workspace.model.created.v1', { model: model.snapshot() });
     return model;
   }

@@ -7,8 +7,9 @@ export interface Projection {
   /** Durable consumer name, derived from the subscriber: `ProjectModelsOnModelEvents` → `project-models-on-model-events`. */
   name: string;
   stream: string;
-  /** Event types this projection applies, e.g. `workspace.model.>` style subjects without the `evt.` prefix. */
-  subjects: string[];
+  /** The events this projection applies, as a subject without the `evt.` prefix: `workspace.model.>`.
+   *  One subject per consumer: Debian's nats-server (2.9) has no multi-subject filters. */
+  subject: string;
   apply(trx: Transaction<any>, event: AnyEventEnvelope): Promise<void>;
 }
 
@@ -42,11 +43,11 @@ export class ProjectionRunner {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(30_000),
-      filter_subjects: this.projection.subjects.map((s) => nsSubject(`evt.${s}`)),
+      filter_subject: nsSubject(`evt.${this.projection.subject}`),
     };
     try {
       await this.jsm.consumers.info(stream, this.consumerName);
-      await this.jsm.consumers.update(stream, this.consumerName, { filter_subjects: config.filter_subjects, ack_wait: config.ack_wait });
+      await this.jsm.consumers.update(stream, this.consumerName, { filter_subject: config.filter_subject, ack_wait: config.ack_wait });
     } catch {
       await this.jsm.consumers.add(stream, config);
     }

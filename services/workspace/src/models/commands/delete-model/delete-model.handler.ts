@@ -1,0 +1,24 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, ModelState } from '@kiln/domain';
+import { Clock, CLOCK } from '../../../ports/clock.port';
+import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
+import { DeleteModelCommand } from './delete-model.command';
+
+@CommandHandler(DeleteModelCommand)
+export class DeleteModelHandler implements ICommandHandler<DeleteModelCommand> {
+  constructor(
+    @Inject(MODEL_REPOSITORY) private readonly models: ModelRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ actorId, id }: DeleteModelCommand): Promise<{ model: ModelState; eventIds: string[] }> {
+    const model = await this.models.findById(id);
+    if (!model) throw new DomainError('not-found', 'Model not found.');
+    const now = this.clock.now();
+    model.delete(actorId, now);
+    const last = model.snapshot();
+    const eventIds = await this.models.save(model, { actorId, occurredAt: now });
+    return { model: last, eventIds };
+  }
+}

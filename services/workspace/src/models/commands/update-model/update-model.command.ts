@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import { UpdateModelBody } from '@kiln/contracts';
+import { CommandOutcome } from '../create-model/create-model.command';
+
+export class UpdateModelCommand extends Command<CommandOutcome> {
+  constructor(
+    readonly actorId: string,
+    readonly id: string,
+    readonly changes: UpdateModelBody,
+  ) {
+    super();
+  }
+}
