@@ -1,0 +1,145 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import { connect } from 'nats';
+import { findExecutable, natsServerArgs, streamsOfNamespace } from './servers';
+
+type Log = (line: string) => void;
+
+/** True when something speaking NATS (it greets with `INFO {...}`) listens there. */
+export function natsAnswers(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    let done = false;
+    const finish = (ok: boolean) => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => finish(false));
+    socket.once('data', (data) => finish(data.toString().startsWith('INFO')));
+    socket.once('error', () => finish(false));
+    socket.once('close', () => finish(false));
+  });
+}
+
+export function portInUse(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function findNatsServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return findExecutable('nats-server', env.PATH, isExecutable);
+}
+
+export interface StartedNats {
+  url: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** Starts `nats-server` with JetStream, its store in `storeDir` (kept across restarts), in its own process group. */
+export async function startNatsServer(options: { binary: string; storeDir: string; port: number; log: Log }): Promise<StartedNats> {
+  const { binary, storeDir, port, log } = options;
+  fs.mkdirSync(storeDir, { recursive: true });
+  log(`starting ${binary} on 127.0.0.1:${port} (JetStream store in ${storeDir})`);
+  const child: ChildProcess = spawn(binary, natsServerArgs(storeDir, port), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) output.push(line);
+    if (output.length > 50) output.splice(0, output.length - 50);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
+
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const failed = await Promise.race([spawnError, new Promise<undefined>((r) => setTimeout(r, 200, undefined))]);
+    if (failed) throw new Error(`could not start ${binary}: ${failed.message}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`nats-server exited during start (code ${child.exitCode ?? child.signalCode}):\n${output.join('\n')}`);
+    }
+    if (await natsAnswers('127.0.0.1', port)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`nats-server did not answer within 15s:\n${output.join('\n')}`);
+    }
+  }
+  child.stdout?.off('data', onData);
+  child.stderr?.off('data', onData);
+  child.stdout?.resume();
+  child.stderr?.resume();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+        log('nats-server stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Deletes the JetStream streams of a test namespace (`<ns>_WORKSPACE_EVENTS`, …). Returns their names. */
+export async function deleteNamespaceStreams(natsUrl: string, namespace: string): Promise<string[]> {
+  if (!namespace) return [];
+  const nc = await connect({ servers: natsUrl.split(','), name: 'kiln-deploy-cleanup', timeout: 3000 });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const names: string[] = [];
+    const lister = jsm.streams.list();
+    for await (const info of lister) names.push(info.config.name);
+    const ours = streamsOfNamespace(names, namespace);
+    for (const name of ours) await jsm.streams.delete(name);
+    return ours;
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * Asks a service's health subject; answers whatever came back, or the error (e.g. "no responders").
+ * The payload is Nest's NATS request envelope, so a Nest microservice answers it.
+ */
+export async function pingService(natsUrl: string, subject: string, timeoutMs = 2000): Promise<string> {
+  const nc = await connect({ servers: natsUrl.split(','), name: 'kiln-deploy-ping', timeout: 3000 });
+  try {
+    const body = JSON.stringify({ pattern: subject, data: {}, id: `ping-${Date.now()}` });
+    const reply = await nc.request(subject, new TextEncoder().encode(body), { timeout: timeoutMs });
+    return new TextDecoder().decode(reply.data);
+  } catch (error) {
+    return `no answer: ${(error as Error).message}`;
+  } finally {
+    await nc.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,343 @@
+/**
+ * Starts the whole of Kiln on one machine: Postgres and NATS (found, or started), the four services and
+ * the BFF as child processes. Used by `npm start`, the browser tests' global setup and the benchmarks.
+ */
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { nsSubject } from '../../services/kit/src/config';
+import { deleteNamespaceStreams, findNatsServer, natsAnswers, pingService, portInUse, StartedNats, startNatsServer } from './nats';
+import { createDatabase, dropDatabase, EmbeddedPostgres, ensureDatabase, firstWorkingUrl, startEmbeddedPostgres } from './postgres';
+import { describeExit, ExitInfo, ManagedChild } from './processes';
+import {
+  chooseNats,
+  choosePostgres,
+  DEFAULT_DATABASE,
+  DEFAULT_NATS_PORT,
+  DEFAULT_PG_PORT,
+  localPostgresCandidates,
+  redactUrl,
+  withDatabase,
+} from './servers';
+
+export const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface StackOptions {
+  /** HTTP port of the BFF. Default: `PORT` or 8080. `0` picks a free port. */
+  port?: number;
+  /** Use this Postgres (the database is created when missing). Default: `DATABASE_URL`. */
+  databaseUrl?: string;
+  /** Use this NATS. Default: `NATS_URL`. */
+  natsUrl?: string;
+  /** Database name on a Postgres we pick ourselves (local or embedded). Default `kiln`. */
+  database?: string;
+  /** Create this database (it must not exist) on the chosen server, use it, and drop it at stop. */
+  freshDatabase?: string;
+  /** Prefix of NATS subjects and stream names. Default: `KILN_NAMESPACE`. */
+  namespace?: string;
+  /** Delete the namespace's JetStream streams at stop (test runs). */
+  deleteStreamsOnStop?: boolean;
+  /** Built web app the BFF serves. Default: `WEB_DIST` or `web/dist`. */
+  webDist?: string;
+  /** Where an embedded Postgres and a started nats-server keep their data. Default `<repo>/.data`. */
+  dataDir?: string;
+  /** Port of an embedded Postgres we start. Default: `KILN_EMBEDDED_PG_PORT` or 5432. */
+  embeddedPostgresPort?: number;
+  /** Port of a nats-server we look for or start. Default 4222. */
+  natsPort?: number;
+  services?: readonly ServiceName[];
+  /** How long to wait for `GET /api/health` to answer 200. Default 60s. */
+  healthTimeoutMs?: number;
+  /** The runner's own messages. Default: console.log with a `[kiln]` prefix. */
+  log?: (line: string) => void;
+  /** Every line the children print, already prefixed (`[workspace] …`). Default: stdout. */
+  childLog?: (line: string) => void;
+  /** Colour the prefixes. Default: when stdout is a terminal. */
+  color?: boolean;
+  /** Stop everything on SIGINT/SIGTERM/SIGHUP, then exit the process (the `npm start` case). */
+  handleSignals?: boolean;
+  /** Called after a child died unexpectedly and everything was stopped. */
+  onCrash?: (info: ExitInfo) => void;
+  /** Environment the children inherit. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Stack {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  natsUrl: string;
+  namespace: string;
+  /** Stops what was started: children first, then NATS / embedded Postgres. Safe to call twice. */
+  stop(): Promise<void>;
+  /** Settles once the stack was stopped (by stop(), a signal or a crash). */
+  stopped: Promise<void>;
+}
+
+type Cleanup = { name: string; run: () => Promise<void> };
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => console.log(`[kiln] ${line}`));
+  const childLog = options.childLog ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const color = options.color ?? Boolean(process.stdout.isTTY);
+  const dataDir = options.dataDir ?? path.join(REPO_ROOT, '.data');
+  const namespace = options.namespace ?? env.KILN_NAMESPACE ?? '';
+  const services = options.services ?? SERVICES;
+  const healthTimeoutMs = options.healthTimeoutMs ?? 60_000;
+
+  // What we started, to undo in reverse order; children are stopped before all of it.
+  const servers: Cleanup[] = [];
+  const afterChildren: Cleanup[] = [];
+  const children: ManagedChild[] = [];
+  const serverPids: number[] = [];
+
+  let resolveStopped!: () => void;
+  const stopped = new Promise<void>((r) => (resolveStopped = r));
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      // The BFF first (no new requests), then the services together.
+      const bff = children.filter((c) => c.spec.name === 'bff');
+      const rest = children.filter((c) => c.spec.name !== 'bff');
+      for (const group of [bff, rest]) {
+        const infos = await Promise.all(group.filter((c) => c.running).map((c) => c.stop()));
+        for (const info of infos) log(`${describeExit(info)}`);
+      }
+      for (const step of [...afterChildren.reverse(), ...servers.reverse()]) {
+        try {
+          await step.run();
+        } catch (error) {
+          log(`could not ${step.name}: ${(error as Error).message}`);
+        }
+      }
+      process.removeListener('exit', killSync);
+      resolveStopped();
+    })();
+    return stopping;
+  };
+
+  // Last resort when the process exits without stop() (process.exit, uncaught error): signal everything.
+  const killSync = () => {
+    for (const child of children) if (child.running) child.signal('SIGTERM');
+    for (const pid of serverPids) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  process.on('exit', killSync);
+
+  if (options.handleSignals) installSignalHandlers(stop, children, log);
+
+  try {
+    // ---- Postgres
+    let serverUrl: string;
+    const database = options.database ?? DEFAULT_DATABASE;
+    const explicitDb = options.databaseUrl ?? env.DATABASE_URL;
+    const localUrl = explicitDb
+      ? undefined
+      : await firstWorkingUrl(localPostgresCandidates(env, safeUserName(), DEFAULT_PG_PORT, database));
+    const embeddedPort = options.embeddedPostgresPort ?? numberFrom(env.KILN_EMBEDDED_PG_PORT) ?? DEFAULT_PG_PORT;
+    const pgChoice = choosePostgres({ databaseUrl: explicitDb, localUrl, embeddedPort });
+    if (pgChoice.kind === 'embedded') {
+      if (await portInUse('127.0.0.1', pgChoice.port)) {
+        throw new Error(
+          `Something listens on 127.0.0.1:${pgChoice.port} but refused our logins (users postgres, ${safeUserName()}). ` +
+            'Set DATABASE_URL, or PGUSER/PGPASSWORD.',
+        );
+      }
+      const pg: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: pgChoice.port, log });
+      if (pg.pid) serverPids.push(pg.pid);
+      servers.push({ name: 'stop embedded Postgres', run: () => pg.stop() });
+      serverUrl = withDatabase(pg.url, database);
+    } else {
+      serverUrl = pgChoice.url;
+      log(`using ${pgChoice.kind === 'env' ? 'DATABASE_URL' : 'the local Postgres'}: ${redactUrl(serverUrl)}`);
+    }
+    let databaseUrl: string;
+    if (options.freshDatabase) {
+      databaseUrl = await createDatabase(serverUrl, options.freshDatabase);
+      afterChildren.push({ name: `drop database ${options.freshDatabase}`, run: () => dropDatabase(databaseUrl) });
+      log(`created database ${options.freshDatabase}`);
+    } else {
+      databaseUrl = serverUrl;
+      await ensureDatabase(databaseUrl);
+    }
+
+    // ---- NATS
+    const natsPort = options.natsPort ?? DEFAULT_NATS_PORT;
+    const explicitNats = options.natsUrl ?? env.NATS_URL;
+    const localAnswers = explicitNats ? false : await natsAnswers('127.0.0.1', natsPort);
+    const natsChoice = chooseNats({
+      natsUrl: explicitNats,
+      localAnswers,
+      port: natsPort,
+      binary: explicitNats || localAnswers ? undefined : findNatsServer(env),
+    });
+    let natsUrl: string;
+    if (natsChoice.kind === 'missing') throw new Error(natsChoice.message);
+    if (natsChoice.kind === 'start') {
+      if (await portInUse('127.0.0.1', natsPort)) {
+        throw new Error(`Something that is not NATS listens on 127.0.0.1:${natsPort}. Stop it or set NATS_URL.`);
+      }
+      const nats: StartedNats = await startNatsServer({ binary: natsChoice.binary, storeDir: path.join(dataDir, 'nats'), port: natsPort, log });
+      if (nats.pid) serverPids.push(nats.pid);
+      servers.push({ name: 'stop nats-server', run: () => nats.stop() });
+      natsUrl = nats.url;
+    } else {
+      natsUrl = natsChoice.url;
+      log(`using ${natsChoice.kind === 'env' ? 'NATS_URL' : 'the local NATS'}: ${natsUrl}`);
+    }
+    if (options.deleteStreamsOnStop && namespace) {
+      afterChildren.push({
+        name: `delete the streams of namespace ${namespace}`,
+        run: async () => {
+          const deleted = await deleteNamespaceStreams(natsUrl, namespace);
+          if (deleted.length) log(`deleted streams ${deleted.join(', ')}`);
+        },
+      });
+    }
+
+    // ---- Children
+    const requested = options.port ?? numberFrom(env.PORT) ?? 8080;
+    const port = requested === 0 ? await freePort() : requested;
+    if (await portInUse('127.0.0.1', port)) throw new Error(`Port ${port} is already in use. Set PORT to another port.`);
+    const webDist = path.resolve(REPO_ROOT, options.webDist ?? env.WEB_DIST ?? path.join('web', 'dist'));
+    const common = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace };
+    const specs = [
+      ...services.map((name) => ({
+        name,
+        args: ['-r', '@swc-node/register', path.join('services', name, 'src', 'main.ts')],
+        env: common,
+        cwd: REPO_ROOT,
+      })),
+      {
+        name: 'bff',
+        args: ['-r', '@swc-node/register', path.join('bff', 'src', 'main.ts')],
+        env: { ...common, PORT: String(port), WEB_DIST: webDist },
+        cwd: REPO_ROOT,
+      },
+    ];
+    log(`starting ${specs.map((s) => s.name).join(', ')}${namespace ? ` (namespace ${namespace})` : ''}`);
+    for (const [i, spec] of specs.entries()) children.push(new ManagedChild(spec, i, childLog, color));
+
+    const url = `http://localhost:${port}`;
+    await waitHealthy({ url, children, natsUrl, namespace, services, timeoutMs: healthTimeoutMs, log });
+    log(`Kiln is running at ${url}`);
+
+    // A child that dies from now on takes the stack down with it.
+    for (const child of children) {
+      void child.exited.then(async (info) => {
+        if (child.isStopping || stopping) return;
+        log(`${describeExit(info)} unexpectedly; its last lines:`);
+        for (const line of child.output.toArray().slice(-30)) log(`  ${line}`);
+        log('stopping everything');
+        await stop();
+        options.onCrash?.(info);
+      });
+    }
+
+    return { url, port, databaseUrl, natsUrl, namespace, stop, stopped };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitHealthy(p: {
+  url: string;
+  children: ManagedChild[];
+  natsUrl: string;
+  namespace: string;
+  services: readonly ServiceName[];
+  timeoutMs: number;
+  log: (line: string) => void;
+}): Promise<void> {
+  const deadline = Date.now() + p.timeoutMs;
+  let last = 'no answer yet';
+  for (;;) {
+    const dead = p.children.find((c) => !c.running);
+    if (dead) {
+      const info = await dead.exited;
+      throw new Error(`${describeExit(info)} while starting. Its last lines:\n${indent(dead.output.toArray().slice(-40))}`);
+    }
+    try {
+      const res = await fetch(`${p.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+      last = `${res.status} ${(await res.text()).slice(0, 300)}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  // Say which part is not healthy, with its output.
+  const report: string[] = [`GET ${p.url}/api/health did not answer 200 within ${Math.round(p.timeoutMs / 1000)}s (last: ${last}).`];
+  for (const name of p.services) {
+    const subject = nsSubject(`rpc.${name}.health`, p.namespace);
+    const answer = await pingService(p.natsUrl, subject).catch((e: Error) => `no answer: ${e.message}`);
+    const healthy = !answer.startsWith('no answer') && !/"err"|"error"/.test(answer);
+    report.push(`${name}: ${healthy ? 'answers its health check' : `unhealthy (${subject} → ${answer.slice(0, 200)})`}`);
+    if (!healthy) {
+      const child = p.children.find((c) => c.spec.name === name);
+      if (child) report.push(indent(child.output.toArray().slice(-25)));
+    }
+  }
+  const bff = p.children.find((c) => c.spec.name === 'bff');
+  if (bff) report.push('bff, last lines:', indent(bff.output.toArray().slice(-25)));
+  throw new Error(report.join('\n'));
+}
+
+function installSignalHandlers(stop: () => Promise<void>, children: ManagedChild[], log: (l: string) => void): void {
+  let count = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    count += 1;
+    if (count === 1) {
+      log(`${signal}: stopping (Ctrl-C twice more to force)`);
+      void stop().then(() => process.exit(signal === 'SIGINT' ? 130 : 0));
+    } else if (count >= 3) {
+      log('forcing: killing the children');
+      for (const child of children) child.signal('SIGKILL');
+      process.exit(1);
+    }
+    // The second one often is npm forwarding the same Ctrl-C: ignored.
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+}
+
+function indent(lines: string[]): string {
+  return lines.length ? lines.map((l) => `    ${l}`).join('\n') : '    (no output)';
+}
+
+function numberFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+function safeUserName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'postgres';
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

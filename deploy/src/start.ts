@@ -1,0 +1,19 @@
+/**
+ * `npm start`: runs Kiln on this machine until Ctrl-C. Options come from the environment only:
+ *   PORT (8080), DATABASE_URL, NATS_URL, KILN_NAMESPACE, WEB_DIST (web/dist),
+ *   KILN_EMBEDDED_PG_PORT (5432, when no Postgres is found and an embedded one is started).
+ */
+import { startStack } from './stack';
+
+async function main(): Promise<void> {
+  const stack = await startStack({
+    handleSignals: true,
+    onCrash: () => process.exit(1),
+  });
+  await stack.stopped;
+}
+
+main().catch((error: Error) => {
+  console.error(`[kiln] could not start: ${error.message}`);
+  process.exit(1);
+});
