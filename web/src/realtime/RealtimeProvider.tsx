@@ -1,0 +1,52 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Model, PushMessage } from '@kiln/contracts';
+import { currentUser } from '../auth/session';
+import { applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
+import { connectRealtime } from './socket';
+
+export type ConnectionState = 'connecting' | 'online' | 'offline';
+const ConnectionContext = createContext<ConnectionState>('connecting');
+export const useConnectionState = () => useContext(ConnectionContext);
+
+/**
+ * Keeps the socket open while the user is in the workspace and merges `workspace-model` pushes into the cached
+ * model lists. After a reconnect the lists are refetched, since pushes sent meanwhile are lost.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<ConnectionState>('connecting');
+
+  useEffect(() => {
+    const socket = connectRealtime();
+    let wasConnected = false;
+
+    socket.on('connect', () => {
+      setState('online');
+      if (wasConnected) void queryClient.invalidateQueries({ queryKey: modelKeys.all });
+      wasConnected = true;
+    });
+    socket.on('disconnect', () => setState('offline'));
+    socket.on('connect_error', () => setState('offline'));
+
+    socket.on('workspace-model', (message: PushMessage<ModelPatch>) => {
+      const model = message?.data;
+      if (!model?.id) return;
+      if (message.verb === 'delete') {
+        applyModelRemoval(queryClient, model.id);
+        return;
+      }
+      const me = currentUser(queryClient);
+      const mine = me && model.authorId === me.id;
+      const fallback: Partial<Model> = mine ? { author: me, userRole: 'owner' } : { userRole: 'viewer' };
+      applyModelUpsert(queryClient, model, message.verb === 'create', fallback);
+    });
+
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [queryClient]);
+
+  return <ConnectionContext.Provider value={state}>{children}</ConnectionContext.Provider>;
+}
