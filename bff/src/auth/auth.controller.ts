@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { AuthAnswer, HttpRoutes, SESSION_COOKIE, User, WorkspaceRpc } from '@kiln/contracts';
+import { Request, Response } from 'express';
+import { parse } from '../http/parse';
+import { ServiceClient } from '../services/service-client';
+import { tokenFrom } from './session';
+import { CurrentUser, SessionGuard } from './session.guard';
+
+const SESSION_MAX_AGE_MS = 30 * 86_400_000;
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post('register')
+  @HttpCode(201)
+  async register(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AuthAnswer> {
+    const answer = await this.services.call(WorkspaceRpc.register, { body: parse(HttpRoutes.register.body, body), ip: req.ip ?? '' });
+    this.setCookie(req, res, answer.token);
+    return answer;
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AuthAnswer> {
+    const answer = await this.services.call(WorkspaceRpc.login, { body: parse(HttpRoutes.login.body, body), ip: req.ip ?? '' });
+    this.setCookie(req, res, answer.token);
+    return answer;
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const token = tokenFrom(req.headers, req.cookies);
+    if (token) await this.services.call(WorkspaceRpc.logout, { token });
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  }
+
+  @Get('me')
+  @UseGuards(SessionGuard)
+  me(@CurrentUser() user: User): User {
+    return user;
+  }
+
+  private setCookie(req: Request, res: Response, token: string): void {
+    res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/', maxAge: SESSION_MAX_AGE_MS });
+  }
+}

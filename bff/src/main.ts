@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BffModule } from './bff.module';
+import { HttpErrorFilter } from './http/http-error.filter';
+
+/** The BFF: the web app, /api/* and socket.io on one port. */
+export async function startBff(port = Number(process.env.PORT ?? 8080), webDist = process.env.WEB_DIST ?? resolve(__dirname, '../../web/dist')) {
+  const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'] });
+  app.set('trust proxy', 'loopback');
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: '1mb' });
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.enableShutdownHooks();
+  if (existsSync(webDist)) {
+    app.useStaticAssets(webDist, { index: false, maxAge: '1h', immutable: false });
+    // Client-side routes (/favorites, /signin, ...) all load the app shell.
+    app.use((req: { method: string; path: string }, res: { sendFile: (p: string) => void }, next: () => void) => {
+      if (req.method === 'GET' && !req.path.startsWith('/api') && !req.path.startsWith('/socket.io')) return res.sendFile(join(webDist, 'index.html'));
+      next();
+    });
+  }
+  await app.listen(port);
+  return app;
+}
+
+if (require.main === module) void startBff();
