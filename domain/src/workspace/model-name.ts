@@ -4,8 +4,9 @@ export const MODEL_NAME_MESSAGES = {
   symbols: 'Only the following symbols are allowed: -, _, /, (, ).',
 } as const;
 
-// Letters and digits of any script, whitespace, and - _ / ( ).
-const ALLOWED = /^[\p{L}\p{N}\s\-_/()]*$/u;
+// Letters (with their combining marks, as in Devanagari or a decomposed é) and digits of any script,
+// whitespace, and - _ / ( ).
+const ALLOWED = /^[\p{L}\p{M}\p{N}\s\-_/()]*$/u;
 
 /** The messages a name breaks, in the order the form shows them; empty when the name is valid. */
 export function modelNameProblems(name: string): string[] {
