@@ -1,0 +1,50 @@
+import { LOGIN_RATE_LIMIT, registerUser, userDataShort } from './user.aggregate';
+
+const PALETTE = ['#E57373', '#64B5F6', '#81C784', '#FFB74D', '#BA68C8', '#4DB6AC', '#F06292', '#7986CB'];
+const anId = (n = 1) => n.toString(16).padStart(24, '0');
+
+describe('userDataShort (spec 000 §3)', () => {
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['ada lovelace', 'AL'],
+    ['Jean Paul Sartre', 'JS'],
+    ['  Grace   Hopper  ', 'GH'],
+    ['Plato', 'PL'],
+    ['x', 'X'],
+    ['Émile Zola', 'ÉZ'],
+    ['', '?'],
+    ['   ', '?'],
+  ])('initials of %j are %j', (fullName, initials) => {
+    expect(userDataShort(fullName, anId()).initials).toBe(initials);
+  });
+
+  it('gives a palette colour that depends on the id only', () => {
+    const id = '65f0c0ffee0000000000abcd';
+    const { color } = userDataShort('Ada Lovelace', id);
+    expect(PALETTE).toContain(color);
+    expect(userDataShort('Someone Else', id).color).toBe(color);
+    expect(userDataShort('Ada Lovelace', id).color).toBe(color);
+  });
+
+  it('spreads different ids over the palette', () => {
+    const colors = new Set(Array.from({ length: 64 }, (_, i) => userDataShort('A B', anId(i)).color));
+    expect(colors.size).toBeGreaterThan(1);
+    for (const c of colors) expect(PALETTE).toContain(c);
+  });
+});
+
+describe('registerUser', () => {
+  it('records workspace.user.registered.v1 with the trimmed full name', () => {
+    const now = new Date('2024-05-01T10:00:00Z');
+    expect(registerUser({ id: anId(7), fullName: '  Ada Lovelace ', email: 'ada@example.com', now })).toEqual({
+      type: 'workspace.user.registered.v1',
+      aggregateType: 'user',
+      aggregateId: anId(7),
+      data: { user: { id: anId(7), fullName: 'Ada Lovelace', email: 'ada@example.com', createdAt: now } },
+    });
+  });
+
+  it('allows 10 failed sign-ins per 15 minutes', () => {
+    expect(LOGIN_RATE_LIMIT).toEqual({ maxFailures: 10, windowMinutes: 15 });
+  });
+});
