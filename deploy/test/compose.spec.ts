@@ -1,0 +1,67 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+
+type Service = {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+  volumes?: string[];
+  command?: string[];
+  healthcheck?: unknown;
+};
+
+const root = path.resolve(__dirname, '..', '..');
+const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
+const services = compose.services;
+const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'];
+
+describe('docker-compose.yml', () => {
+  it('names the whole stack', () => {
+    expect(Object.keys(services).sort()).toEqual(['assets', 'bff', 'commerce', 'nats', 'plugin-registry', 'postgres', 'workspace']);
+  });
+
+  it('runs NATS with JetStream on a volume and Postgres 17 with a healthcheck', () => {
+    expect(services.nats.image).toBe('nats:2');
+    expect(services.nats.command?.slice(0, 3)).toEqual(['-js', '-sd', '/data']);
+    expect(services.nats.volumes?.[0]).toMatch(/^nats-data:\/data$/);
+    expect(services.postgres.image).toBe('postgres:17');
+    expect(services.postgres.healthcheck).toBeDefined();
+    expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['nats-data', 'postgres-data']));
+  });
+
+  it.each(SERVICES)('%s gets DATABASE_URL and NATS_URL and waits for its servers', (name) => {
+    const s = services[name];
+    expect(s.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\/kiln$/);
+    expect(s.environment?.NATS_URL).toBe('nats://nats:4222');
+    expect(s.environment?.KILN_SERVICE).toBe(name);
+    expect(s.depends_on?.postgres?.condition).toBe('service_healthy');
+    expect(s.depends_on?.nats).toBeDefined();
+  });
+
+  it('serves the BFF on 8080, reaching the services through NATS only', () => {
+    const bff = services.bff;
+    expect(bff.environment?.NATS_URL).toBe('nats://nats:4222');
+    expect(bff.environment?.KILN_SERVICE).toBe('bff');
+    expect(bff.environment?.DATABASE_URL).toBeUndefined(); // the BFF never touches Postgres
+    expect(bff.ports).toContain('8080:8080');
+    expect(Object.keys(bff.depends_on ?? {})).toEqual(expect.arrayContaining(['nats', ...SERVICES]));
+  });
+
+  it('builds every app container from deploy/Dockerfile', () => {
+    for (const name of [...SERVICES, 'bff']) {
+      expect(services[name].build).toEqual({ context: '.', dockerfile: 'deploy/Dockerfile' });
+    }
+    expect(fs.existsSync(path.join(root, 'deploy', 'Dockerfile'))).toBe(true);
+  });
+
+  it('has an entrypoint that knows every app service', () => {
+    const entry = fs.readFileSync(path.join(root, 'deploy', 'docker-entrypoint.sh'), 'utf8');
+    for (const name of [...SERVICES, 'bff']) expect(entry).toContain(name);
+  });
+});
