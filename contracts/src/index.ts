@@ -11,3 +11,4 @@ export * from './rpc';
 export * from './http';
 export * from './docs/openapi';
 export * from './docs/asyncapi';
+export * from './docs/event-catalogue';
