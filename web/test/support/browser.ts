@@ -1,0 +1,120 @@
+/**
+ * Browser helpers for the `browser` jest project: one Debian Chromium per spec file (`launchBrowser` in
+ * beforeAll, `close()` in afterAll), a fresh context per test (`newPage`), and a fresh user signed up
+ * through the UI (`signUp`). Assertions poll with `expect.poll` / Playwright's auto-waiting locators.
+ */
+import * as crypto from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { baseUrl } from './stack';
+
+export const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
+/** How long a locator or a poll waits before the test fails. */
+export const WAIT_MS = 15_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh context (own cookies and localStorage) on the stack's URL, and a page in it. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(WAIT_MS);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export interface TestUser {
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+/** A user nobody has used yet: the e-mail is unique per call. */
+export function uniqueUser(label = 'user'): TestUser {
+  const id = crypto.randomBytes(5).toString('hex');
+  return { fullName: `Test ${label} ${id}`, email: `${label}-${id}@example.test`, password: `pw-${id}-secret` };
+}
+
+export const field = (page: Page, label: string): Locator => page.getByLabel(label, { exact: true });
+
+/** Signs a fresh user up through /signup and waits for My Models. */
+export async function signUp(page: Page, user: TestUser = uniqueUser()): Promise<TestUser> {
+  await page.goto('/signup');
+  await field(page, 'Full name').fill(user.fullName);
+  await field(page, 'E-mail').fill(user.email);
+  await field(page, 'Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await waitForMyModels(page);
+  return user;
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await field(page, 'E-mail').fill(user.email);
+  await field(page, 'Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** My Models is shown and its first load has finished (a list or the empty text). */
+export async function waitForMyModels(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: 'My Models', level: 1 }).waitFor();
+  await page.locator('[data-testid="model-item"], [data-testid="empty-text"]').first().waitFor();
+}
+
+export const modelItems = (page: Page): Locator => page.getByTestId('model-item');
+export const modelItem = (page: Page, name: string): Locator => page.locator(`[data-testid="model-item"][data-model-name="${cssString(name)}"]`);
+
+/** The names shown in the model list, in order. */
+export function modelNames(page: Page): Promise<string[]> {
+  return modelItems(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-model-name') ?? ''));
+}
+
+/** Opens the New Model dialog, types the name and submits; waits for the dialog to close. */
+export async function createModelInUi(page: Page, name: string): Promise<void> {
+  await page.getByTestId('new-model-button').click();
+  const dialog = page.getByRole('dialog', { name: 'New Model' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Creates a model through the API with the page's session cookie. */
+export async function createModelViaApi(page: Page, name: string): Promise<{ id: string; name: string }> {
+  const response = await page.request.post('/api/workspace/model', { data: { name } });
+  if (response.status() !== 201) throw new Error(`POST /api/workspace/model ${name}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { id: string; name: string };
+}
+
+/**
+ * Re-reads `read()` until `check` passes (jest `expect` inside), then returns the value; after `timeoutMs`
+ * the last failed check is thrown, so the test fails with a normal jest message.
+ */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => void, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    try {
+      check(value);
+      return value;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function cssString(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
