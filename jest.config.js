@@ -14,6 +14,9 @@ module.exports = {
       ...common,
       displayName: 'medium',
       testMatch: ['<rootDir>/services/**/test/**/*.medium.spec.ts', '<rootDir>/bff/test/**/*.medium.spec.ts'],
+      // kysely 0.29 is ESM-only; Jest loads ESM from CommonJS tests only with --experimental-vm-modules,
+      // so SWC compiles it to CommonJS like our own sources.
+      transformIgnorePatterns: ['/node_modules/(?!kysely/)'],
       testTimeout: 30000,
     },
     {

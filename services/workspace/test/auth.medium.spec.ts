@@ -1,0 +1,128 @@
+import { AuthAnswer, AUTH_MESSAGES } from '@kiln/contracts';
+import { LOGIN_RATE_LIMIT } from '@kiln/domain';
+import { aRegistration, anIp, aUser } from './support/builders';
+import { startWorkspace, WorkspaceTestEnv } from './support/test-env';
+
+describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
+  let env: WorkspaceTestEnv;
+  beforeAll(async () => {
+    env = await startWorkspace();
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('answers health on its namespaced subject', async () => {
+    await expect(env.rpc.raw('rpc.workspace.health', {})).resolves.toEqual(
+      expect.objectContaining({ response: { service: 'workspace', status: 'ok', database: true, nats: true } }),
+    );
+  });
+
+  describe('register', () => {
+    it('answers the new user and a session token', async () => {
+      const body = aRegistration({ email: '  Grace.Hopper@Example.COM ', fullName: '  Grace Hopper ' });
+      const answer = await env.rpc.call('register', { body, ip: anIp() });
+
+      expect(AuthAnswer.parse(answer)).toEqual(answer);
+      expect(answer.user).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        fullName: 'Grace Hopper',
+        email: 'grace.hopper@example.com',
+        avatar: null,
+        dataShort: { initials: 'GH', color: expect.stringMatching(/^#[0-9A-F]{6}$/) },
+      });
+      expect(answer.token.length).toBeGreaterThanOrEqual(32);
+    });
+
+    it('refuses a second account with the same e-mail, whatever its case, with 409', async () => {
+      const first = aRegistration();
+      await env.rpc.call('register', { body: first, ip: anIp() });
+
+      const again = await env.rpc.fail('register', { body: aRegistration({ email: first.email.toUpperCase() }), ip: anIp() });
+      expect(again).toEqual({ statusCode: 409, message: 'An account with this e-mail already exists.' });
+    });
+
+    it('refuses a body that breaks the contract with 400 and the contract message', async () => {
+      const error = await env.rpc.fail('register', { body: aRegistration({ password: 'short' }), ip: anIp() });
+      expect(error).toMatchObject({ statusCode: 400, message: AUTH_MESSAGES.passwordTooShort });
+      expect(error.errors).toContainEqual({ path: 'body.password', message: AUTH_MESSAGES.passwordTooShort });
+    });
+
+    it('never stores the password in clear', async () => {
+      const user = await aUser(env.rpc);
+      const row = await env.db.withSchema('workspace').selectFrom('users').select('password_hash').where('id', '=', user.user.id).executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      expect(row.password_hash).not.toContain(user.password);
+    });
+  });
+
+  describe('login', () => {
+    it('answers the user and a new token for the right password', async () => {
+      const user = await aUser(env.rpc);
+      const answer = await env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: anIp() });
+      expect(answer.user).toEqual(user.user);
+      expect(answer.token).not.toBe(user.token);
+    });
+
+    it('refuses a wrong password and an unknown e-mail alike with 401', async () => {
+      const user = await aUser(env.rpc);
+      const wrong = await env.rpc.fail('login', { body: { email: user.user.email, password: 'not the password' }, ip: anIp() });
+      const unknown = await env.rpc.fail('login', { body: { email: `nobody-${user.user.id}@example.com`, password: user.password }, ip: anIp() });
+      expect(wrong).toEqual({ statusCode: 401, message: 'Wrong e-mail or password.' });
+      expect(unknown).toEqual(wrong);
+    });
+
+    it('refuses the 11th attempt within the window with 429, even with the right password', async () => {
+      const user = await aUser(env.rpc);
+      const attempt = (password: string) => env.rpc.fail('login', { body: { email: user.user.email, password }, ip: anIp() });
+
+      for (let i = 0; i < LOGIN_RATE_LIMIT.maxFailures; i++) {
+        await expect(attempt(`wrong ${i}`)).resolves.toMatchObject({ statusCode: 401 });
+      }
+      await expect(attempt(user.password)).resolves.toEqual({ statusCode: 429, message: 'Too many sign-in attempts. Try again in a few minutes.' });
+    }, 60_000);
+
+    it('counts failures per e-mail: one locked account does not lock another', async () => {
+      const locked = await aUser(env.rpc);
+      const other = await aUser(env.rpc);
+      for (let i = 0; i < LOGIN_RATE_LIMIT.maxFailures; i++) {
+        await env.rpc.fail('login', { body: { email: locked.user.email, password: 'wrong' }, ip: anIp() });
+      }
+      await expect(env.rpc.call('login', { body: { email: other.user.email, password: other.password }, ip: anIp() })).resolves.toMatchObject({ user: other.user });
+    }, 60_000);
+
+    it('forgets earlier failures after a successful sign-in', async () => {
+      const user = await aUser(env.rpc);
+      for (let i = 0; i < LOGIN_RATE_LIMIT.maxFailures - 1; i++) {
+        await env.rpc.fail('login', { body: { email: user.user.email, password: 'wrong' }, ip: anIp() });
+      }
+      await env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: anIp() });
+      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: 'wrong' }, ip: anIp() })).resolves.toMatchObject({ statusCode: 401 });
+      await expect(env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: anIp() })).resolves.toMatchObject({ user: user.user });
+    }, 60_000);
+  });
+
+  describe('resolve-session and logout', () => {
+    it('resolves the token of a sign-up and of a sign-in to the user', async () => {
+      const user = await aUser(env.rpc);
+      const login = await env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: anIp() });
+
+      await expect(env.rpc.call('resolveSession', { token: user.token })).resolves.toEqual({ user: user.user });
+      await expect(env.rpc.call('resolveSession', { token: login.token })).resolves.toEqual({ user: user.user });
+    });
+
+    it('answers 401 for an unknown token', async () => {
+      await expect(env.rpc.fail('resolveSession', { token: 'no-such-token' })).resolves.toEqual({ statusCode: 401, message: 'Please sign in.' });
+    });
+
+    it('ends only the session that logs out', async () => {
+      const user = await aUser(env.rpc);
+      const second = await env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: anIp() });
+
+      await expect(env.rpc.call('logout', { token: user.token })).resolves.toEqual({ ok: true });
+
+      await expect(env.rpc.fail('resolveSession', { token: user.token })).resolves.toMatchObject({ statusCode: 401 });
+      await expect(env.rpc.call('resolveSession', { token: second.token })).resolves.toEqual({ user: user.user });
+    });
+  });
+});
