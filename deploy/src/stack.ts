@@ -44,6 +44,8 @@ export interface StackOptions {
   webDist?: string;
   /** Where an embedded Postgres and a started nats-server keep their data. Default `<repo>/.data`. */
   dataDir?: string;
+  /** Start the embedded Postgres even when a local one answers. Default: `KILN_EMBEDDED_PG=1`. */
+  forceEmbeddedPostgres?: boolean;
   /** Port of an embedded Postgres we start. Default: `KILN_EMBEDDED_PG_PORT` or 5432. */
   embeddedPostgresPort?: number;
   /** Port of a nats-server we look for or start. Default 4222. */
@@ -105,7 +107,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const rest = children.filter((c) => c.spec.name !== 'bff');
       for (const group of [bff, rest]) {
         const infos = await Promise.all(group.filter((c) => c.running).map((c) => c.stop()));
-        for (const info of infos) log(`${describeExit(info)}`);
+        for (const info of infos) log(info.code === 0 || info.signal === 'SIGTERM' ? `${info.name} stopped` : describeExit(info));
       }
       for (const step of [...afterChildren.reverse(), ...servers.reverse()]) {
         try {
@@ -140,11 +142,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let serverUrl: string;
     const database = options.database ?? DEFAULT_DATABASE;
     const explicitDb = options.databaseUrl ?? env.DATABASE_URL;
-    const localUrl = explicitDb
+    const forceEmbedded = options.forceEmbeddedPostgres ?? env.KILN_EMBEDDED_PG === '1';
+    const localUrl = explicitDb || forceEmbedded
       ? undefined
       : await firstWorkingUrl(localPostgresCandidates(env, safeUserName(), DEFAULT_PG_PORT, database));
     const embeddedPort = options.embeddedPostgresPort ?? numberFrom(env.KILN_EMBEDDED_PG_PORT) ?? DEFAULT_PG_PORT;
-    const pgChoice = choosePostgres({ databaseUrl: explicitDb, localUrl, embeddedPort });
+    const pgChoice = choosePostgres({ databaseUrl: forceEmbedded ? undefined : explicitDb, localUrl, embeddedPort });
     if (pgChoice.kind === 'embedded') {
       if (await portInUse('127.0.0.1', pgChoice.port)) {
         throw new Error(
@@ -163,7 +166,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let databaseUrl: string;
     if (options.freshDatabase) {
       databaseUrl = await createDatabase(serverUrl, options.freshDatabase);
-      afterChildren.push({ name: `drop database ${options.freshDatabase}`, run: () => dropDatabase(databaseUrl) });
+      const fresh = options.freshDatabase;
+      afterChildren.push({
+        name: `drop database ${fresh}`,
+        run: async () => {
+          await dropDatabase(databaseUrl);
+          log(`dropped database ${fresh}`);
+        },
+      });
       log(`created database ${options.freshDatabase}`);
     } else {
       databaseUrl = serverUrl;
@@ -209,7 +219,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const port = requested === 0 ? await freePort() : requested;
     if (await portInUse('127.0.0.1', port)) throw new Error(`Port ${port} is already in use. Set PORT to another port.`);
     const webDist = path.resolve(REPO_ROOT, options.webDist ?? env.WEB_DIST ?? path.join('web', 'dist'));
-    const common = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace };
+    const common: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace };
+    if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
     const specs = [
       ...services.map((name) => ({
         name,

@@ -1,7 +1,8 @@
 /**
  * `npm start`: runs Kiln on this machine until Ctrl-C. Options come from the environment only:
  *   PORT (8080), DATABASE_URL, NATS_URL, KILN_NAMESPACE, WEB_DIST (web/dist),
- *   KILN_EMBEDDED_PG_PORT (5432, when no Postgres is found and an embedded one is started).
+ *   KILN_EMBEDDED_PG_PORT (5432, when no Postgres is found and an embedded one is started),
+ *   KILN_EMBEDDED_PG=1 (start the embedded Postgres even when another one answers).
  */
 import { startStack } from './stack';
 
