@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { io, Socket } from 'socket.io-client';
+import { randomNamespace } from '../../deploy/src/servers';
+import { Stack, startStack } from '../../deploy/src/stack';
+
+/**
+ * The BFF over the whole real stack (services as processes, real Postgres and NATS JetStream):
+ * sessions by cookie and bearer, error bodies, API documents, and pushes only to those allowed.
+ */
+let stack: Stack;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({
+    port: 0,
+    freshDatabase: `kiln_bff_${randomBytes(4).toString('hex')}`,
+    namespace: randomNamespace(Math.random),
+    deleteStreamsOnStop: true,
+    healthTimeoutMs: 90_000,
+    log: () => undefined,
+    childLog: () => undefined,
+    color: false,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await stack?.stop();
+}, 60_000);
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+async function http(method: string, path: string, options: { token?: string; cookie?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${stack.url}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+async function signUp(name = 'Test Person') {
+  const email = `bff-${randomBytes(5).toString('hex')}@example.com`;
+  const answer = await http('POST', '/api/auth/register', { body: { email, password: 'correct horse', fullName: name } });
+  expect(answer.status).toBe(201);
+  return { token: answer.body.token as string, user: answer.body.user, email, cookie: answer.headers.get('set-cookie')!.split(';')[0] };
+}
+
+async function connect(auth: { token?: string; cookie?: string }): Promise<Socket> {
+  const socket = io(stack.url, {
+    transports: ['websocket'],
+    reconnection: false,
+    ...(auth.token ? { auth: { token: auth.token } } : {}),
+    ...(auth.cookie ? { extraHeaders: { cookie: auth.cookie } } : {}),
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+function collect(socket: Socket): { verb: string; data: any }[] {
+  const seen: { verb: string; data: any }[] = [];
+  socket.on('workspace-model', (message) => seen.push(message));
+  return seen;
+}
+
+async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+describe('sessions', () => {
+  it('signs up with an HttpOnly SameSite cookie and knows the user by cookie or bearer', async () => {
+    const email = `cookie-${randomBytes(4).toString('hex')}@example.com`;
+    const answer = await http('POST', '/api/auth/register', { body: { email, password: 'correct horse', fullName: 'Cookie Person' } });
+    const setCookie = answer.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^kiln_session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = setCookie.split(';')[0];
+    expect((await http('GET', '/api/auth/me', { cookie })).body.email).toBe(email);
+    expect((await http('GET', '/api/auth/me', { token: answer.body.token })).body.fullName).toBe('Cookie Person');
+  });
+
+  it('answers 401 without a session and after logout', async () => {
+    expect(await http('GET', '/api/auth/me')).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Please sign in.' } });
+    const { token } = await signUp();
+    expect((await http('POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await http('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await http('GET', '/api/workspace/model', { token })).status).toBe(401);
+  });
+
+  it('refuses a duplicate e-mail and a wrong password', async () => {
+    const { email } = await signUp();
+    expect(await http('POST', '/api/auth/register', { body: { email, password: 'another one', fullName: 'Copy' } })).toMatchObject({
+      status: 409,
+      body: { message: 'An account with this e-mail already exists.' },
+    });
+    expect((await http('POST', '/api/auth/login', { body: { email, password: 'wrong password' } })).status).toBe(401);
+    expect((await http('POST', '/api/auth/login', { body: { email, password: 'correct horse' } })).status).toBe(200);
+  });
+});
+
+describe('bad input is a 4xx with a clear message, never a 5xx', () => {
+  it.each([
+    ['POST', '/api/workspace/model', { raw: '{not json' }],
+    ['POST', '/api/workspace/model', { body: { name: 'ok name', owner: 'x' } }],
+    ['POST', '/api/workspace/model', { body: { name: 42 } }],
+    ['POST', '/api/workspace/model', { body: [] }],
+    ['GET', '/api/workspace/model?limit=101', {}],
+    ['GET', '/api/workspace/model?where=%7Bbroken', {}],
+    ['GET', '/api/workspace/model?where=%7B%22author%22%3A1%7D', {}],
+    ['GET', '/api/workspace/model?sort=password%20DESC', {}],
+    ['GET', '/api/workspace/model?skip=-1', {}],
+    ['GET', '/api/workspace/model?unknown=1', {}],
+    ['GET', '/api/workspace/model/not-an-id', {}],
+    ['PATCH', '/api/workspace/model/000000000000000000000000', { body: { authorId: 'x' } }],
+  ])('%s %s', async (method, path, options) => {
+    const { token } = await signUp();
+    const answer = await http(method, path, { token, ...(options as object) });
+    expect(answer.status).toBe(400);
+    expect(typeof answer.body.message).toBe('string');
+    expect(answer.body.statusCode).toBe(400);
+  });
+
+  it('uses the spec messages for model names', async () => {
+    const { token } = await signUp();
+    expect((await http('POST', '/api/workspace/model', { token, body: { name: '  ab ' } })).body.message).toBe('The name must be longer than 3 characters.');
+    expect((await http('POST', '/api/workspace/model', { token, body: { name: 'gear#1' } })).body.message).toBe('Only the following symbols are allowed: -, _, /, (, ).');
+  });
+});
+
+describe('models through the BFF', () => {
+  it('creates with a 24-hex id and lists it; another user gets 404 for read, change and delete', async () => {
+    const owner = await signUp('Owner Person');
+    const stranger = await signUp('Stranger Person');
+    const created = await http('POST', '/api/workspace/model', { token: owner.token, body: { name: 'Turbine (v2)' } });
+    expect(created.status).toBe(201);
+    expect(created.body.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(created.body).toMatchObject({ name: 'Turbine (v2)', authorId: owner.user.id, userRole: 'owner', author: { fullName: 'Owner Person' } });
+
+    const list = await http('GET', `/api/workspace/model?where=${encodeURIComponent('{"name":{"contains":"TURBINE"}}')}&sort=${encodeURIComponent('name ASC')}`, { token: owner.token });
+    expect(list.body).toMatchObject({ total: 1, data: [{ id: created.body.id }] });
+
+    const path = `/api/workspace/model/${created.body.id}`;
+    expect((await http('GET', path, { token: stranger.token })).status).toBe(404);
+    expect((await http('PATCH', path, { token: stranger.token, body: { name: 'Stolen' } })).status).toBe(404);
+    expect((await http('DELETE', path, { token: stranger.token })).status).toBe(404);
+    expect((await http('GET', '/api/workspace/model', { token: stranger.token })).body).toEqual({ data: [], total: 0 });
+    expect((await http('GET', path, { token: owner.token })).body.name).toBe('Turbine (v2)');
+  });
+});
+
+describe('live updates', () => {
+  it('pushes create, update and delete to every tab of the owner and to no one else', async () => {
+    const owner = await signUp();
+    const stranger = await signUp();
+    const tabOne = collect(await connect({ token: owner.token }));
+    const tabTwo = collect(await connect({ cookie: owner.cookie }));
+    const strangersTab = collect(await connect({ token: stranger.token }));
+
+    const created = await http('POST', '/api/workspace/model', { token: owner.token, body: { name: 'Live gear' } });
+    await http('PATCH', `/api/workspace/model/${created.body.id}`, { token: owner.token, body: { name: 'Live gear 2' } });
+    await http('DELETE', `/api/workspace/model/${created.body.id}`, { token: owner.token });
+
+    const expected = [
+      { verb: 'create', data: expect.objectContaining({ id: created.body.id, name: 'Live gear' }) },
+      { verb: 'update', data: expect.objectContaining({ id: created.body.id, name: 'Live gear 2' }) },
+      { verb: 'delete', data: expect.objectContaining({ id: created.body.id }) },
+    ];
+    await eventually(() => expect(tabOne).toEqual(expected));
+    await eventually(() => expect(tabTwo).toEqual(expected));
+    // The stranger's own model arrives; by then the owner's events, had they leaked, would have too.
+    await http('POST', '/api/workspace/model', { token: stranger.token, body: { name: 'Mine only' } });
+    await eventually(() => expect(strangersTab.map((m) => m.data.name)).toEqual(['Mine only']));
+  });
+
+  it('refuses a socket without a valid session', async () => {
+    await expect(connect({})).rejects.toThrow('Please sign in.');
+    await expect(connect({ token: 'made-up' })).rejects.toThrow('Please sign in.');
+  });
+});
+
+describe('API documents', () => {
+  it('serves OpenAPI at /api/docs and the event catalogue at /api/docs/events', async () => {
+    const openapi = await http('GET', '/api/docs');
+    expect(openapi.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/workspace/model', '/api/workspace/model/{id}']));
+    const events = await http('GET', '/api/docs/events');
+    expect(events.body.asyncapi).toMatch(/^3\./);
+    expect(JSON.stringify(events.body)).toContain('evt.workspace.model.created.v1');
+  });
+});
