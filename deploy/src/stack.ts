@@ -117,6 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         }
       }
       process.removeListener('exit', killSync);
+      removeSignalHandlers();
       resolveStopped();
     })();
     return stopping;
@@ -135,7 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   process.on('exit', killSync);
 
-  if (options.handleSignals) installSignalHandlers(stop, children, log);
+  const removeSignalHandlers = options.handleSignals ? installSignalHandlers(stop, children, log) : () => undefined;
 
   try {
     // ---- Postgres
@@ -306,7 +307,7 @@ async function waitHealthy(p: {
   throw new Error(report.join('\n'));
 }
 
-function installSignalHandlers(stop: () => Promise<void>, children: ManagedChild[], log: (l: string) => void): void {
+function installSignalHandlers(stop: () => Promise<void>, children: ManagedChild[], log: (l: string) => void): () => void {
   let count = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     count += 1;
@@ -320,7 +321,12 @@ function installSignalHandlers(stop: () => Promise<void>, children: ManagedChild
     }
     // The second one often is npm forwarding the same Ctrl-C: ignored.
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.on(signal, onSignal);
+  return () => {
+    // Once stopped by a signal, keep catching the repeats until process.exit.
+    if (count === 0) for (const signal of signals) process.removeListener(signal, onSignal);
+  };
 }
 
 function indent(lines: string[]): string {

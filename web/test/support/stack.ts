@@ -49,6 +49,8 @@ export async function startBrowserStack(): Promise<StackInfo> {
     namespace,
     deleteStreamsOnStop: true,
     healthTimeoutMs: 90_000,
+    // Ctrl-C during the run: jest skips the teardown, so stop the stack (and drop its data) ourselves.
+    handleSignals: true,
     color: false,
     childLog: (line) => fs.writeSync(logFile, `${line}\n`),
     log: (line) => {
