@@ -30,12 +30,27 @@ export class OutboxRelay {
   ) {}
 
   async start(): Promise<void> {
-    this.listener = await this.pool.connect();
-    this.listener.on('notification', () => this.wake());
-    this.listener.on('error', (error) => this.log(`outbox listener error: ${error.message}`));
-    await this.listener.query(`LISTEN "${outboxChannel(this.schema)}"`);
+    await this.listen();
     this.timer = setInterval(() => this.wake(), FALLBACK_POLL_MS);
     this.wake();
+  }
+
+  /** A dedicated connection LISTENs; when it breaks (Postgres restart) a new one takes its place. */
+  private async listen(): Promise<void> {
+    const client = await this.pool.connect();
+    this.listener = client;
+    client.on('notification', () => this.wake());
+    client.on('error', (error) => {
+      this.log(`outbox listener lost (${error.message}); reconnecting`);
+      client.release(error);
+      if (this.listener === client) this.listener = undefined;
+      const retry = () => {
+        if (this.stopped) return;
+        this.listen().then(() => this.wake(), () => setTimeout(retry, 1000));
+      };
+      setTimeout(retry, 500);
+    });
+    await client.query(`LISTEN "${outboxChannel(this.schema)}"`);
   }
 
   async stop(): Promise<void> {
