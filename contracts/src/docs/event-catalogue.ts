@@ -21,7 +21,7 @@ export function renderEventCatalogue(): string {
     '',
   ];
   for (const [type, schema] of Object.entries(WorkspaceEvents)) {
-    const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as { properties: { data: unknown } };
+    const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as unknown as { properties: { data: unknown } };
     lines.push(`## ${type}`, '', EVENT_DESCRIPTIONS[type as keyof typeof EVENT_DESCRIPTIONS], '', `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`, '', '```json', JSON.stringify(json.properties.data, null, 2), '```', '');
   }
   return lines.join('\n');
