@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     const ids = await seedModels(pool, user.id, MODELS);
     say(`seeded ${MODELS} models for user ${user.id} in ${Date.now() - seedStart} ms (setup, not measured)`);
 
+    const loadBefore = os.loadavg()[0];
     say(`baselines: ${BASELINE_RUN.warmup} warm-up + ${BASELINE_RUN.samples} samples each`);
     const baselines: Summary[] = [
       await httpHello(BASELINE_RUN),
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
 
     say(`push: ${PUSH_RUN.warmup} warm-up + ${PUSH_RUN.samples} renames`);
     const { push, command } = await commandToSecondClient(stack.url, user, PUSH_RUN);
+    const loadAfter = os.loadavg()[0];
 
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Kiln benchmark — ${new Date().toISOString()}`);
     console.log(machine);
+    console.log(`load average (1 min) before measuring ${loadBefore.toFixed(2)}, after ${loadAfter.toFixed(2)} — above the core count, other work competed for the CPUs`);
     console.log('');
     console.log(renderReport({ baselines, composites, comparisons }));
     console.log('');
