@@ -76,7 +76,8 @@ export function ModelItem({ model, display, onAction }: ModelItemProps) {
         <div className="model-card-text">
           <span className="model-name" title={model.name}>{model.name}</span>
           <span className="model-meta">
-            Edited <time dateTime={model.updatedAt}>{updated}</time>
+            {display === 'grid' && 'Edited '}
+            <time dateTime={model.updatedAt}>{updated}</time>
           </span>
         </div>
         {menu}

@@ -15,6 +15,15 @@ export const NOTHING_FOUND_TEXT = 'Nothing found';
 
 type OpenDialog = { kind: 'new' } | { kind: 'rename' | 'delete'; model: Model } | null;
 
+/** The nearest scrolling ancestor (the shell's content area); null means the viewport. */
+function scrollParentOf(node: HTMLElement): HTMLElement | null {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    const { overflowY } = getComputedStyle(parent);
+    if (overflowY === 'auto' || overflowY === 'scroll') return parent;
+  }
+  return null;
+}
+
 /** Loads the next page when the sentinel under the list comes near the viewport. */
 function useInfiniteScroll(onReach: () => void, enabled: boolean, pageCount: number) {
   const sentinel = useRef<HTMLDivElement>(null);
@@ -26,7 +35,7 @@ function useInfiniteScroll(onReach: () => void, enabled: boolean, pageCount: num
     // A new observer per page: it reports at once, so a short page that leaves the sentinel visible loads on.
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) reach.current();
-    }, { rootMargin: '300px 0px' });
+    }, { root: scrollParentOf(node), rootMargin: '300px 0px' });
     observer.observe(node);
     return () => observer.disconnect();
   }, [enabled, pageCount]);

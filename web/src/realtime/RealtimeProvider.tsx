@@ -5,6 +5,8 @@ import { currentUser } from '../auth/session';
 import { applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
 import { connectRealtime } from './socket';
 
+const SERVER_HANGUP_RETRY_MS = 2000;
+
 export type ConnectionState = 'connecting' | 'online' | 'offline';
 const ConnectionContext = createContext<ConnectionState>('connecting');
 export const useConnectionState = () => useContext(ConnectionContext);
@@ -20,13 +22,18 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const socket = connectRealtime();
     let wasConnected = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
 
     socket.on('connect', () => {
       setState('online');
       if (wasConnected) void queryClient.invalidateQueries({ queryKey: modelKeys.all });
       wasConnected = true;
     });
-    socket.on('disconnect', () => setState('offline'));
+    socket.on('disconnect', (reason) => {
+      setState('offline');
+      // socket.io does not come back by itself when the server hung up (e.g. a BFF restart): ask again shortly.
+      if (reason === 'io server disconnect') retry = setTimeout(() => socket.connect(), SERVER_HANGUP_RETRY_MS);
+    });
     socket.on('connect_error', () => setState('offline'));
 
     socket.on('workspace-model', (message: PushMessage<ModelPatch>) => {
@@ -43,6 +50,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
 
     return () => {
+      clearTimeout(retry);
       socket.removeAllListeners();
       socket.disconnect();
     };
