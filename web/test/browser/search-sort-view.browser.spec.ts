@@ -10,8 +10,8 @@ interface Probe {
 }
 
 /** Records, in the page's own clock, every fetch and the last search keystroke and Enter. */
-function installProbe(context: BrowserContext): Promise<void> {
-  return context.addInitScript(() => {
+async function installProbe(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
     const probe = { fetches: [] as { url: string; at: number }[], lastInput: -1, lastEnter: -1 };
     (window as unknown as { __probe: typeof probe }).__probe = probe;
     const original = window.fetch.bind(window);
