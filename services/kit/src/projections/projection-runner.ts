@@ -32,6 +32,10 @@ export class ProjectionRunner {
     private readonly log: (message: string) => void = console.error,
   ) {}
 
+  get projectionName(): string {
+    return this.projection.name;
+  }
+
   get consumerName(): string {
     return nsName(this.projection.name);
   }

@@ -8,6 +8,7 @@ import { createDatabase, migrateSchema } from '../db/database';
 import { connectNats, ensureStream, StreamSpec } from '../nats/jetstream';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { Projection, ProjectionRunner } from '../projections/projection-runner';
+import { waitForProjection } from '../projections/wait-for-projection';
 
 export interface ServiceDefinition {
   /** `workspace`, `plugin-registry`, `assets`, `commerce`. */
@@ -59,6 +60,12 @@ export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
       await runner.start();
       this.runners.push(runner);
     }
+  }
+
+  /** Resolves once `projection` has applied these events (bounded wait; see waitForProjection). */
+  waitForProjection(projection: Projection, eventIds: string[]): Promise<boolean> {
+    const runner = this.runners.find((r) => r.projectionName === projection.name);
+    return waitForProjection(this.db, this.definition.schema, projection.name, eventIds, { runner });
   }
 
   async healthy(): Promise<{ database: boolean; nats: boolean }> {

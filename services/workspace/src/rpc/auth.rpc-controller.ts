@@ -2,13 +2,12 @@ import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AuthAnswer, User, WorkspaceRpc } from '@kiln/contracts';
-import { nsSubject, ServiceRuntime, waitForProjection } from '@kiln/service-kit';
+import { nsSubject, ServiceRuntime } from '@kiln/service-kit';
 import { LogInCommand } from '../auth/commands/log-in/log-in.command';
 import { LogOutCommand } from '../auth/commands/log-out/log-out.command';
 import { RegisterUserCommand } from '../auth/commands/register-user/register-user.command';
 import { SignedIn } from '../auth/commands/register-user/register-user.command';
 import { ResolveSessionQuery } from '../auth/queries/resolve-session/resolve-session.query';
-import { SCHEMA } from '../database.types';
 import { ProjectUsersOnUserRegistered } from '../users/projections/project-users-on-user-registered';
 
 /** The NATS face of sign-up, sign-in and sessions. Every request is validated against its contract here too. */
@@ -47,7 +46,7 @@ export class AuthRpcController {
 
   /** Answers once the new person is in the read model, so the very next request already knows them. */
   private async answer(signedIn: SignedIn): Promise<AuthAnswer> {
-    await waitForProjection(this.runtime.db, SCHEMA, ProjectUsersOnUserRegistered.name, signedIn.eventIds);
+    await this.runtime.waitForProjection(ProjectUsersOnUserRegistered, signedIn.eventIds);
     const user = await this.queries.execute(new ResolveSessionQuery(signedIn.token));
     return { user, token: signedIn.token };
   }

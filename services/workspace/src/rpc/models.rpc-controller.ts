@@ -2,8 +2,7 @@ import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Model, ModelList, WorkspaceRpc } from '@kiln/contracts';
-import { nsSubject, ServiceRuntime, waitForProjection } from '@kiln/service-kit';
-import { SCHEMA } from '../database.types';
+import { nsSubject, ServiceRuntime } from '@kiln/service-kit';
 import { CreateModelCommand } from '../models/commands/create-model/create-model.command';
 import { DeleteModelCommand } from '../models/commands/delete-model/delete-model.command';
 import { UpdateModelCommand } from '../models/commands/update-model/update-model.command';
@@ -54,7 +53,7 @@ export class ModelsRpcController {
     const { actor, body } = WorkspaceRpc.deleteModel.request.parse(payload);
     const before = await this.queries.execute(new GetModelQuery(actor.userId, body.id)).catch(() => null);
     const { model, eventIds } = await this.commands.execute(new DeleteModelCommand(actor.userId, body.id));
-    await waitForProjection(this.runtime.db, SCHEMA, ProjectModelsOnModelEvents.name, eventIds);
+    await this.runtime.waitForProjection(ProjectModelsOnModelEvents, eventIds);
     // The last state of the model, as it was shown before it went away.
     return {
       ...(before ?? { author: undefined, contributor: undefined, userRole: 'owner' as const }),
@@ -75,7 +74,7 @@ export class ModelsRpcController {
   }
 
   private async readAfter(actorId: string, id: string, eventIds: string[]): Promise<Model> {
-    await waitForProjection(this.runtime.db, SCHEMA, ProjectModelsOnModelEvents.name, eventIds);
+    await this.runtime.waitForProjection(ProjectModelsOnModelEvents, eventIds);
     return this.queries.execute(new GetModelQuery(actorId, id));
   }
 }
