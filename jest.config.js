@@ -17,6 +17,8 @@ module.exports = {
       // kysely 0.29 is ESM-only; Jest loads ESM from CommonJS tests only with --experimental-vm-modules,
       // so SWC compiles it to CommonJS like our own sources.
       transformIgnorePatterns: ['/node_modules/(?!kysely/)'],
+      globalSetup: '<rootDir>/deploy/test/support/medium-servers.ts',
+      globalTeardown: '<rootDir>/deploy/test/support/medium-servers-teardown.ts',
       testTimeout: 30000,
     },
     {

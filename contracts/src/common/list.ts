@@ -11,7 +11,7 @@ export const jsonParam = <T extends z.ZodTypeAny>(schema: T) =>
       return JSON.parse(value);
     } catch {
       // `sort=updatedAt DESC` and `populate=author,contributor` are also accepted unquoted.
-      if (/^[\w ,]+$/.test(value)) return value;
+      if (/^[\w ,.]+$/.test(value)) return value;
       ctx.addIssue({ code: 'custom', message: 'Must be valid JSON.' });
       return z.NEVER;
     }
