@@ -88,7 +88,7 @@ describe('service kit: outbox relay and projection runner', () => {
 
   /** Resolves once the projection recorded the event in processed_events (whichever delivery did it). */
   const applied = async (eventId: string, timeoutMs = 10_000) => {
-    if (!(await waitForProjection(db, SCHEMA, projection.name, [eventId], timeoutMs))) throw new Error(`event ${eventId} not applied within ${timeoutMs} ms`);
+    if (!(await waitForProjection(db, SCHEMA, projection.name, [eventId], { timeoutMs }))) throw new Error(`event ${eventId} not applied within ${timeoutMs} ms`);
   };
   const view = (id: string) => db.withSchema(SCHEMA).selectFrom('thing_view').selectAll().where('id', '=', id).executeTakeFirst();
 
