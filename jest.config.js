@@ -4,6 +4,8 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest'] };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
 
 module.exports = {
+  // A global option: Jest ignores testTimeout inside a project entry.
+  testTimeout: 30000,
   projects: [
     {
       ...common,
@@ -19,7 +21,6 @@ module.exports = {
       transformIgnorePatterns: ['/node_modules/(?!kysely/)'],
       globalSetup: '<rootDir>/deploy/test/support/medium-servers.ts',
       globalTeardown: '<rootDir>/deploy/test/support/medium-servers-teardown.ts',
-      testTimeout: 30000,
     },
     {
       ...common,
@@ -27,7 +28,6 @@ module.exports = {
       testMatch: ['<rootDir>/web/test/**/*.browser.spec.ts'],
       globalSetup: '<rootDir>/web/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/web/test/support/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

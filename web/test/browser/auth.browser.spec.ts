@@ -1,22 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { field, launchBrowser, newPage, signIn, signUp, uniqueUser, waitForMyModels } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { field, signIn, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
 describe('auth: sign up, sign out, sign in (spec 000 §2)', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
+  usePagePerTest((opened) => {
+    ({ context, page } = opened);
   });
 
   it('signs a new user up onto an empty My Models, signs out, rejects a wrong password and signs in again', async () => {

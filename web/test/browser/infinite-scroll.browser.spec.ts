@@ -1,22 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createModelViaApi, eventually, launchBrowser, modelItems, modelNames, newPage, signUp, uniqueUser, waitForMyModels } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createModelViaApi, eventually, modelItems, modelNames, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
 describe('My Models infinite scroll (spec 000 §9: page size 20)', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
+  usePagePerTest((opened) => {
+    ({ context, page } = opened);
   });
 
   it('shows 20 models first and the other 5 when scrolled to the end', async () => {

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, signUp, uniqueUser } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signUp, uniqueUser, usePagePerTest } from '../support/browser';
 
 const TOO_SHORT = 'The name must be longer than 3 characters.';
 const SYMBOLS = 'Only the following symbols are allowed: -, _, /, (, ).';
@@ -12,21 +12,10 @@ interface ErrorBody {
 const messagesOf = (body: ErrorBody): string[] => [body.message, ...(body.errors ?? []).map((e) => e.message)];
 
 describe('model name rules in the New Model dialog and on the server (spec 000 §5)', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
+  usePagePerTest((opened) => {
+    ({ context, page } = opened);
   });
 
   it('shows the exact messages under the name field and creates nothing', async () => {

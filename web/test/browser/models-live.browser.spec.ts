@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createModelInUi, eventually, launchBrowser, modelItem, modelNames, newPage, signUp, uniqueUser, waitForMyModels } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createModelInUi, eventually, modelItem, modelNames, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
 /** Opens an item's menu (the "…" button) and chooses an entry. */
 async function chooseFromModelMenu(page: Page, name: string, entry: 'rename' | 'delete'): Promise<void> {
@@ -8,21 +8,10 @@ async function chooseFromModelMenu(page: Page, name: string, entry: 'rename' | '
 }
 
 describe('My Models: create, rename, delete, and live updates in a second tab (spec 000 §2, §4, §5)', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
-  });
-  afterEach(async () => {
-    await context?.close();
+  usePagePerTest((opened) => {
+    ({ context, page } = opened);
   });
 
   it('shows what one tab creates, renames and deletes in the other tab without a reload', async () => {

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createModelViaApi, eventually, launchBrowser, modelItems, modelNames, newPage, signUp, uniqueUser, waitForMyModels } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createModelViaApi, eventually, modelItems, modelNames, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
 const PAUSE_MS = 500;
 
@@ -40,22 +40,11 @@ function searchesOf(probe: Probe): { text: string; at: number }[] {
 }
 
 describe('search, sort and view mode on My Models (spec 000 §5, §9)', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+  usePagePerTest(async (opened) => {
+    ({ context, page } = opened);
     await installProbe(context);
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   it('searches after the pause or on Enter, says Nothing found, sorts A→Z, and remembers sort and view over a reload', async () => {

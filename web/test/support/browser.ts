@@ -39,6 +39,29 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
+/**
+ * One browser per test file and a fresh context + page per test, closed afterwards.
+ * `onOpen` receives each test's context and page (assign them to the file's variables).
+ */
+export function usePagePerTest(onOpen: (opened: { context: BrowserContext; page: Page }) => void | Promise<void>): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    const opened = await newPage(browser!);
+    context = opened.context;
+    await onOpen(opened);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+}
+
 export interface TestUser {
   fullName: string;
   email: string;
