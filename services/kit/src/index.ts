@@ -7,6 +7,7 @@ export * from './outbox/outbox-relay';
 export * from './nats/jetstream';
 export * from './projections/projection-runner';
 export * from './projections/wait-for-projection';
+export * from './projections/rebuild-projection';
 export * from './rpc/service-runtime';
 export * from './rpc/rpc-error.filter';
 export * from './rpc/bootstrap';

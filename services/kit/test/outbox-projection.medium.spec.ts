@@ -41,6 +41,9 @@ describe('service kit: outbox relay and projection runner', () => {
     name: 'project-things-on-thing-created',
     stream: STREAM.name,
     subject: 'kit.thing.>',
+    async reset(trx: Transaction<any>) {
+      await trx.withSchema(SCHEMA).deleteFrom('thing_view').execute();
+    },
     async apply(trx: Transaction<any>, event: AnyEventEnvelope) {
       const { name } = event.data as { name: string };
       attempts.set(name, (attempts.get(name) ?? 0) + 1);

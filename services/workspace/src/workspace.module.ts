@@ -14,16 +14,15 @@ import { workspaceMigrations } from './migrations';
 import { CreateModelHandler } from './models/commands/create-model/create-model.handler';
 import { DeleteModelHandler } from './models/commands/delete-model/delete-model.handler';
 import { UpdateModelHandler } from './models/commands/update-model/update-model.handler';
-import { ProjectModelsOnModelEvents } from './models/projections/project-models-on-model-events';
 import { GetModelHandler } from './models/queries/get-model/get-model.handler';
 import { ListModelsHandler } from './models/queries/list-models/list-models.handler';
 import { CLOCK, systemClock } from './ports/clock.port';
 import { MODEL_REPOSITORY } from './ports/model.repository.port';
 import { PASSWORD_HASHER } from './ports/password-hasher.port';
+import { workspaceProjections } from './read-models';
 import { USER_ACCOUNT_REPOSITORY } from './ports/user-account.repository.port';
 import { AuthRpcController } from './rpc/auth.rpc-controller';
 import { ModelsRpcController } from './rpc/models.rpc-controller';
-import { ProjectUsersOnUserRegistered } from './users/projections/project-users-on-user-registered';
 
 @Module({
   imports: [
@@ -32,7 +31,7 @@ import { ProjectUsersOnUserRegistered } from './users/projections/project-users-
       schema: SCHEMA,
       migrations: workspaceMigrations,
       streams: [WORKSPACE_STREAM],
-      projections: [ProjectModelsOnModelEvents, ProjectUsersOnUserRegistered],
+      projections: workspaceProjections,
     }),
   ],
   controllers: [AuthRpcController, ModelsRpcController],

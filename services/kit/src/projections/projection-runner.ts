@@ -11,6 +11,8 @@ export interface Projection {
    *  One subject per consumer: Debian's nats-server (2.9) has no multi-subject filters. */
   subject: string;
   apply(trx: Transaction<any>, event: AnyEventEnvelope): Promise<void>;
+  /** Empties the read model, before a rebuild from the outbox. */
+  reset(trx: Transaction<any>): Promise<void>;
 }
 
 /**

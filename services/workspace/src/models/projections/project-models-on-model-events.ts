@@ -9,6 +9,9 @@ export const ProjectModelsOnModelEvents: Projection = {
   name: 'project-models-on-model-events',
   stream: WORKSPACE_STREAM.name,
   subject: 'workspace.model.>',
+  async reset(trx: Transaction<WorkspaceDatabase>) {
+    await trx.withSchema(SCHEMA).deleteFrom('model_view').execute();
+  },
   async apply(trx: Transaction<WorkspaceDatabase>, event: AnyEventEnvelope) {
     const { model } = event.data as { model: ModelSnapshot };
     const t = trx.withSchema(SCHEMA);

@@ -8,6 +8,9 @@ export const ProjectUsersOnUserRegistered: Projection = {
   name: 'project-users-on-user-registered',
   stream: WORKSPACE_STREAM.name,
   subject: 'workspace.user.registered.v1',
+  async reset(trx: Transaction<WorkspaceDatabase>) {
+    await trx.withSchema(SCHEMA).deleteFrom('user_view').execute();
+  },
   async apply(trx: Transaction<WorkspaceDatabase>, event: AnyEventEnvelope) {
     const { user } = event.data as { user: { id: string; fullName: string; email: string; createdAt: string } };
     await trx

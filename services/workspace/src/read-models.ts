@@ -1,0 +1,5 @@
+import { ProjectModelsOnModelEvents } from './models/projections/project-models-on-model-events';
+import { ProjectUsersOnUserRegistered } from './users/projections/project-users-on-user-registered';
+
+/** The workspace's projections, in the order a rebuild runs them (people before the models naming them). */
+export const workspaceProjections = [ProjectUsersOnUserRegistered, ProjectModelsOnModelEvents];
