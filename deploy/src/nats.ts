@@ -1,3 +1,4 @@
+import { collectStartupOutput } from './processes';
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -64,13 +65,7 @@ export async function startNatsServer(options: { binary: string; storeDir: strin
   fs.mkdirSync(storeDir, { recursive: true });
   log(`starting ${binary} on 127.0.0.1:${port} (JetStream store in ${storeDir})`);
   const child: ChildProcess = spawn(binary, natsServerArgs(storeDir, port), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  const onData = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) output.push(line);
-    if (output.length > 50) output.splice(0, output.length - 50);
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  const output = collectStartupOutput(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
 
@@ -79,18 +74,15 @@ export async function startNatsServer(options: { binary: string; storeDir: strin
     const failed = await Promise.race([spawnError, new Promise<undefined>((r) => setTimeout(r, 200, undefined))]);
     if (failed) throw new Error(`could not start ${binary}: ${failed.message}`);
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`nats-server exited during start (code ${child.exitCode ?? child.signalCode}):\n${output.join('\n')}`);
+      throw new Error(`nats-server exited during start (code ${child.exitCode ?? child.signalCode}):\n${output.lines()}`);
     }
     if (await natsAnswers('127.0.0.1', port)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`nats-server did not answer within 15s:\n${output.join('\n')}`);
+      throw new Error(`nats-server did not answer within 15s:\n${output.lines()}`);
     }
   }
-  child.stdout?.off('data', onData);
-  child.stderr?.off('data', onData);
-  child.stdout?.resume();
-  child.stderr?.resume();
+  output.stop();
 
   let stopping: Promise<void> | undefined;
   return {

@@ -1,3 +1,4 @@
+import { collectStartupOutput } from './processes';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -167,33 +168,24 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
-  const output: string[] = [];
-  const onData = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) output.push(line);
-    if (output.length > 50) output.splice(0, output.length - 50);
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
+  const output = collectStartupOutput(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = postgresUrl({ user: EMBEDDED_PG_USER, password: EMBEDDED_PG_PASSWORD, host: '127.0.0.1', port, database: 'postgres' });
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`embedded Postgres exited during start (code ${child.exitCode ?? child.signalCode}):\n${output.join('\n')}`);
+      throw new Error(`embedded Postgres exited during start (code ${child.exitCode ?? child.signalCode}):\n${output.lines()}`);
     }
     if (await canLogin(url)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`embedded Postgres did not accept connections within 30s:\n${output.join('\n')}`);
+      throw new Error(`embedded Postgres did not accept connections within 30s:\n${output.lines()}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   // Stop reading its output once up: it logs to its own stderr only what we do not need.
-  child.stdout?.off('data', onData);
-  child.stderr?.off('data', onData);
-  child.stdout?.resume();
-  child.stderr?.resume();
+  output.stop();
 
   let stopping: Promise<void> | undefined;
   return {

@@ -104,3 +104,25 @@ export function describeExit(info: ExitInfo): string {
   if (info.signal) return `${info.name} was killed by ${info.signal}`;
   return `${info.name} exited with code ${info.code}`;
 }
+
+/**
+ * Keeps the last lines a starting server prints, to explain a failed start; `stop()` stops listening
+ * once it is up (its output is then drained and dropped).
+ */
+export function collectStartupOutput(child: ChildProcess, size = 50): { lines: () => string; stop: () => void } {
+  const output = new RingBuffer(size);
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) output.push(line);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  return {
+    lines: () => output.toArray().join('\n'),
+    stop: () => {
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.stdout?.resume();
+      child.stderr?.resume();
+    },
+  };
+}
