@@ -11,7 +11,7 @@ export const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
 /** How long a locator or a poll waits before the test fails. */
 export const WAIT_MS = 15_000;
 
-// `testTimeout` inside a jest.config.js project entry is ignored by Jest (it is a global option), so the
+// `testTimeout` inside a project entry of the jest config (package.json) is ignored by Jest (it is a global option), so the
 // browser project's 60 s is set here, where every browser spec passes through.
 jest.setTimeout(60_000);
 
