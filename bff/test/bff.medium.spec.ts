@@ -190,6 +190,20 @@ describe('live updates', () => {
     await eventually(() => expect(strangersTab.map((m) => m.data.name)).toEqual(['Mine only']));
   });
 
+  it('drops the live connections of a session that signs out, and only those', async () => {
+    const owner = await signUp();
+    const other = await http('POST', '/api/auth/login', { body: { email: owner.email, password: 'correct horse' } });
+    const signedOut = await connect({ token: owner.token });
+    const stillIn = collect(await connect({ token: other.body.token }));
+    const dropped = new Promise<string>((resolve) => signedOut.once('disconnect', resolve));
+
+    await http('POST', '/api/auth/logout', { token: owner.token });
+
+    expect(await dropped).toBe('io server disconnect');
+    await http('POST', '/api/workspace/model', { token: other.body.token, body: { name: 'After logout' } });
+    await eventually(() => expect(stillIn.map((m) => m.data.name)).toEqual(['After logout']));
+  });
+
   it('refuses a socket without a valid session', async () => {
     await expect(connect({})).rejects.toThrow('Please sign in.');
     await expect(connect({ token: 'made-up' })).rejects.toThrow('Please sign in.');

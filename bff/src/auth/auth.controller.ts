@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nes
 import { AuthAnswer, HttpRoutes, SESSION_COOKIE, User, WorkspaceRpc } from '@kiln/contracts';
 import { Request, Response } from 'express';
 import { parse } from '../http/parse';
+import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { ServiceClient } from '../services/service-client';
 import { tokenFrom } from './session';
 import { CurrentUser, SessionGuard } from './session.guard';
@@ -10,7 +11,10 @@ const SESSION_MAX_AGE_MS = 30 * 86_400_000;
 
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly realtime: RealtimeGateway,
+  ) {}
 
   @Post('register')
   @HttpCode(201)
@@ -32,7 +36,10 @@ export class AuthController {
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const token = tokenFrom(req.headers, req.cookies);
-    if (token) await this.services.call(WorkspaceRpc.logout, { token });
+    if (token) {
+      await this.services.call(WorkspaceRpc.logout, { token });
+      this.realtime.revokeSession(token);
+    }
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };
   }

@@ -1,11 +1,15 @@
 import { Controller, Get, HttpException } from '@nestjs/common';
 import { HealthRpc, SERVICE_NAMES } from '@kiln/contracts';
+import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { ServiceClient } from '../services/service-client';
 
-/** 200 when the BFF and all four services answer; 503 naming the ones that do not. */
+/** 200 when the BFF (with its live-update feed) and all four services answer; 503 naming what does not. */
 @Controller('api/health')
 export class HealthController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly realtime: RealtimeGateway,
+  ) {}
 
   @Get()
   async health() {
@@ -17,7 +21,8 @@ export class HealthController {
         ),
       ),
     );
-    const down = results.filter((r) => !r.ok).map((r) => r.name);
+    const down = results.filter((r) => !r.ok).map((r) => r.name as string);
+    if (!this.realtime.ready) down.push('live updates');
     if (down.length) throw new HttpException({ statusCode: 503, message: `Not ready: ${down.join(', ')}` }, 503);
     return { status: 'ok', services: results.map((r) => r.name) };
   }

@@ -1,12 +1,17 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { AnyEventEnvelope, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
-import { connectNats, nsName, readConfig } from '@kiln/service-kit';
+import { connectNats, nsName, nsSubject, readConfig } from '@kiln/service-kit';
+import { createHash } from 'node:crypto';
 import { ConsumerMessages, DeliverPolicy, NatsConnection } from 'nats';
 import { Server, Socket } from 'socket.io';
 import { tokenFrom } from '../auth/session';
 import { ServiceClient } from '../services/service-client';
 import { modelPush, userRoom } from './model-push';
+
+/** Every BFF instance hears about a signed-out session and drops that session's sockets. */
+const SESSION_REVOKED = 'bff.session.revoked';
+const sessionRoom = (token: string) => `session:${createHash('sha256').update(token).digest('hex')}`;
 
 /**
  * socket.io on the BFF's port. A socket is let in only with a valid session (cookie or
@@ -19,6 +24,8 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
   private readonly logger = new Logger('realtime');
   private nats?: NatsConnection;
   private messages?: ConsumerMessages;
+  /** True once this instance reads the event stream: until then pushes could be missed. */
+  ready = false;
 
   constructor(private readonly services: ServiceClient) {}
 
@@ -30,7 +37,7 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
         .call(WorkspaceRpc.resolveSession, { token })
         .then(({ user }) => {
           socket.data.userId = user.id;
-          void socket.join(userRoom(user.id));
+          void socket.join([userRoom(user.id), sessionRoom(token)]);
           next();
         })
         .catch(() => next(new Error('Please sign in.')));
@@ -38,9 +45,25 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     void this.consume();
   }
 
+  /** Ends the live connections of a session that signed out, on every BFF instance. */
+  revokeSession(token: string): void {
+    this.nats?.publish(nsSubject(SESSION_REVOKED), JSON.stringify({ room: sessionRoom(token) }));
+  }
+
+  private listenForRevokedSessions(nats: NatsConnection): void {
+    nats.subscribe(nsSubject(SESSION_REVOKED), {
+      callback: (error, message) => {
+        if (error) return;
+        const { room } = message.json<{ room: string }>();
+        this.server.in(room).disconnectSockets(true);
+      },
+    });
+  }
+
   private async consume(): Promise<void> {
     const config = readConfig();
     this.nats = await connectNats(config.natsUrl, 'kiln-bff-realtime');
+    this.listenForRevokedSessions(this.nats);
     const js = this.nats.jetstream();
     const stream = nsName(WORKSPACE_STREAM.name);
     // The stream may not exist yet when the BFF starts before the workspace service.
@@ -55,6 +78,7 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     }
     const consumer = await js.consumers.get(stream, { deliver_policy: DeliverPolicy.New });
     this.messages = await consumer.consume();
+    this.ready = true;
     for await (const message of this.messages) {
       try {
         const push = modelPush(message.json<AnyEventEnvelope>());
