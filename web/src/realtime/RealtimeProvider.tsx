@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage } from '@kiln/contracts';
-import { currentUser } from '../auth/session';
+import { currentUser, ME_KEY } from '../auth/session';
 import { applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
 import { connectRealtime } from './socket';
 
@@ -34,7 +34,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       // socket.io does not come back by itself when the server hung up (e.g. a BFF restart): ask again shortly.
       if (reason === 'io server disconnect') retry = setTimeout(() => socket.connect(), SERVER_HANGUP_RETRY_MS);
     });
-    socket.on('connect_error', () => setState('offline'));
+    socket.on('connect_error', (error) => {
+      setState('offline');
+      // The session ended elsewhere (signed out in another tab): ask who we are, which leads to sign-in.
+      if (error.message === 'Please sign in.') void queryClient.invalidateQueries({ queryKey: ME_KEY });
+    });
 
     socket.on('workspace-model', (message: PushMessage<ModelPatch>) => {
       const model = message?.data;
