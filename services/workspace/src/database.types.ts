@@ -8,8 +8,8 @@ export interface WorkspaceDatabase {
   sessions: { token_hash: string; user_id: string; created_at: Timestamp; expires_at: Timestamp };
   login_failures: { id: Generated<number>; email: string; at: Timestamp };
   models: ModelRow;
-  /** Read model of models, built by ProjectModelsOnModelEvents. */
-  model_view: ModelRow;
+  /** Read model of models, built by ProjectModelsOnModelEvents; deleted models stay as tombstones. */
+  model_view: ModelRow & { deleted_at: Generated<Date | null> };
   /** Read model of people, built by ProjectUsersOnUserRegistered. */
   user_view: { id: string; full_name: string; email: string; avatar: unknown | null; created_at: Timestamp };
   outbox: { position: Generated<number>; event_id: string; type: string; payload: unknown; created_at: Generated<Date>; published_at: Date | null };

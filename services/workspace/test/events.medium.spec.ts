@@ -23,6 +23,8 @@ describe('workspace service: events from outbox to JetStream to read model', () 
   const outboxRow = (eventId: string) => ws().selectFrom('outbox').selectAll().where('event_id', '=', eventId).executeTakeFirst();
   const outboxCount = async () => Number((await ws().selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const viewRow = (id: string) => ws().selectFrom('model_view').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A deleted model stays in model_view only as a tombstone. */
+  const isTombstone = async (id: string) => (await viewRow(id))?.deleted_at != null;
   const modelsRunner = (): ProjectionRunner => {
     const runner = env.runtime.runners.find((r) => r.consumerName === nsName('project-models-on-model-events'));
     if (!runner) throw new Error('the model projection is not running');
@@ -158,11 +160,11 @@ describe('workspace service: events from outbox to JetStream to read model', () 
       const model = await aModel(env.rpc, owner);
       const [created] = await envelopesOf(model.id);
       await env.rpc.call('deleteModel', { actor: owner.actor, body: { id: model.id } });
-      expect(await viewRow(model.id)).toBeUndefined();
+      expect(await isTombstone(model.id)).toBe(true);
 
       await modelsRunner().handle(created);
 
-      expect(await viewRow(model.id)).toBeUndefined();
+      expect(await isTombstone(model.id)).toBe(true);
       await expect(env.rpc.fail('getModel', { actor: owner.actor, body: { id: model.id } })).resolves.toMatchObject({ statusCode: 404 });
     });
 
@@ -184,7 +186,7 @@ describe('workspace service: events from outbox to JetStream to read model', () 
       await env.runtime.js.publish(nsSubject(`evt.${created.type}`), JSON.stringify(created), { msgID: `replay-${created.eventId}` });
       await consumedAgain;
 
-      expect(await viewRow(model.id)).toBeUndefined();
+      expect(await isTombstone(model.id)).toBe(true);
     });
   });
 

@@ -5,6 +5,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { MessagePattern, MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { healthSubject, ServiceName } from '@kiln/contracts';
 import { KilnConfig, nsSubject, readConfig } from '../config';
+import { connectNats } from '../nats/jetstream';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { DB, ServiceDefinition, ServiceRuntime } from './service-runtime';
 
@@ -52,5 +53,29 @@ export async function startService(service: ServiceName, appModule: Type<unknown
   app.useGlobalFilters(new RpcErrorFilter());
   app.enableShutdownHooks();
   await app.listen();
+  await untilAnswering(service, config);
   return app;
+}
+
+/**
+ * Nest resolves `listen()` before the NATS server has registered its subscriptions, so a request sent
+ * at once from another connection can find no responder. Started means answering: ask our own health.
+ */
+async function untilAnswering(service: ServiceName, config: KilnConfig, timeoutMs = 10_000): Promise<void> {
+  const nc = await connectNats(config.natsUrl, `kiln-${service}-startup`);
+  const subject = nsSubject(healthSubject(service), config.namespace);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      try {
+        await nc.request(subject, JSON.stringify({ pattern: subject, data: {}, id: 'startup' }), { timeout: 1000 });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw new Error(`${service} does not answer on ${subject}: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  } finally {
+    await nc.close();
+  }
 }

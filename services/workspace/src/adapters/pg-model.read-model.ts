@@ -21,7 +21,7 @@ export class PgModelReadModel {
 
   async list(actorId: string, query: ListModelsQuery): Promise<ModelList> {
     const where = query.where ?? {};
-    let base = this.db.withSchema(SCHEMA).selectFrom('model_view').where('author_id', '=', actorId);
+    let base = this.db.withSchema(SCHEMA).selectFrom('model_view').where('author_id', '=', actorId).where('deleted_at', 'is', null);
     // Personal scope unless a team or project is asked for (teams arrive in a later issue).
     base = where.teamId ? base.where('team_id', '=', where.teamId) : base.where('team_id', 'is', null);
     if (where.projectId) base = base.where('project_id', '=', where.projectId);
@@ -48,7 +48,7 @@ export class PgModelReadModel {
   }
 
   async get(actorId: string, id: string): Promise<Model | null> {
-    const row = await this.db.withSchema(SCHEMA).selectFrom('model_view').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.withSchema(SCHEMA).selectFrom('model_view').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     if (!row || row.author_id !== actorId) return null;
     const populate = new Set(['author', 'contributor']);
     return this.toModel(row, actorId, await this.usersById([row], populate), populate);

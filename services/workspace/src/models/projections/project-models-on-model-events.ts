@@ -4,7 +4,10 @@ import { Transaction } from 'kysely';
 import { stateToRow } from '../../adapters/model-row.mapper';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
-/** Builds `model_view` from model events. Snapshots carry a version, so a stale event never wins. */
+/**
+ * Builds `model_view` from model events. Snapshots carry a version, so a stale event never wins, and a
+ * deletion is kept as a tombstone (the highest version), so nothing older can bring the model back.
+ */
 export const ProjectModelsOnModelEvents: Projection = {
   name: 'project-models-on-model-events',
   stream: WORKSPACE_STREAM.name,
@@ -14,13 +17,9 @@ export const ProjectModelsOnModelEvents: Projection = {
   },
   async apply(trx: Transaction<WorkspaceDatabase>, event: AnyEventEnvelope) {
     const { model } = event.data as { model: ModelSnapshot };
-    const t = trx.withSchema(SCHEMA);
-    if (event.type === 'workspace.model.deleted.v1') {
-      await t.deleteFrom('model_view').where('id', '=', model.id).execute();
-      return;
-    }
-    const row = stateToRow(model);
-    await t
+    const row = { ...stateToRow(model), deleted_at: event.type === 'workspace.model.deleted.v1' ? new Date(event.occurredAt) : null };
+    await trx
+      .withSchema(SCHEMA)
       .insertInto('model_view')
       .values(row)
       .onConflict((oc) => oc.column('id').doUpdateSet(row).where('model_view.version', '<', row.version))
