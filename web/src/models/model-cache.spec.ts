@@ -1,0 +1,99 @@
+import type { Model } from '@kiln/contracts';
+import { modelKeys, removeFromPages, upsertInPages, type ModelPages } from './model-cache';
+
+// How pushes and answers land in the cached, paged model list (no React, no network).
+let seq = 0;
+function aModel(name: string, overrides: Partial<Model> = {}): Model {
+  seq += 1;
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString();
+  return {
+    id: seq.toString(16).padStart(24, '0'),
+    name,
+    description: '',
+    authorId: 'a'.repeat(24),
+    author: { id: 'a'.repeat(24), fullName: 'Ann Author', email: 'ann@example.com', avatar: null, dataShort: { initials: 'AA', color: '#000' } },
+    contributorId: null,
+    teamId: null,
+    projectId: null,
+    productId: null,
+    publishedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    userRole: 'owner',
+    sharedWithEveryone: 'private',
+    hidden: false,
+    ...overrides,
+  };
+}
+
+const pagesOf = (pages: Model[][], total: number): ModelPages => ({ pages: pages.map((data) => ({ data, total })), pageParams: pages.map((_, i) => i * 20) });
+const names = (pages: ModelPages) => pages.pages.flatMap((p) => p.data.map((m) => m.name));
+const total = (pages: ModelPages) => pages.pages[0].total;
+const key = (search = '', sort = 'name ASC') => modelKeys.list(search, sort);
+
+describe('model list cache', () => {
+  it('inserts a created model where the sort puts it and counts it', () => {
+    const list = pagesOf([[aModel('Alpha'), aModel('Gamma')]], 2);
+    const next = upsertInPages(list, key(), aModel('Beta'), true);
+    expect(names(next)).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(total(next)).toBe(3);
+  });
+
+  it('applies the same model twice without duplicating it (push and answer both arrive)', () => {
+    const beta = aModel('Beta');
+    const once = upsertInPages(pagesOf([[aModel('Alpha')]], 1), key(), beta, true);
+    const twice = upsertInPages(once, key(), beta, true);
+    expect(names(twice)).toEqual(['Alpha', 'Beta']);
+    expect(total(twice)).toBe(2);
+  });
+
+  it('moves a renamed model and keeps the author it had when the push has none', () => {
+    const zed = aModel('Alpha');
+    const list = pagesOf([[zed, aModel('Beta')]], 2);
+    const { author: _author, ...withoutAuthor } = { ...zed, name: 'Zulu' };
+    const next = upsertInPages(list, key(), withoutAuthor, false);
+    expect(names(next)).toEqual(['Beta', 'Zulu']);
+    expect(next.pages[0].data[1].author?.fullName).toBe('Ann Author');
+  });
+
+  it('drops a model that no longer matches the search, ignoring case', () => {
+    const gear = aModel('Gear box');
+    const list = pagesOf([[gear]], 1);
+    expect(names(upsertInPages(list, key('GEAR'), { ...gear, name: 'Gear wheel' }, false))).toEqual(['Gear wheel']);
+    const renamed = upsertInPages(list, key('gear'), { ...gear, name: 'Bolt' }, false);
+    expect(names(renamed)).toEqual([]);
+    expect(total(renamed)).toBe(0);
+  });
+
+  it('leaves a created model that belongs to pages not loaded yet to those pages, but counts it', () => {
+    const loaded = Array.from({ length: 20 }, (_, i) => aModel(`Part ${String(i).padStart(2, '0')}`));
+    const list = pagesOf([loaded], 25);
+    const next = upsertInPages(list, key(), aModel('Zulu'), true);
+    expect(names(next)).toHaveLength(20);
+    expect(total(next)).toBe(26);
+  });
+
+  it('keeps page sizes when a model is inserted, so the next page starts where the server expects', () => {
+    const first = Array.from({ length: 20 }, (_, i) => aModel(`B${String(i).padStart(2, '0')}`));
+    const second = [aModel('C01')];
+    const next = upsertInPages(pagesOf([first, second], 21), key(), aModel('A00'), true);
+    expect(next.pages.map((p) => p.data.length)).toEqual([20, 2]);
+    expect(names(next)[0]).toBe('A00');
+  });
+
+  it('removes a deleted model and counts it out; an unknown id changes nothing', () => {
+    const alpha = aModel('Alpha');
+    const list = pagesOf([[alpha, aModel('Beta')]], 2);
+    const next = removeFromPages(list, alpha.id);
+    expect(names(next)).toEqual(['Beta']);
+    expect(total(next)).toBe(1);
+    expect(removeFromPages(next, 'f'.repeat(24))).toBe(next);
+  });
+
+  it('sorts by date newest first for "updatedAt DESC"', () => {
+    const older = aModel('Older');
+    const newer = aModel('Newer');
+    const next = upsertInPages(pagesOf([[newer, older]], 2), key('', 'updatedAt DESC'), { ...older, updatedAt: new Date(Date.UTC(2027, 0, 1)).toISOString() }, false);
+    expect(names(next)).toEqual(['Older', 'Newer']);
+  });
+});
