@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BffModule } from './bff.module';
@@ -11,6 +12,8 @@ import { HttpErrorFilter } from './http/http-error.filter';
 export async function startBff(port = Number(process.env.PORT ?? 8080), webDist = process.env.WEB_DIST ?? resolve(__dirname, '../../web/dist')) {
   const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'] });
   app.set('trust proxy', 'loopback');
+  // Security headers with a strict same-origin CSP; HTTPS upgrades are left to the TLS-terminating proxy.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(cookieParser());
   app.useBodyParser('json', { limit: '1mb' });
   app.useGlobalFilters(new HttpErrorFilter());
