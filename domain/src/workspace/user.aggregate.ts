@@ -22,5 +22,8 @@ export function registerUser(input: { id: string; fullName: string; email: strin
   };
 }
 
-/** Sign-in attempts allowed per e-mail in a window before the login is refused for a while. */
-export const LOGIN_RATE_LIMIT = { maxFailures: 10, windowMinutes: 15 } as const;
+/**
+ * Failed sign-ins allowed in a window before sign-in is refused for a while: per e-mail (guessing one
+ * account's password) and per client address (trying many accounts).
+ */
+export const LOGIN_RATE_LIMIT = { maxFailures: 10, maxFailuresPerAddress: 100, windowMinutes: 15 } as const;

@@ -6,7 +6,7 @@ type Timestamp = Date;
 export interface WorkspaceDatabase {
   users: { id: string; email: string; full_name: string; password_hash: string; created_at: Timestamp };
   sessions: { token_hash: string; user_id: string; created_at: Timestamp; expires_at: Timestamp };
-  login_failures: { id: Generated<number>; email: string; at: Timestamp };
+  login_failures: { id: Generated<number>; email: string; ip: string; at: Timestamp };
   models: ModelRow;
   /** Read model of models, built by ProjectModelsOnModelEvents; deleted models stay as tombstones. */
   model_view: ModelRow & { deleted_at: Generated<Date | null> };

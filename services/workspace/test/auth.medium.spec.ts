@@ -91,6 +91,16 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       await expect(env.rpc.call('login', { body: { email: other.user.email, password: other.password }, ip: anIp() })).resolves.toMatchObject({ user: other.user });
     }, 60_000);
 
+    it('refuses an address that failed on too many accounts, and only that address', async () => {
+      const ip = anIp();
+      const target = await aUser(env.rpc);
+      for (let i = 0; i < LOGIN_RATE_LIMIT.maxFailuresPerAddress; i++) {
+        await env.rpc.fail('login', { body: { email: `nobody-${i}-${target.user.id}@example.com`, password: 'guess' }, ip });
+      }
+      await expect(env.rpc.fail('login', { body: { email: target.user.email, password: target.password }, ip })).resolves.toMatchObject({ statusCode: 429 });
+      await expect(env.rpc.call('login', { body: { email: target.user.email, password: target.password }, ip: anIp() })).resolves.toMatchObject({ user: target.user });
+    }, 120_000);
+
     it('forgets earlier failures after a successful sign-in', async () => {
       const user = await aUser(env.rpc);
       for (let i = 0; i < LOGIN_RATE_LIMIT.maxFailures - 1; i++) {

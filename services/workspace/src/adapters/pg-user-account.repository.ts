@@ -40,19 +40,19 @@ export class PgUserAccountRepository implements UserAccountRepository {
     await this.db.withSchema(SCHEMA).deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
 
-  async countRecentFailures(email: string, since: Date): Promise<number> {
+  async countRecentFailures(by: { email: string } | { ip: string }, since: Date): Promise<number> {
     const row = await this.db
       .withSchema(SCHEMA)
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('email', '=', email)
+      .where((eb) => ('email' in by ? eb('email', '=', by.email) : eb('ip', '=', by.ip)))
       .where('at', '>=', since)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async recordFailure(email: string, at: Date): Promise<void> {
-    await this.db.withSchema(SCHEMA).insertInto('login_failures').values({ email, at }).execute();
+  async recordFailure(failure: { email: string; ip: string; at: Date }): Promise<void> {
+    await this.db.withSchema(SCHEMA).insertInto('login_failures').values(failure).execute();
   }
 
   async clearFailures(email: string): Promise<void> {

@@ -1,4 +1,9 @@
 import * as initial from './0001-initial';
 import * as modelViewTombstones from './0002-model-view-tombstones';
+import * as loginFailuresByAddress from './0003-login-failures-by-address';
 
-export const workspaceMigrations = { '0001-initial': initial, '0002-model-view-tombstones': modelViewTombstones };
+export const workspaceMigrations = {
+  '0001-initial': initial,
+  '0002-model-view-tombstones': modelViewTombstones,
+  '0003-login-failures-by-address': loginFailuresByAddress,
+};

@@ -16,8 +16,8 @@ export interface UserAccountRepository {
   register(account: UserAccount, event: UserRegistered, session: NewSession): Promise<{ created: boolean; eventIds: string[] }>;
   createSession(session: NewSession): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
-  countRecentFailures(email: string, since: Date): Promise<number>;
-  recordFailure(email: string, at: Date): Promise<void>;
+  countRecentFailures(by: { email: string } | { ip: string }, since: Date): Promise<number>;
+  recordFailure(failure: { email: string; ip: string; at: Date }): Promise<void>;
   clearFailures(email: string): Promise<void>;
 }
 

@@ -27,8 +27,8 @@ export class AuthRpcController {
 
   @MessagePattern(nsSubject(WorkspaceRpc.login.subject))
   async login(@Payload() payload: unknown): Promise<AuthAnswer> {
-    const { body } = WorkspaceRpc.login.request.parse(payload);
-    return this.answer(await this.commands.execute(new LogInCommand(body)));
+    const { body, ip } = WorkspaceRpc.login.request.parse(payload);
+    return this.answer(await this.commands.execute(new LogInCommand(body, ip)));
   }
 
   @MessagePattern(nsSubject(WorkspaceRpc.logout.subject))

@@ -21,16 +21,20 @@ export class LogInHandler implements ICommandHandler<LogInCommand, SignedIn> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ body }: LogInCommand): Promise<SignedIn> {
+  async execute({ body, ip }: LogInCommand): Promise<SignedIn> {
     const now = this.clock.now();
     const since = new Date(now.getTime() - LOGIN_RATE_LIMIT.windowMinutes * 60_000);
-    if ((await this.accounts.countRecentFailures(body.email, since)) >= LOGIN_RATE_LIMIT.maxFailures) {
+    const [byEmail, byAddress] = await Promise.all([
+      this.accounts.countRecentFailures({ email: body.email }, since),
+      this.accounts.countRecentFailures({ ip }, since),
+    ]);
+    if (byEmail >= LOGIN_RATE_LIMIT.maxFailures || byAddress >= LOGIN_RATE_LIMIT.maxFailuresPerAddress) {
       throw new DomainError('rate-limited', AUTH_MESSAGES.tooManyAttempts);
     }
     const account = await this.accounts.findByEmail(body.email);
     const valid = await this.hasher.verify(account?.passwordHash ?? (await (this.dummyHash ??= this.hasher.hash('no such account'))), body.password);
     if (!account || !valid) {
-      await this.accounts.recordFailure(body.email, now);
+      await this.accounts.recordFailure({ email: body.email, ip, at: now });
       throw new DomainError('unauthenticated', AUTH_MESSAGES.wrongCredentials);
     }
     await this.accounts.clearFailures(body.email);
