@@ -44,7 +44,7 @@ describe('registerUser', () => {
     });
   });
 
-  it('allows 10 failed sign-ins per 15 minutes', () => {
-    expect(LOGIN_RATE_LIMIT).toEqual({ maxFailures: 10, windowMinutes: 15 });
+  it('allows 10 failed sign-ins per e-mail and 100 per address in 15 minutes', () => {
+    expect(LOGIN_RATE_LIMIT).toEqual({ maxFailures: 10, maxFailuresPerAddress: 100, windowMinutes: 15 });
   });
 });
