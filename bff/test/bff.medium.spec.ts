@@ -130,6 +130,14 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
     ['GET', '/api/workspace/model?unknown=1', {}],
     ['GET', '/api/workspace/model/not-an-id', {}],
     ['PATCH', '/api/workspace/model/000000000000000000000000', { body: { authorId: 'x' } }],
+    ['PATCH', '/api/workspace/model/000000000000000000000000', { body: { description: 'nul \u0000 byte' } }],
+    ['POST', '/api/workspace/model', { body: { name: 'nul \u0000 byte' } }],
+    ['GET', `/api/workspace/model?where=${encodeURIComponent('{"name":{"contains":"a\\u0000b"}}')}`, {}],
+    ['GET', '/api/workspace/model?skip=1e20', {}],
+    ['GET', '/api/workspace/model?limit=abc', {}],
+    ['POST', '/api/auth/register', { body: { email: 'nul@example.com', password: 'long enough', fullName: 'Nul \u0000 Name' } }],
+    ['POST', '/api/auth/register', { body: { email: 'not-an-email', password: 'long enough', fullName: 'Name' } }],
+    ['POST', '/api/auth/login', { body: { email: 'x@example.com' } }],
   ])('%s %s', async (method, path, options) => {
     const { token } = await signUp();
     const answer = await http(method, path, { token, ...(options as object) });

@@ -17,5 +17,6 @@ export const jsonParam = <T extends z.ZodTypeAny>(schema: T) =>
     }
   }, schema);
 
-export const Skip = z.coerce.number().int().min(0).default(0);
+// Far beyond any real list, and within Postgres' OFFSET range.
+export const Skip = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 export const limitUpTo = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from '../common/ids';
 import { User } from './user';
 
 export const AUTH_MESSAGES = {
@@ -16,7 +17,7 @@ export const Email = z.string().trim().toLowerCase().email(AUTH_MESSAGES.invalid
 export const RegisterBody = z.strictObject({
   email: Email,
   password: z.string().min(8, AUTH_MESSAGES.passwordTooShort).max(200),
-  fullName: z.string().trim().min(1, AUTH_MESSAGES.fullNameRequired).max(100),
+  fullName: Text(100).trim().min(1, AUTH_MESSAGES.fullNameRequired),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 

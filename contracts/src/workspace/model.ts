@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from '../common/ids';
+import { Id, Text, Timestamp } from '../common/ids';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { UserSummary } from './user';
 
@@ -31,15 +31,15 @@ export type Model = z.infer<typeof Model>;
 
 /** The name rule itself lives in domain/ (one rule for the form and the service); here only the shape. */
 export const CreateModelBody = z.strictObject({
-  name: z.string().max(200),
+  name: Text(200),
   teamId: Id.nullish(),
   projectId: Id.nullish(),
 });
 export type CreateModelBody = z.infer<typeof CreateModelBody>;
 
 export const UpdateModelBody = z.strictObject({
-  name: z.string().max(200).optional(),
-  description: z.string().max(5000).optional(),
+  name: Text(200).optional(),
+  description: Text(5000).optional(),
 });
 export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
 
@@ -54,7 +54,7 @@ export const ModelSort = z
 export const DEFAULT_MODEL_SORT = 'updatedAt DESC';
 
 export const ModelWhere = z.strictObject({
-  name: z.strictObject({ contains: z.string().max(200) }).optional(),
+  name: z.strictObject({ contains: Text(200) }).optional(),
   id: z.strictObject({ nin: z.array(Id).max(1000) }).optional(),
   teamId: Id.nullable().optional(),
   projectId: Id.nullable().optional(),
