@@ -126,6 +126,7 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
     ['GET', '/api/workspace/model?where=%7Bbroken', {}],
     ['GET', '/api/workspace/model?where=%7B%22author%22%3A1%7D', {}],
     ['GET', '/api/workspace/model?sort=password%20DESC', {}],
+    ['GET', '/api/workspace/model?sort=UPDATEDAT%20DESC', {}],
     ['GET', '/api/workspace/model?skip=-1', {}],
     ['GET', '/api/workspace/model?unknown=1', {}],
     ['GET', '/api/workspace/model/not-an-id', {}],

@@ -46,7 +46,7 @@ export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
 export const MODEL_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;
 export const ModelSort = z
   .string()
-  .regex(/^(createdAt|updatedAt|name) (ASC|DESC)$/i, 'sort must be "<createdAt|updatedAt|name> <ASC|DESC>".')
+  .regex(/^(createdAt|updatedAt|name) (ASC|DESC|asc|desc)$/, 'sort must be "<createdAt|updatedAt|name> <ASC|DESC>".')
   .transform((value) => {
     const [field, direction] = value.split(' ');
     return { field: field as (typeof MODEL_SORT_FIELDS)[number], direction: direction.toLowerCase() as 'asc' | 'desc' };
