@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
 import { randomNamespace } from '../../deploy/src/servers';
@@ -146,6 +147,42 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
     expect(typeof answer.body.message).toBe('string');
     expect(answer.body.statusCode).toBe(400);
   });
+
+  it('answers any generated input with a status below 500', async () => {
+    const { token } = await signUp();
+    const own = (await http('POST', '/api/workspace/model', { token, body: { name: 'Fuzz target' } })).body.id as string;
+    // Strings rich in what breaks things: NUL, LIKE wildcards, quotes, escapes, astral and lone surrogates.
+    const tricky = fc.string({ unit: fc.oneof(fc.constantFrom('\u0000', '%', '_', '\\', "'", '"', '😀', '\uD800', ' '), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 12 });
+    const anyJson = fc.jsonValue({ maxDepth: 3 });
+    const anyValue = fc.oneof(tricky, anyJson);
+    const field = fc.constantFrom('name', 'description', 'teamId', 'projectId', 'where', 'sort', 'skip', 'limit', 'populate', 'id', 'email');
+    const json = (value: unknown) => JSON.stringify(value);
+    const request = fc.oneof(
+      // Well-formed shapes with hostile values.
+      fc.record({ method: fc.constant('POST'), path: fc.constant('/api/workspace/model'), body: fc.record({ name: anyValue }) }),
+      fc.record({ method: fc.constant('PATCH'), path: fc.constant(`/api/workspace/model/${own}`), body: fc.record({ name: anyValue, description: anyValue }, { requiredKeys: [] }) }),
+      fc.record({
+        method: fc.constant('GET'),
+        path: fc.record({ contains: anyValue, sort: anyValue, skip: anyValue, limit: anyValue }, { requiredKeys: [] }).map(({ contains, ...rest }) => {
+          const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+          if (contains !== undefined) query.set('where', json({ name: { contains } }));
+          return `/api/workspace/model?${query}`;
+        }),
+        body: fc.constant(undefined),
+      }),
+      fc.record({ method: fc.constant('POST'), path: fc.constant('/api/auth/register'), body: fc.record({ email: fc.emailAddress(), password: anyValue, fullName: anyValue }) }),
+      // Anything at all.
+      fc.record({ method: fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET'), path: fc.oneof(fc.stringMatching(/^[0-9a-f]{24}$/), fc.string()).map((id) => `/api/workspace/model/${encodeURIComponent(id)}`), body: fc.oneof(anyJson, fc.dictionary(field, anyValue, { maxKeys: 3 })) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, path, body }) => {
+        const answer = await http(method, path, { token, ...(method === 'GET' || body === undefined ? {} : { raw: json(body) }) });
+        expect(answer.status).toBeLessThan(500);
+        if (answer.status >= 400) expect(typeof answer.body.message).toBe('string');
+      }),
+      { numRuns: 400 },
+    );
+  }, 120_000);
 
   it('uses the spec messages for model names', async () => {
     const { token } = await signUp();

@@ -4,8 +4,13 @@ import { z } from 'zod';
 export const Id = z.string().regex(/^[0-9a-f]{24}$/, 'Must be an id of 24 hexadecimal characters.');
 export type Id = z.infer<typeof Id>;
 
-/** Free text up to `max` characters. NUL cannot be stored in Postgres text, so it is refused at the edge. */
-export const Text = (max: number) => z.string().max(max).regex(/^[^\u0000]*$/, 'Text must not contain NUL characters.');
+/**
+ * Free text up to `max` characters, as Postgres can store it: no NUL, and no lone UTF-16 surrogate
+ * (JSON may carry one as `\ud800`, which neither UTF-8 text nor jsonb accepts).
+ */
+const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+export const TEXT_MESSAGE = 'Text must be valid Unicode without NUL characters.';
+export const Text = (max: number) => z.string().max(max).regex(STORABLE_TEXT, TEXT_MESSAGE);
 
 /** ISO-8601 timestamp as it travels in JSON. */
 export const Timestamp = z.string().datetime({ offset: true });
