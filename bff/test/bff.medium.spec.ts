@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
-import { randomNamespace } from '../../deploy/src/servers';
-import { Stack, startStack } from '../../deploy/src/stack';
+import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
 
 /**
  * The BFF over the whole real stack (services as processes, real Postgres and NATS JetStream):
@@ -13,14 +12,9 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   stack = await startStack({
-    port: 0,
-    freshDatabase: `kiln_bff_${randomBytes(4).toString('hex')}`,
-    namespace: randomNamespace(Math.random),
-    deleteStreamsOnStop: true,
-    healthTimeoutMs: 90_000,
+    ...throwawayStackOptions('bff'),
     log: () => undefined,
     childLog: () => undefined,
-    color: false,
   });
 }, 120_000);
 

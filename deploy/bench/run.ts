@@ -5,14 +5,12 @@
  * data. Sample counts scale with KILN_BENCH_SCALE (default 1; e.g. 0.2 for a quick look).
  * See docs/benchmarks.md.
  */
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { connect } from 'nats';
 import { Pool } from 'pg';
-import { randomNamespace } from '../src/servers';
-import { startStack } from '../src/stack';
+import { startStack, throwawayStackOptions } from '../src/stack';
 import { BASELINE_MEANINGS, BASELINE_NAMES as B, httpHello, jetStreamPublish, natsRequestReply, pgPrimaryKeySelect, socketIoRoundTrip } from './baselines';
 import { commandToSecondClient, listModels, registerUser, seedModels, waitForUserView } from './kiln';
 import { Comparison, Composite, renderReport } from './report';
@@ -30,18 +28,13 @@ const say = (line: string) => console.log(`[bench] ${line}`);
 
 async function main(): Promise<void> {
   const began = Date.now();
-  const namespace = randomNamespace(() => crypto.randomInt(16) / 16);
-  const database = `kiln_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const throwaway = throwawayStackOptions('bench');
+  const { namespace, freshDatabase: database } = throwaway;
   const logPath = path.join(os.tmpdir(), `kiln-bench-${namespace}.log`);
   const logFile = fs.openSync(logPath, 'w');
   say(`starting the stack (database ${database}, namespace ${namespace}, children's output in ${logPath})`);
   const stack = await startStack({
-    port: 0,
-    freshDatabase: database,
-    namespace,
-    deleteStreamsOnStop: true,
-    healthTimeoutMs: 90_000,
-    color: false,
+    ...throwaway,
     handleSignals: true, // Ctrl-C still drops the database and the streams
     childLog: (line) => fs.writeSync(logFile, `${line}\n`),
     log: (line) => {

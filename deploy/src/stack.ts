@@ -2,6 +2,7 @@
  * Starts the whole of Kiln on one machine: Postgres and NATS (found, or started), the four services and
  * the BFF as child processes. Used by `npm start`, the browser tests' global setup and the benchmarks.
  */
+import { randomBytes, randomInt } from 'node:crypto';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,6 +17,7 @@ import {
   DEFAULT_NATS_PORT,
   DEFAULT_PG_PORT,
   localPostgresCandidates,
+  randomNamespace,
   redactUrl,
   withDatabase,
 } from './servers';
@@ -80,6 +82,21 @@ export interface Stack {
 }
 
 type Cleanup = { name: string; run: () => Promise<void> };
+
+/**
+ * Options for a stack that leaves nothing behind (tests, benchmarks): a free port, a fresh database
+ * `kiln_<label>_<hex>` dropped at stop, and a namespace of its own whose streams are deleted at stop.
+ */
+export function throwawayStackOptions(label: string) {
+  return {
+    port: 0,
+    freshDatabase: `kiln_${label}_${randomBytes(4).toString('hex')}`,
+    namespace: randomNamespace(() => randomInt(16) / 16),
+    deleteStreamsOnStop: true,
+    healthTimeoutMs: 90_000,
+    color: false,
+  } satisfies StackOptions;
+}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const env = options.env ?? process.env;

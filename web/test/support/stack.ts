@@ -6,13 +6,11 @@
  * Set KILN_BASE_URL yourself to run the tests against a stack you started (`npm start`): nothing is
  * started or removed then.
  */
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { deleteNamespaceStreams } from '../../../deploy/src/nats';
 import { dropDatabase } from '../../../deploy/src/postgres';
-import { randomNamespace } from '../../../deploy/src/servers';
-import { REPO_ROOT, Stack, startStack } from '../../../deploy/src/stack';
+import { REPO_ROOT, Stack, startStack, throwawayStackOptions } from '../../../deploy/src/stack';
 
 /** Written by the setup, for test processes that do not share its environment. */
 export const STACK_FILE = path.join(REPO_ROOT, 'test-results', 'browser-stack.json');
@@ -40,18 +38,12 @@ export async function startBrowserStack(): Promise<StackInfo> {
   }
   fs.mkdirSync(path.dirname(STACK_LOG), { recursive: true });
   const logFile = fs.openSync(STACK_LOG, 'w');
-  const namespace = randomNamespace(() => crypto.randomInt(16) / 16);
-  const database = `kiln_browser_${crypto.randomBytes(4).toString('hex')}`;
-  console.log(`\n[kiln] starting the stack for browser tests (database ${database}, namespace ${namespace}, log ${path.relative(process.cwd(), STACK_LOG)})`);
+  const throwaway = throwawayStackOptions('browser');
+  console.log(`\n[kiln] starting the stack for browser tests (database ${throwaway.freshDatabase}, namespace ${throwaway.namespace}, log ${path.relative(process.cwd(), STACK_LOG)})`);
   const stack = await startStack({
-    port: 0,
-    freshDatabase: database,
-    namespace,
-    deleteStreamsOnStop: true,
-    healthTimeoutMs: 90_000,
+    ...throwaway,
     // Ctrl-C during the run: jest skips the teardown, so stop the stack (and drop its data) ourselves.
     handleSignals: true,
-    color: false,
     childLog: (line) => fs.writeSync(logFile, `${line}\n`),
     log: (line) => {
       fs.writeSync(logFile, `[kiln] ${line}\n`);
