@@ -4,3 +4,4 @@ export * from './workspace/model-name';
 export * from './workspace/model-permissions';
 export * from './workspace/model.aggregate';
 export * from './workspace/user.aggregate';
+export * from './workspace/rate-limits';

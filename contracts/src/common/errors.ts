@@ -5,6 +5,8 @@ export const ErrorBody = z.object({
   statusCode: z.number().int(),
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Seconds to wait before trying again (429); the BFF sends it as the `Retry-After` header. */
+  retryAfter: z.number().int().positive().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

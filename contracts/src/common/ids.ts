@@ -14,3 +14,7 @@ export const Text = (max: number) => z.string().max(max).regex(STORABLE_TEXT, TE
 
 /** ISO-8601 timestamp as it travels in JSON. */
 export const Timestamp = z.string().datetime({ offset: true });
+
+/** The `Idempotency-Key` header of a create: 1 to 255 visible ASCII characters (a UUID from the web app). */
+export const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

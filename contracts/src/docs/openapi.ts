@@ -1,8 +1,37 @@
 import { z } from 'zod';
 import { ErrorBody } from '../common/errors';
-import { HttpRoute, HttpRoutes } from '../http';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../common/ids';
+import { DEFAULT_BODY_LIMIT, HttpRoute, HttpRoutes } from '../http';
 
 const schema = (s: z.ZodTypeAny, io: 'input' | 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
+
+const errorAnswer = (description: string, headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+});
+
+/** The error answers a route can give, from what it declares: input, session, body, state change. */
+function errorAnswers(route: HttpRoute): Record<string, unknown> {
+  const changes = route.method !== 'get';
+  const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return {
+    ...(route.params || route.query || route.body || route.idempotent ? { '400': errorAnswer('The input does not match the contract; `message` says what to fix.') } : {}),
+    ...(route.auth ? { '401': errorAnswer('Not signed in, or the session has expired.') } : {}),
+    ...(changes ? { '403': errorAnswer('Sent from a page of another origin (`Origin`, or `Referer` when there is no `Origin`).') } : {}),
+    ...(route.params ? { '404': errorAnswer('No such entity, or not yours to see.') } : {}),
+    ...(route.body ? { '413': errorAnswer(`The body is larger than ${limit} bytes; refused before it is read.`) } : {}),
+    ...(route.body ? { '415': errorAnswer('The body is not `application/json`.') } : {}),
+    ...(changes
+      ? {
+          '429': errorAnswer('Too many requests; `retryAfter` (and the `Retry-After` header) says how many seconds to wait.', {
+            'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } },
+          }),
+        }
+      : {}),
+    '503': errorAnswer('A service is not available; try again.'),
+  };
+}
 
 /** The OpenAPI 3.1 document of the BFF, generated from the route contracts. */
 export function buildOpenApi(): Record<string, unknown> {
@@ -16,6 +45,15 @@ export function buildOpenApi(): Record<string, unknown> {
         parameters.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: prop });
       }
     }
+    if (route.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: `A repeat with the same key by the same user within 24 h answers the first result and creates nothing; a different body with the same key is 422. Sent as \`${IDEMPOTENCY_HEADER}\`.`,
+        schema: schema(IdempotencyKey, 'input'),
+      });
+    }
     paths[route.path] ??= {};
     paths[route.path][route.method] = {
       operationId,
@@ -25,14 +63,23 @@ export function buildOpenApi(): Record<string, unknown> {
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } } } : {}),
       responses: {
         [String(route.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: schema(route.response, 'output') } } },
-        '4XX': { description: 'Bad input, not signed in, or not found', content: { 'application/json': { schema: schema(ErrorBody, 'output') } } },
+        ...(route.idempotent ? { '422': errorAnswer('The Idempotency-Key was used before with a different request.') } : {}),
+        ...errorAnswers(route),
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Kiln BFF', version: '1.0.0', description: 'HTTP API of the Kiln web app. Errors: { statusCode, message, errors? }.' },
+    info: {
+      title: 'Kiln BFF',
+      version: '1.0.0',
+      description:
+        'HTTP API of the Kiln web app. Errors: { statusCode, message, errors?, retryAfter? }. Bodies are JSON only. ' +
+        'State-changing requests must come from the app\'s own origin (or send no Origin/Referer, e.g. with a Bearer token). ' +
+        'Every answer is `Cache-Control: no-store`.',
+    },
     components: {
+      schemas: { ErrorBody: schema(ErrorBody, 'output') },
       securitySchemes: {
         cookie: { type: 'apiKey', in: 'cookie', name: 'kiln_session' },
         bearer: { type: 'http', scheme: 'bearer' },

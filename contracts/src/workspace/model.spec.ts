@@ -122,6 +122,7 @@ describe('Model', () => {
     createdAt: '2024-05-01T10:00:00.000Z',
     sharedWithEveryone: 'private',
     hidden: false,
+    version: 1,
   });
 
   it('defaults userRole to viewer (spec 000 §3)', () => {

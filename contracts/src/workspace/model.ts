@@ -26,6 +26,8 @@ export const Model = z.object({
   userRole: ModelRole.default('viewer'),
   sharedWithEveryone: ShareAs,
   hidden: z.boolean(),
+  /** Grows by one with every change: caches and pushes compare it, so an older state never wins. */
+  version: z.number().int(),
 });
 export type Model = z.infer<typeof Model>;
 

@@ -1,4 +1,4 @@
-import { LOGIN_RATE_LIMIT, registerUser, userDataShort } from './user.aggregate';
+import { normalizeFullName, registerUser, userDataShort } from './user.aggregate';
 
 const PALETTE = ['#E57373', '#64B5F6', '#81C784', '#FFB74D', '#BA68C8', '#4DB6AC', '#F06292', '#7986CB'];
 const anId = (n = 1) => n.toString(16).padStart(24, '0');
@@ -34,17 +34,18 @@ describe('userDataShort (spec 000 §3)', () => {
 });
 
 describe('registerUser', () => {
-  it('records workspace.user.registered.v1 with the trimmed full name', () => {
+  it('records workspace.user.registered.v2 with ids and times only: no name or e-mail in the event', () => {
     const now = new Date('2024-05-01T10:00:00Z');
-    expect(registerUser({ id: anId(7), fullName: '  Ada Lovelace ', email: 'ada@example.com', now })).toEqual({
-      type: 'workspace.user.registered.v1',
+    const event = registerUser({ id: anId(7), now });
+    expect(event).toEqual({
+      type: 'workspace.user.registered.v2',
       aggregateType: 'user',
       aggregateId: anId(7),
-      data: { user: { id: anId(7), fullName: 'Ada Lovelace', email: 'ada@example.com', createdAt: now } },
+      data: { user: { id: anId(7), createdAt: now } },
     });
   });
 
-  it('allows 10 failed sign-ins per e-mail and 100 per address in 15 minutes', () => {
-    expect(LOGIN_RATE_LIMIT).toEqual({ maxFailures: 10, maxFailuresPerAddress: 100, windowMinutes: 15 });
+  it('stores the full name trimmed', () => {
+    expect(normalizeFullName('  Ada Lovelace ')).toBe('Ada Lovelace');
   });
 });

@@ -10,20 +10,18 @@ export function userDataShort(fullName: string, id: string): { initials: string;
   return { initials, color: palette[hash % palette.length] };
 }
 
-export type UserRegistered = DomainEvent<'workspace.user.registered.v1', { user: { id: string; fullName: string; email: string; createdAt: Date } }>;
+/** Ids and times only: events are kept and copied, so a person's name and e-mail stay in state tables. */
+export type UserRegistered = DomainEvent<'workspace.user.registered.v2', { user: { id: string; createdAt: Date } }>;
 
-/** A sign-up: the facts the rest of the system learns about a new person. */
-export function registerUser(input: { id: string; fullName: string; email: string; now: Date }): UserRegistered {
+/** The full name as stored: without surrounding spaces. */
+export const normalizeFullName = (fullName: string) => fullName.trim();
+
+/** A sign-up: the facts the rest of the system learns about a new person (no personal data). */
+export function registerUser(input: { id: string; now: Date }): UserRegistered {
   return {
-    type: 'workspace.user.registered.v1',
+    type: 'workspace.user.registered.v2',
     aggregateType: 'user',
     aggregateId: input.id,
-    data: { user: { id: input.id, fullName: input.fullName.trim(), email: input.email, createdAt: input.now } },
+    data: { user: { id: input.id, createdAt: input.now } },
   };
 }
-
-/**
- * Failed sign-ins allowed in a window before sign-in is refused for a while: per e-mail (guessing one
- * account's password) and per client address (trying many accounts).
- */
-export const LOGIN_RATE_LIMIT = { maxFailures: 10, maxFailuresPerAddress: 100, windowMinutes: 15 } as const;
