@@ -4,6 +4,9 @@ export interface KilnConfig {
   natsUrl: string;
   /** Prefix of NATS subjects and stream names, so test runs never meet each other on shared servers. */
   namespace: string;
+  /** NATS credentials of this process (deploy/nats gives each service and the BFF its own user). */
+  natsUser?: string;
+  natsPassword?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): KilnConfig {
@@ -11,6 +14,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): KilnConfig {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kiln',
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
     namespace: env.KILN_NAMESPACE ?? '',
+    natsUser: env.NATS_USER || undefined,
+    natsPassword: env.NATS_PASSWORD || undefined,
   };
 }
 

@@ -9,12 +9,18 @@ const STATUS: Record<DomainErrorKind, number> = {
   'not-found': 404,
   conflict: 409,
   'rate-limited': 429,
+  unprocessable: 422,
 };
 
 /** The one mapping from what went wrong to the error body callers see. Unknown errors are 500s (bugs). */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof DomainError) {
-    return { statusCode: STATUS[error.kind], message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    return {
+      statusCode: STATUS[error.kind],
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+      ...(error.retryAfter ? { retryAfter: Math.max(1, Math.ceil(error.retryAfter)) } : {}),
+    };
   }
   if (error instanceof ZodError) {
     const errors = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));

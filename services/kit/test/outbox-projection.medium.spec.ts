@@ -1,8 +1,9 @@
-import { AnyEventEnvelope } from '@kiln/contracts';
+import { AnyEventEnvelope, envelope } from '@kiln/contracts';
 import { Kysely, Transaction } from 'kysely';
 import { connect, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
+import { z } from 'zod';
 import { appendToOutbox, createDatabase, createPlumbingTables, ensureStream, nsName, OutboxRelay, Projection, ProjectionRunner, waitForProjection } from '../src';
 
 /**
@@ -21,6 +22,9 @@ async function admin(query: string) {
   await client.connect();
   await client.query(query).finally(() => client.end());
 }
+
+/** The test's own event contract: the runner parses every event it receives. */
+const schemas = { 'kit.thing.created.v1': envelope('kit.thing.created.v1', z.object({ name: z.string() })) };
 
 const aThing = (name = `thing ${randomBytes(3).toString('hex')}`) => ({ type: 'kit.thing.created.v1', aggregateType: 'thing', aggregateId: randomBytes(12).toString('hex'), data: { name } });
 
@@ -41,8 +45,8 @@ describe('service kit: outbox relay and projection runner', () => {
     name: 'project-things-on-thing-created',
     stream: STREAM.name,
     subject: 'kit.thing.>',
-    async reset(trx: Transaction<any>) {
-      await trx.withSchema(SCHEMA).deleteFrom('thing_view').execute();
+    async rebuild() {
+      return 0;
     },
     async apply(trx: Transaction<any>, event: AnyEventEnvelope) {
       const { name } = event.data as { name: string };
@@ -66,7 +70,7 @@ describe('service kit: outbox relay and projection runner', () => {
     await ensureStream(jsm, STREAM);
     relay = new OutboxRelay(db, pool, SCHEMA, js, () => undefined);
     await relay.start();
-    runner = new ProjectionRunner(db, SCHEMA, jsm, js, projection, () => undefined);
+    runner = new ProjectionRunner(db, SCHEMA, jsm, js, projection, () => undefined, { schemas, retryDelaysMs: [100, 100, 100, 100] });
     await runner.start();
   });
 

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migration, Migrator } from 'kysely/migration';
 import { Pool, types } from 'pg';
+import { kitMigrations } from './kit-migrations';
 
 // bigint columns (outbox positions, counts) as numbers: they stay far below 2^53.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
@@ -12,12 +13,21 @@ export function createDatabase<DB>(databaseUrl: string, options: { max?: number 
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
-/** Runs a service's migrations inside its own schema; the migration table lives there too. */
+/**
+ * Runs the kit's plumbing migrations, then the service's own, inside its schema; both migration tables
+ * live there too.
+ */
 export async function migrateSchema(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
   await db.schema.createSchema(schema).ifNotExists().execute();
+  await migrateWith(db, schema, kitMigrations(schema), 'kiln_kit_migration');
+  await migrateWith(db, schema, migrations);
+}
+
+async function migrateWith(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, tableName?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     migrationTableSchema: schema,
+    ...(tableName ? { migrationTableName: tableName, migrationLockTableName: `${tableName}_lock` } : {}),
     provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -2,6 +2,7 @@ import { DomainEvent } from '@kiln/domain';
 import { Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { eventSubject } from '@kiln/contracts';
+import { claimIdempotencyKey, IdempotencyClaim } from '../idempotency/idempotency';
 
 /** Tables the shared plumbing needs in each service's schema; call from the service's first migration. */
 export async function createPlumbingTables(db: Kysely<any>, schema: string): Promise<void> {
@@ -31,6 +32,8 @@ export interface EventMeta {
   correlationId?: string;
   causationId?: string | null;
   occurredAt: Date;
+  /** The create's Idempotency-Key, claimed in the same transaction as its state and events. */
+  idempotency?: IdempotencyClaim;
 }
 
 /** The channel the relay LISTENs on; NOTIFY is delivered only when the transaction commits. */
@@ -60,6 +63,7 @@ export async function appendToOutbox(trx: Transaction<any>, schema: string, even
     .insertInto('outbox')
     .values(envelopes.map((e) => ({ event_id: e.eventId, type: e.type, payload: JSON.stringify(e) })))
     .execute();
+  if (meta.idempotency) await claimIdempotencyKey(trx, schema, meta.idempotency);
   await sql`SELECT pg_notify(${outboxChannel(schema)}, '')`.execute(trx);
   return envelopes;
 }

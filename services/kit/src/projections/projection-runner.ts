@@ -1,7 +1,9 @@
-import { AnyEventEnvelope } from '@kiln/contracts';
-import { Kysely, Transaction } from 'kysely';
-import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, nanos } from 'nats';
+import { AnyEventEnvelope, EventSchemas, parseEvent } from '@kiln/contracts';
+import { Kysely, sql, Transaction } from 'kysely';
+import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, JsMsg, nanos } from 'nats';
+import { z } from 'zod';
 import { nsName, nsSubject } from '../config';
+import { parseDurationMs } from '../nats/jetstream';
 
 export interface Projection {
   /** Durable consumer name, derived from the subscriber: `ProjectModelsOnModelEvents` → `project-models-on-model-events`. */
@@ -10,20 +12,63 @@ export interface Projection {
   /** The events this projection applies, as a subject without the `evt.` prefix: `workspace.model.>`.
    *  One subject per consumer: Debian's nats-server (2.9) has no multi-subject filters. */
   subject: string;
+  /** Applies one event (already parsed with its contract) inside the caller's transaction. */
   apply(trx: Transaction<any>, event: AnyEventEnvelope): Promise<void>;
-  /** Empties the read model, before a rebuild from the outbox. */
-  reset(trx: Transaction<any>): Promise<void>;
+  /**
+   * Rebuilds the read model from the service's write-side state (not from events: published outbox rows
+   * are pruned), inside the caller's transaction; answers the rows written. See `rebuildProjection`.
+   */
+  rebuild(trx: Transaction<any>): Promise<number>;
+}
+
+export interface ProjectionRunnerOptions {
+  /** The contracts events are parsed with (default: every context's `EventSchemas`). */
+  schemas?: Record<string, z.ZodType>;
+  /** Pauses before each redelivery of a failed event; deliveries = pauses + 1 (default 1 s, 2 s, 4 s, 8 s: 5 deliveries). */
+  retryDelaysMs?: number[];
+}
+
+export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000];
+
+/** `KILN_PROJECTION_RETRY_DELAYS=1s,2s,4s,8s` (durations or seconds): the pauses, hence deliveries = count + 1. */
+export function readRetryDelays(env: NodeJS.ProcessEnv = process.env): number[] {
+  const value = env.KILN_PROJECTION_RETRY_DELAYS;
+  return value ? value.split(',').map((d) => parseDurationMs(d, 'KILN_PROJECTION_RETRY_DELAYS')) : DEFAULT_RETRY_DELAYS_MS;
+}
+
+/** The advisory lock of one projection: shared by live applies, exclusive for a rebuild (see ADR 0010). */
+export const projectionLockKey = (schema: string, projection: string) => `${schema}.projection.${projection}`;
+
+/**
+ * Applies one event exactly once (idempotent by `(consumer, event_id)`), under the projection's shared
+ * lock, so it waits while a rebuild of the same read model runs and lands after it. Used by the live
+ * consumer and by dead-letter replays. Answers false when the event had already been applied.
+ */
+export async function applyOnce(trx: Transaction<any>, schema: string, projection: Projection, event: AnyEventEnvelope): Promise<boolean> {
+  await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${projectionLockKey(schema, projection.name)}))`.execute(trx);
+  const inserted = await trx
+    .withSchema(schema)
+    .insertInto('processed_events')
+    .values({ consumer: projection.name, event_id: event.eventId })
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  if (inserted) await projection.apply(trx, event);
+  return !!inserted;
 }
 
 /**
- * Feeds one projection from a durable JetStream consumer. Each event is applied and recorded in
- * `processed_events` in ONE transaction, so a redelivery is a no-op; the message is acked only after
- * the commit, and a failure naks it for a later retry (never acked on error).
+ * Feeds one projection from a durable JetStream consumer. Each event is parsed with its contract, then
+ * applied and recorded in `processed_events` in ONE transaction, so a redelivery is a no-op; the message
+ * is acked only after the commit. A failure naks it with a growing pause; after the last delivery the
+ * event goes to `dead_letters` and is terminated, so one poison event cannot hold the consumer forever.
  */
 export class ProjectionRunner {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private readonly listeners = new Set<(eventId: string) => void>();
+  private readonly schemas: Record<string, z.ZodType>;
+  private readonly retryDelaysMs: number[];
 
   constructor(
     private readonly db: Kysely<any>,
@@ -32,7 +77,11 @@ export class ProjectionRunner {
     private readonly js: JetStreamClient,
     private readonly projection: Projection,
     private readonly log: (message: string) => void = console.error,
-  ) {}
+    options: ProjectionRunnerOptions = {},
+  ) {
+    this.schemas = options.schemas ?? EventSchemas;
+    this.retryDelaysMs = options.retryDelaysMs ?? readRetryDelays();
+  }
 
   get projectionName(): string {
     return this.projection.name;
@@ -42,20 +91,32 @@ export class ProjectionRunner {
     return nsName(this.projection.name);
   }
 
+  private get maxDeliver(): number {
+    return this.retryDelaysMs.length + 1;
+  }
+
   async start(): Promise<void> {
     const stream = nsName(this.projection.stream);
-    const config = {
-      durable_name: this.consumerName,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+    const settings = {
       ack_wait: nanos(30_000),
       filter_subject: nsSubject(`evt.${this.projection.subject}`),
+      // The server's own cap too, should a message never be answered (a crash between deliveries).
+      max_deliver: this.maxDeliver,
     };
-    try {
-      await this.jsm.consumers.info(stream, this.consumerName);
-      await this.jsm.consumers.update(stream, this.consumerName, { filter_subject: config.filter_subject, ack_wait: config.ack_wait });
-    } catch {
+    const config = { durable_name: this.consumerName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...settings };
+    const existing = await this.jsm.consumers.info(stream, this.consumerName).catch(() => null);
+    if (!existing) {
       await this.jsm.consumers.add(stream, config);
+    } else {
+      try {
+        await this.jsm.consumers.update(stream, this.consumerName, settings);
+      } catch (error) {
+        // nats-server 2.9 cannot change a consumer's filter (e.g. `registered.v1` → `registered.*`):
+        // start it over; `processed_events` skips what was already applied.
+        this.log(`projection ${this.projection.name}: recreating its consumer (${(error as Error).message})`);
+        await this.jsm.consumers.delete(stream, this.consumerName);
+        await this.jsm.consumers.add(stream, config);
+      }
     }
     const consumer = await this.js.consumers.get(stream, this.consumerName);
     this.messages = await consumer.consume({ max_messages: 256 });
@@ -65,29 +126,46 @@ export class ProjectionRunner {
   private async run(messages: ConsumerMessages): Promise<void> {
     for await (const message of messages) {
       try {
-        const event = message.json<AnyEventEnvelope>();
+        const event = parseEvent(message.json<unknown>(), this.schemas);
         await this.handle(event);
         message.ack();
         for (const listener of this.listeners) listener(event.eventId);
       } catch (error) {
-        this.log(`projection ${this.projection.name}: ${(error as Error).stack ?? error}; will retry`);
-        message.nak(1000);
+        await this.failed(message, error as Error);
       }
     }
   }
 
-  /** Applies one event exactly once (idempotent by `(consumer, event_id)`). Also used by rebuilds. */
+  private async failed(message: JsMsg, error: Error): Promise<void> {
+    const deliveries = message.info.redeliveryCount;
+    if (deliveries < this.maxDeliver) {
+      const delay = this.retryDelaysMs[deliveries - 1];
+      this.log(`projection ${this.projection.name}: ${error.stack ?? error}; delivery ${deliveries} of ${this.maxDeliver}, retrying in ${delay} ms`);
+      message.nak(delay);
+      return;
+    }
+    const eventId = message.headers?.get('Nats-Msg-Id') || eventIdOf(message) || `stream-seq-${message.seq}`;
+    try {
+      await recordDeadLetter(this.db, this.schema, {
+        consumer: this.projection.name,
+        event_id: eventId,
+        subject: message.subject,
+        payload: message.string(),
+        error: String(error.stack ?? error),
+        deliveries,
+      });
+    } catch (recordError) {
+      // Without its dead letter the event must not be dropped: let the server's ack wait bring it back.
+      this.log(`projection ${this.projection.name}: could not record dead letter of ${eventId}: ${(recordError as Error).message}`);
+      return;
+    }
+    message.term();
+    this.log(`projection ${this.projection.name}: event ${eventId} (${message.subject}) failed ${deliveries} times, moved to dead letters: ${error.message}`);
+  }
+
+  /** Applies one event exactly once (idempotent by `(consumer, event_id)`). */
   async handle(event: AnyEventEnvelope): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .withSchema(this.schema)
-        .insertInto('processed_events')
-        .values({ consumer: this.projection.name, event_id: event.eventId })
-        .onConflict((oc) => oc.doNothing())
-        .returning('event_id')
-        .executeTakeFirst();
-      if (inserted) await this.projection.apply(trx, event);
-    });
+    await this.db.transaction().execute((trx) => applyOnce(trx, this.schema, this.projection, event));
   }
 
   /** Called with each event id once it is in the read model (used to answer reads after writes). */
@@ -100,4 +178,34 @@ export class ProjectionRunner {
     await this.messages?.close();
     await this.loop;
   }
+}
+
+function eventIdOf(message: JsMsg): string | undefined {
+  try {
+    const id = (message.json<{ eventId?: unknown }>() ?? {}).eventId;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface DeadLetter {
+  consumer: string;
+  event_id: string;
+  subject: string;
+  payload: string;
+  error: string;
+  deliveries: number;
+}
+
+/** Records (or records again, after a failed replay) an event a projection gave up on. */
+export async function recordDeadLetter(db: Kysely<any>, schema: string, letter: DeadLetter): Promise<void> {
+  await db
+    .withSchema(schema)
+    .insertInto('dead_letters')
+    .values(letter)
+    .onConflict((oc) =>
+      oc.columns(['consumer', 'event_id']).doUpdateSet({ error: letter.error, deliveries: letter.deliveries, payload: letter.payload, failed_at: sql`now()`, replayed_at: null }),
+    )
+    .execute();
 }

@@ -5,7 +5,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { MessagePattern, MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { healthSubject, ServiceName } from '@kiln/contracts';
 import { KilnConfig, nsSubject, readConfig } from '../config';
-import { connectNats } from '../nats/jetstream';
+import { connectNats, natsConnectionOptions } from '../nats/jetstream';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { DB, ServiceDefinition, ServiceRuntime } from './service-runtime';
 
@@ -47,7 +47,7 @@ export class KilnServiceModule {
 export async function startService(service: ServiceName, appModule: Type<unknown>, config: KilnConfig = readConfig()): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
     transport: Transport.NATS,
-    options: { servers: config.natsUrl.split(','), queue: nsSubject(`kiln-${service}`) },
+    options: { ...natsConnectionOptions(config, `kiln-${service}-rpc`), queue: nsSubject(`kiln-${service}`) },
     logger: ['error', 'warn', 'log'],
   });
   app.useGlobalFilters(new RpcErrorFilter());
@@ -62,7 +62,7 @@ export async function startService(service: ServiceName, appModule: Type<unknown
  * at once from another connection can find no responder. Started means answering: ask our own health.
  */
 async function untilAnswering(service: ServiceName, config: KilnConfig, timeoutMs = 10_000): Promise<void> {
-  const nc = await connectNats(config.natsUrl, `kiln-${service}-startup`);
+  const nc = await connectNats(config, `kiln-${service}-startup`);
   const subject = nsSubject(healthSubject(service), config.namespace);
   const deadline = Date.now() + timeoutMs;
   try {

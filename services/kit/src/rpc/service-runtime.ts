@@ -8,6 +8,8 @@ import { createDatabase, migrateSchema } from '../db/database';
 import { connectNats, ensureStream, StreamSpec } from '../nats/jetstream';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { Projection, ProjectionRunner } from '../projections/projection-runner';
+import { countDeadLetters } from '../projections/dead-letters';
+import { PruneHook, Pruner } from '../maintenance/prune';
 import { waitForProjection } from '../projections/wait-for-projection';
 
 export interface ServiceDefinition {
@@ -18,6 +20,10 @@ export interface ServiceDefinition {
   migrations: Record<string, Migration>;
   streams: StreamSpec[];
   projections: Projection[];
+  /** The service's own pruning (expired sessions...), run by the scheduled job beside the plumbing's. */
+  prune?: Record<string, PruneHook>;
+  /** Called before each command of the RPC table (e.g. a per-user rate limit). */
+  beforeCommand?: (runtime: ServiceRuntime, request: { actor?: { userId: string } }) => Promise<void>;
 }
 
 export const DB = Symbol('kysely database');
@@ -37,6 +43,7 @@ export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
   js!: JetStreamClient;
   relay!: OutboxRelay;
   readonly runners: ProjectionRunner[] = [];
+  pruner!: Pruner;
 
   constructor(
     readonly definition: ServiceDefinition,
@@ -49,7 +56,7 @@ export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     const { schema, migrations, streams, projections, service } = this.definition;
     await migrateSchema(this.db, schema, migrations);
-    this.nats = await connectNats(this.config.natsUrl, `kiln-${service}`);
+    this.nats = await connectNats(this.config, `kiln-${service}`);
     this.jsm = await this.nats.jetstreamManager();
     this.js = this.nats.jetstream();
     for (const stream of streams) await ensureStream(this.jsm, stream);
@@ -60,6 +67,8 @@ export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
       await runner.start();
       this.runners.push(runner);
     }
+    this.pruner = new Pruner(this.db, schema, this.definition.prune, undefined, (m) => this.logger.error(m));
+    this.pruner.start();
   }
 
   /** Resolves once `projection` has applied these events (bounded wait; see waitForProjection). */
@@ -68,12 +77,23 @@ export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
     return waitForProjection(this.db, this.definition.schema, projection.name, eventIds, { runner });
   }
 
-  async healthy(): Promise<{ database: boolean; nats: boolean }> {
+  /**
+   * Runs before every command of the RPC table, with its parsed request: the place for per-caller
+   * limits. Set by the service (`commandGuard`); nothing by default.
+   */
+  async beforeCommand(request: { actor?: { userId: string } }): Promise<void> {
+    await this.definition.beforeCommand?.(this, request);
+  }
+
+  async healthy(): Promise<{ database: boolean; nats: boolean; deadLetters?: number }> {
     const database = await sql`SELECT 1`.execute(this.db).then(() => true, () => false);
-    return { database, nats: !!this.nats && !this.nats.isClosed() };
+    // Events the projections gave up on, waiting for a fix and `replay-dead-letters`.
+    const deadLetters = database ? await countDeadLetters(this.db, this.definition.schema).catch(() => undefined) : undefined;
+    return { database, nats: !!this.nats && !this.nats.isClosed(), ...(deadLetters === undefined ? {} : { deadLetters }) };
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.pruner?.stop().catch(() => undefined);
     for (const runner of this.runners) await runner.stop().catch(() => undefined);
     await this.relay?.stop().catch(() => undefined);
     await this.nats?.drain().catch(() => undefined);

@@ -1,0 +1,3 @@
+export * from './rate-limit-config';
+export * from './rate-limiter';
+export * from './command-limit';

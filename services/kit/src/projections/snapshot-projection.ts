@@ -1,0 +1,101 @@
+import { AnyEventEnvelope } from '@kiln/contracts';
+import { sql, Transaction } from 'kysely';
+import { Projection } from './projection-runner';
+
+type Row = Record<string, unknown>;
+
+export interface SnapshotProjectionSpec<StateRow extends Row = Row> {
+  name: string;
+  stream: string;
+  subject: string;
+  /** The service's schema, which holds both the read model and its source state table. */
+  schema: string;
+  /** The read model table. */
+  table: string;
+  /** Its primary key column. */
+  key: string;
+  /**
+   * The column that orders snapshots of one entity (`version`): an older snapshot never overwrites a
+   * newer one. Leave it out only when `toRow` reads the current state, so any apply writes the latest.
+   */
+  version?: string;
+  /** The column set on deletions (`deleted_at`): deleted entities stay as tombstones, so nothing older brings them back. */
+  tombstone?: string;
+  /** The read-model row an event leads to; null when there is nothing to show (the entity was erased). */
+  toRow(event: AnyEventEnvelope, trx: Transaction<any>): Row | null | Promise<Row | null>;
+  /** Whether the event deletes the entity (kept as a tombstone when `tombstone` is set, else removed). */
+  isDeletion?(event: AnyEventEnvelope): boolean;
+  /** Where a rebuild reads the write-side state from, and how a state row becomes a read-model row. */
+  source: { table: string; toRow(state: StateRow): Row };
+}
+
+const REBUILD_BATCH = 1000;
+
+/**
+ * The default way to write a projection of entity snapshots: each event upserts the entity's row
+ * `ON CONFLICT (key) DO UPDATE ... WHERE table.version < excluded.version`, so out-of-order or repeated
+ * delivery can never regress it, and deletions stay as tombstones. A rebuild deletes the live rows
+ * (keeping tombstones) and upserts every row of the source state table with the same guard.
+ */
+export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotProjectionSpec<StateRow>): Projection {
+  const { schema, table, key, version, tombstone } = spec;
+
+  async function upsert(trx: Transaction<any>, rows: Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]);
+    await trx
+      .withSchema(schema)
+      .insertInto(table)
+      .values(rows)
+      .onConflict((oc) => {
+        const update = oc.column(key).doUpdateSet(Object.fromEntries(columns.filter((c) => c !== key).map((c) => [c, sql.ref(`excluded.${c}`)])));
+        return version ? update.where(sql.ref(`${table}.${version}`), '<', sql.ref(`excluded.${version}`)) : update;
+      })
+      .execute();
+  }
+
+  return {
+    name: spec.name,
+    stream: spec.stream,
+    subject: spec.subject,
+    async apply(trx, event) {
+      const row = await spec.toRow(event, trx);
+      const deletion = spec.isDeletion?.(event) ?? false;
+      if (deletion && !tombstone) {
+        const id = row?.[key] ?? event.aggregateId;
+        let query = trx.withSchema(schema).deleteFrom(table).where(key, '=', id);
+        if (version && row) query = query.where(version, '<=', row[version]);
+        await query.execute();
+        return;
+      }
+      if (!row) {
+        // Erased from the state meanwhile: the read model must not keep or regain it.
+        await trx.withSchema(schema).deleteFrom(table).where(key, '=', event.aggregateId).execute();
+        return;
+      }
+      await upsert(trx, [tombstone ? { ...row, [tombstone]: deletion ? new Date(event.occurredAt) : null } : row]);
+    },
+    async rebuild(trx) {
+      let live = trx.withSchema(schema).deleteFrom(table);
+      if (tombstone) live = live.where(tombstone, 'is', null);
+      await live.execute();
+      let written = 0;
+      let after: unknown = null;
+      for (;;) {
+        let page = trx.withSchema(schema).selectFrom(spec.source.table).selectAll().orderBy(key).limit(REBUILD_BATCH);
+        if (after !== null) page = page.where(key, '>', after);
+        const states = (await page.execute()) as StateRow[];
+        if (states.length === 0) return written;
+        await upsert(
+          trx,
+          states.map((state) => {
+            const row = spec.source.toRow(state);
+            return tombstone ? { ...row, [tombstone]: null } : row;
+          }),
+        );
+        written += states.length;
+        after = states[states.length - 1][key];
+      }
+    },
+  };
+}
