@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WORKSPACE_STREAM } from '@kiln/contracts';
-import { KilnServiceModule } from '@kiln/service-kit';
+import { KilnServiceModule, limitCommandsPerUser } from '@kiln/service-kit';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher';
 import { PgModelReadModel } from './adapters/pg-model.read-model';
 import { PgModelRepository } from './adapters/pg-model.repository';
@@ -20,9 +20,9 @@ import { CLOCK, systemClock } from './ports/clock.port';
 import { MODEL_REPOSITORY } from './ports/model.repository.port';
 import { PASSWORD_HASHER } from './ports/password-hasher.port';
 import { workspaceProjections } from './read-models';
+import { workspacePruneHooks } from './workspace-prune';
 import { USER_ACCOUNT_REPOSITORY } from './ports/user-account.repository.port';
-import { AuthRpcController } from './rpc/auth.rpc-controller';
-import { ModelsRpcController } from './rpc/models.rpc-controller';
+import { WorkspaceRpcController } from './rpc/workspace.rpc';
 
 @Module({
   imports: [
@@ -32,9 +32,11 @@ import { ModelsRpcController } from './rpc/models.rpc-controller';
       migrations: workspaceMigrations,
       streams: [WORKSPACE_STREAM],
       projections: workspaceProjections,
+      prune: workspacePruneHooks,
+      beforeCommand: limitCommandsPerUser(),
     }),
   ],
-  controllers: [AuthRpcController, ModelsRpcController],
+  controllers: [WorkspaceRpcController],
   providers: [
     { provide: MODEL_REPOSITORY, useClass: PgModelRepository },
     { provide: USER_ACCOUNT_REPOSITORY, useClass: PgUserAccountRepository },

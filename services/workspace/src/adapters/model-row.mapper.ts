@@ -1,8 +1,19 @@
-import { ModelSnapshot } from '@kiln/contracts';
-import { ModelState, ShareAs } from '@kiln/domain';
-import { ModelRow } from '../database.types';
+import { Model, ModelSnapshot, UserSummary } from '@kiln/contracts';
+import { ModelState, ShareAs, userDataShort } from '@kiln/domain';
+import type { Selectable } from 'kysely';
+import { ModelRow, WorkspaceDatabase } from '../database.types';
 
+/**
+ * Every shape a model takes in this service, mapped in one place: the write-side row and the aggregate's
+ * state (both ways), the event snapshot (to a row), and the `Model` the API answers.
+ */
 const date = (value: Date | string) => new Date(value);
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export type UserRow = Selectable<WorkspaceDatabase['user_view']>;
+/** Which related people a model answer carries (`populate` of the list query). */
+export type Populate = ReadonlySet<string>;
+export const POPULATE_PEOPLE: Populate = new Set(['author', 'contributor']);
 
 export function rowToState(row: ModelRow): ModelState {
   return {
@@ -39,5 +50,43 @@ export function stateToRow(state: ModelState | ModelSnapshot): ModelRow {
     created_at: date(state.createdAt),
     updated_at: date(state.updatedAt),
     version: state.version,
+  };
+}
+
+export function toUserSummary(row: UserRow | undefined): UserSummary | null {
+  if (!row) return null;
+  return { id: row.id, fullName: row.full_name, email: row.email, avatar: (row.avatar as UserSummary['avatar']) ?? null, dataShort: userDataShort(row.full_name, row.id) };
+}
+
+/** The ids of the people a page of models needs, for one lookup. */
+export function peopleOf(rows: ModelRow[], populate: Populate): string[] {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (populate.has('author')) ids.add(row.author_id);
+    if (populate.has('contributor') && row.contributor_id) ids.add(row.contributor_id);
+  }
+  return [...ids];
+}
+
+/** A model as the API answers it, seen by `actorId`. */
+export function rowToModel(row: ModelRow, actorId: string, users: Map<string, UserRow>, populate: Populate): Model {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    authorId: row.author_id,
+    ...(populate.has('author') ? { author: toUserSummary(users.get(row.author_id)) ?? undefined } : {}),
+    contributorId: row.contributor_id,
+    ...(populate.has('contributor') ? { contributor: row.contributor_id ? toUserSummary(users.get(row.contributor_id)) : null } : {}),
+    teamId: row.team_id,
+    projectId: row.project_id,
+    productId: row.product_id,
+    publishedAt: iso(row.published_at),
+    updatedAt: iso(row.updated_at)!,
+    createdAt: iso(row.created_at)!,
+    userRole: row.author_id === actorId ? 'owner' : 'viewer',
+    sharedWithEveryone: row.shared_with_everyone as Model['sharedWithEveryone'],
+    hidden: row.hidden,
+    version: row.version,
   };
 }

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UserRegistered } from '@kiln/domain';
+import { RateLimitRule, slidingWindowVerdict, UserRegistered } from '@kiln/domain';
 import { appendToOutbox, DB } from '@kiln/service-kit';
-import { Kysely } from 'kysely';
+import { Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../database.types';
-import { NewSession, UserAccount, UserAccountRepository } from '../ports/user-account.repository.port';
+import { LoginAttempt, LoginClaim, NewSession, UserAccount, UserAccountRepository } from '../ports/user-account.repository.port';
+
+// Advisory lock classes (the two-key space, apart from the kit's one-key locks): attempts on one e-mail, on one address.
+const LOCK_LOGIN_EMAIL = 0x6b1;
+const LOCK_LOGIN_ADDRESS = 0x6b2;
 
 const sessionRow = (s: NewSession) => ({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt });
 
@@ -40,22 +44,39 @@ export class PgUserAccountRepository implements UserAccountRepository {
     await this.db.withSchema(SCHEMA).deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
 
-  async countRecentFailures(by: { email: string } | { ip: string }, since: Date): Promise<number> {
-    const row = await this.db
-      .withSchema(SCHEMA)
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) => ('email' in by ? eb('email', '=', by.email) : eb('ip', '=', by.ip)))
-      .where('at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async recordFailure(failure: { email: string; ip: string; at: Date }): Promise<void> {
-    await this.db.withSchema(SCHEMA).insertInto('login_failures').values(failure).execute();
+  async claimLoginAttempt(attempt: LoginAttempt, limits: { perEmail: RateLimitRule; perAddress: RateLimitRule }): Promise<LoginClaim> {
+    return this.db.transaction().execute(async (trx) => {
+      // Held until commit: attempts on this e-mail or this address wait here, so each one counts the
+      // failures claimed before it. E-mail first, then address, always, so two attempts never deadlock.
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_EMAIL}::int, hashtext(${attempt.email}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_ADDRESS}::int, hashtext(${attempt.ip}))`.execute(trx);
+      const verdicts = [
+        slidingWindowVerdict(await recentFailures(trx, 'email', attempt.email, limits.perEmail, attempt.at), limits.perEmail, attempt.at),
+        slidingWindowVerdict(await recentFailures(trx, 'ip', attempt.ip, limits.perAddress, attempt.at), limits.perAddress, attempt.at),
+      ];
+      const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterSeconds]));
+      if (waits.length) return { claimed: false, retryAfterSeconds: Math.max(...waits) };
+      // Provisional: a right password deletes it again (clearFailures).
+      await trx.withSchema(SCHEMA).insertInto('login_failures').values(attempt).execute();
+      return { claimed: true };
+    });
   }
 
   async clearFailures(email: string): Promise<void> {
     await this.db.withSchema(SCHEMA).deleteFrom('login_failures').where('email', '=', email).execute();
   }
+}
+
+/** The times of the latest `rule.max` failures within the window: all a sliding-window verdict needs. */
+async function recentFailures(trx: Transaction<WorkspaceDatabase>, by: 'email' | 'ip', value: string, rule: RateLimitRule, now: Date): Promise<Date[]> {
+  const rows = await trx
+    .withSchema(SCHEMA)
+    .selectFrom('login_failures')
+    .select('at')
+    .where(by, '=', value)
+    .where('at', '>', new Date(now.getTime() - rule.windowSeconds * 1000))
+    .orderBy('at', 'desc')
+    .limit(rule.max)
+    .execute();
+  return rows.map((r) => new Date(r.at));
 }

@@ -1,4 +1,4 @@
-import { UserRegistered } from '@kiln/domain';
+import { RateLimitRule, UserRegistered } from '@kiln/domain';
 
 export const USER_ACCOUNT_REPOSITORY = Symbol('UserAccountRepository');
 
@@ -16,10 +16,23 @@ export interface UserAccountRepository {
   register(account: UserAccount, event: UserRegistered, session: NewSession): Promise<{ created: boolean; eventIds: string[] }>;
   createSession(session: NewSession): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
-  countRecentFailures(by: { email: string } | { ip: string }, since: Date): Promise<number>;
-  recordFailure(failure: { email: string; ip: string; at: Date }): Promise<void>;
+  /**
+   * Counts a sign-in attempt as a failure before its password is checked, unless the e-mail or the
+   * address is already at its limit. Atomic per e-mail and per address, so of many parallel attempts
+   * no more than the limit are let through.
+   */
+  claimLoginAttempt(attempt: LoginAttempt, limits: { perEmail: RateLimitRule; perAddress: RateLimitRule }): Promise<LoginClaim>;
+  /** After a successful sign-in: forgets the e-mail's failures, the claimed attempt among them. */
   clearFailures(email: string): Promise<void>;
 }
+
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  at: Date;
+}
+
+export type LoginClaim = { claimed: true } | { claimed: false; retryAfterSeconds: number };
 
 export interface NewSession {
   tokenHash: string;

@@ -127,15 +127,4 @@ export async function startWorkspace(): Promise<WorkspaceTestEnv> {
   return { namespace, databaseUrl, app, runtime, db: runtime.db as Kysely<WorkspaceDatabase>, nc, jsm, rpc: new WorkspaceClient(nc), stop };
 }
 
-/** Retries an assertion until it holds (for effects that follow a commit asynchronously). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
+export { eventually } from '../../../../deploy/test/support/eventually';

@@ -1,23 +1,26 @@
-import { AnyEventEnvelope, WORKSPACE_STREAM } from '@kiln/contracts';
-import { Projection } from '@kiln/service-kit';
-import { Transaction } from 'kysely';
+import { WORKSPACE_STREAM } from '@kiln/contracts';
+import { snapshotProjection } from '@kiln/service-kit';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
-/** Builds `user_view`, the people shown as authors and contributors. */
-export const ProjectUsersOnUserRegistered: Projection = {
+type UserRow = WorkspaceDatabase['users'];
+const toViewRow = (user: UserRow) => ({ id: user.id, full_name: user.full_name, email: user.email, avatar: null, created_at: user.created_at });
+
+/**
+ * Builds `user_view`, the people shown as authors and contributors. Events carry ids only (v2; v1 is
+ * retired but may still be in the stream): the name and e-mail are read from the `users` state table
+ * when the event is applied, so the row is always the person's current data, and a person erased from
+ * `users` is not shown.
+ */
+export const ProjectUsersOnUserRegistered = snapshotProjection<UserRow & Record<string, unknown>>({
   name: 'project-users-on-user-registered',
   stream: WORKSPACE_STREAM.name,
-  subject: 'workspace.user.registered.v1',
-  async reset(trx: Transaction<WorkspaceDatabase>) {
-    await trx.withSchema(SCHEMA).deleteFrom('user_view').execute();
+  subject: 'workspace.user.registered.*',
+  schema: SCHEMA,
+  table: 'user_view',
+  key: 'id',
+  async toRow(event, trx) {
+    const user = await trx.withSchema(SCHEMA).selectFrom('users').selectAll().where('id', '=', event.aggregateId).executeTakeFirst();
+    return user ? toViewRow(user as UserRow) : null;
   },
-  async apply(trx: Transaction<WorkspaceDatabase>, event: AnyEventEnvelope) {
-    const { user } = event.data as { user: { id: string; fullName: string; email: string; createdAt: string } };
-    await trx
-      .withSchema(SCHEMA)
-      .insertInto('user_view')
-      .values({ id: user.id, full_name: user.fullName, email: user.email, avatar: null, created_at: new Date(user.createdAt) })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  },
-};
+  source: { table: 'users', toRow: toViewRow },
+});

@@ -8,7 +8,11 @@ export interface SignedIn {
 }
 
 export class RegisterUserCommand extends Command<SignedIn> {
-  constructor(readonly body: RegisterBody) {
+  constructor(
+    readonly body: RegisterBody,
+    /** The client's address, as the BFF saw it: sign-ups are limited per address. */
+    readonly ip: string,
+  ) {
     super();
   }
 }

@@ -1,30 +1,37 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AUTH_MESSAGES } from '@kiln/contracts';
-import { DomainError, registerUser } from '@kiln/domain';
-import { newId } from '@kiln/service-kit';
+import { DomainError, normalizeFullName, registerUser } from '@kiln/domain';
+import { DB, newId } from '@kiln/service-kit';
+import { Kysely } from 'kysely';
 import { hashSessionToken, newSessionToken, SESSION_DAYS } from '../../../adapters/session-token';
 import { Clock, CLOCK } from '../../../ports/clock.port';
 import { PASSWORD_HASHER, PasswordHasher } from '../../../ports/password-hasher.port';
 import { USER_ACCOUNT_REPOSITORY, UserAccountRepository } from '../../../ports/user-account.repository.port';
+import { limitRegistration, readAuthLimits } from '../../limits';
 import { RegisterUserCommand, SignedIn } from './register-user.command';
 
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, SignedIn> {
+  private readonly limits = readAuthLimits();
+
   constructor(
+    @Inject(DB) private readonly db: Kysely<unknown>,
     @Inject(USER_ACCOUNT_REPOSITORY) private readonly accounts: UserAccountRepository,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ body }: RegisterUserCommand): Promise<SignedIn> {
+  async execute({ body, ip }: RegisterUserCommand): Promise<SignedIn> {
+    // Before any other work: one address creating accounts in bulk is refused cheaply.
+    await limitRegistration(this.db, ip, this.limits.registrationsPerAddress);
     if (await this.accounts.findByEmail(body.email)) throw new DomainError('conflict', AUTH_MESSAGES.emailTaken);
     const now = this.clock.now();
     const id = newId(now);
     const token = newSessionToken();
-    const event = registerUser({ id, fullName: body.fullName, email: body.email, now });
+    const event = registerUser({ id, now });
     const { created, eventIds } = await this.accounts.register(
-      { id, email: body.email, fullName: event.data.user.fullName, passwordHash: await this.hasher.hash(body.password), createdAt: now },
+      { id, email: body.email, fullName: normalizeFullName(body.fullName), passwordHash: await this.hasher.hash(body.password), createdAt: now },
       event,
       { tokenHash: hashSessionToken(token), userId: id, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000) },
     );

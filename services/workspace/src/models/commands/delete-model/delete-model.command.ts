@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
-import { ModelState } from '@kiln/domain';
+import { ModelChange } from '../create-model/create-model.command';
 
-export class DeleteModelCommand extends Command<{ model: ModelState; eventIds: string[] }> {
+export class DeleteModelCommand extends Command<ModelChange> {
   constructor(
     readonly actorId: string,
     readonly id: string,

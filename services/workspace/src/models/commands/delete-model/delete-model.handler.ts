@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, ModelState } from '@kiln/domain';
+import { DomainError } from '@kiln/domain';
+import { ModelChange } from '../create-model/create-model.command';
 import { Clock, CLOCK } from '../../../ports/clock.port';
 import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
 import { DeleteModelCommand } from './delete-model.command';
@@ -12,7 +13,7 @@ export class DeleteModelHandler implements ICommandHandler<DeleteModelCommand> {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ actorId, id }: DeleteModelCommand): Promise<{ model: ModelState; eventIds: string[] }> {
+  async execute({ actorId, id }: DeleteModelCommand): Promise<ModelChange> {
     const model = await this.models.findById(id);
     if (!model) throw new DomainError('not-found', 'Model not found.');
     const now = this.clock.now();

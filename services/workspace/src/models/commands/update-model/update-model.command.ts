@@ -1,8 +1,8 @@
 import { Command } from '@nestjs/cqrs';
 import { UpdateModelBody } from '@kiln/contracts';
-import { CommandOutcome } from '../create-model/create-model.command';
+import { ModelChange } from '../create-model/create-model.command';
 
-export class UpdateModelCommand extends Command<CommandOutcome> {
+export class UpdateModelCommand extends Command<ModelChange> {
   constructor(
     readonly actorId: string,
     readonly id: string,
