@@ -6,16 +6,22 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BffModule } from './bff.module';
+import { jsonBody, noStore, sameOriginOnly } from './http/hardening';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { allowedOrigins } from './http/origin';
+import { trustProxySetting } from './http/trust-proxy';
 
 /** The BFF: the web app, /api/* and socket.io on one port. */
 export async function startBff(port = Number(process.env.PORT ?? 8080), webDist = process.env.WEB_DIST ?? resolve(__dirname, '../../web/dist')) {
-  const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'] });
-  app.set('trust proxy', 'loopback');
+  // Nest's own body parsers stay off: jsonBody is the only one (JSON only, limits before reading).
+  const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'], bodyParser: false });
+  app.set('trust proxy', trustProxySetting());
   // Security headers with a strict same-origin CSP; HTTPS upgrades are left to the TLS-terminating proxy.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.use(noStore);
+  app.use(sameOriginOnly(allowedOrigins()));
+  app.use(jsonBody);
   app.use(cookieParser());
-  app.useBodyParser('json', { limit: '1mb' });
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks();
   if (existsSync(webDist)) {

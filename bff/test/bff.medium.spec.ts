@@ -1,3 +1,4 @@
+import { eventually } from '../../deploy/test/support/eventually';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { io, Socket } from 'socket.io-client';
@@ -13,6 +14,7 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   stack = await startStack({
     ...throwawayStackOptions('bff'),
+    env: { ...process.env, KILN_LIMIT_REGISTER_PER_ADDRESS: '1000/hour' }, // every test signs up from 127.0.0.1
     log: () => undefined,
     childLog: () => undefined,
   });
@@ -65,18 +67,6 @@ function collect(socket: Socket): { verb: string; data: any }[] {
   const seen: { verb: string; data: any }[] = [];
   socket.on('workspace-model', (message) => seen.push(message));
   return seen;
-}
-
-async function eventually(check: () => void, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 describe('sessions', () => {
@@ -158,7 +148,8 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
       fc.record({
         method: fc.constant('GET'),
         path: fc.record({ contains: anyValue, sort: anyValue, skip: anyValue, limit: anyValue }, { requiredKeys: [] }).map(({ contains, ...rest }) => {
-          const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+          // Generated objects may have no prototype, so String() would throw on them.
+          const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, typeof v === 'string' ? v : json(v)]));
           if (contains !== undefined) query.set('where', json({ name: { contains } }));
           return `/api/workspace/model?${query}`;
         }),

@@ -1,9 +1,17 @@
-import { Controller, Get, HttpException } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { HealthRpc, SERVICE_NAMES } from '@kiln/contracts';
+import type { Response } from 'express';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { ServiceClient } from '../services/service-client';
 
-/** 200 when the BFF (with its live-update feed) and all four services answer; 503 naming what does not. */
+/** What a service answers on its health subject, plus whatever details it adds (dead letters, ...). */
+type ServiceHealth = { service: string; status: string; database?: boolean; nats?: boolean; [detail: string]: unknown };
+
+/**
+ * 200 when every service reaches its database and NATS, the BFF's own NATS connection is up and its
+ * live-update feed reads the stream; otherwise 503 naming each dependency that is down. Both answers
+ * carry each service's health (with its extra details passed through) and the feed's counters.
+ */
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -12,18 +20,32 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health() {
-    const results = await Promise.all(
+  async health(@Res({ passthrough: true }) response: Response) {
+    const services: ServiceHealth[] = await Promise.all(
       SERVICE_NAMES.map((name) =>
         this.services.call(HealthRpc(name), {}, 2000).then(
-          (health) => ({ name, ok: health.database && health.nats }),
-          () => ({ name, ok: false }),
+          (health) => ({ ...(health as ServiceHealth), service: name }),
+          () => ({ service: name, status: 'unreachable' }),
         ),
       ),
     );
-    const down = results.filter((r) => !r.ok).map((r) => r.name as string);
-    if (!this.realtime.ready) down.push('live updates');
-    if (down.length) throw new HttpException({ statusCode: 503, message: `Not ready: ${down.join(', ')}` }, 503);
-    return { status: 'ok', services: results.map((r) => r.name) };
+    const details = this.realtime.status();
+    const down: { name: string; path: string; message: string }[] = [];
+    // The BFF's own NATS first: while it is down, the services look unreachable only because of it.
+    if (!details.nats) down.push({ name: 'NATS', path: 'bff.nats', message: 'The BFF has lost NATS.' });
+    else if (!details.liveUpdates) down.push({ name: 'live updates', path: 'bff.liveUpdates', message: 'Live updates have stopped: the BFF does not read the event stream.' });
+    for (const { service, status, database, nats } of services) {
+      if (status === 'unreachable') down.push({ name: service, path: service, message: `The ${service} service does not answer.` });
+      else {
+        if (database !== true) down.push({ name: `${service} database`, path: `${service}.database`, message: `The ${service} service cannot reach its database.` });
+        if (nats !== true) down.push({ name: `${service} NATS`, path: `${service}.nats`, message: `The ${service} service has lost NATS.` });
+      }
+    }
+    if (down.length) {
+      response.status(503);
+      const errors = down.map(({ path, message }) => ({ path, message }));
+      return { statusCode: 503, message: `Not ready: ${down.map((d) => d.name).join(', ')}`, errors, services, details };
+    }
+    return { status: 'ok', services, details };
   }
 }

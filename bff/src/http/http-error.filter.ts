@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ErrorBody } from '@kiln/contracts';
 import { Response } from 'express';
 
-/** Every HTTP error answers `{ statusCode, message, errors? }`. Anything unexpected is logged as a bug. */
+/** Every HTTP error answers `{ statusCode, message, errors?, retryAfter? }`. Anything unexpected is logged as a bug. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
@@ -14,21 +14,17 @@ export class HttpErrorFilter implements ExceptionFilter {
       const raw = exception.getResponse();
       const status = exception.getStatus();
       if (typeof raw === 'object' && raw !== null && typeof (raw as ErrorBody).message === 'string') {
-        const { message, errors } = raw as ErrorBody;
-        body = { statusCode: status, message, ...(errors ? { errors } : {}) };
+        const { message, errors, retryAfter } = raw as ErrorBody;
+        body = { statusCode: status, message, ...(errors ? { errors } : {}), ...(retryAfter ? { retryAfter } : {}) };
       } else {
         body = { statusCode: status, message: Array.isArray((raw as { message?: unknown })?.message) ? String((raw as { message: string[] }).message[0]) : exception.message };
       }
-    } else if (isBodyParserError(exception)) {
-      body = { statusCode: exception.status, message: exception.type === 'entity.too.large' ? 'The request is too large.' : 'The request body is not valid JSON.' };
     } else {
       this.logger.error((exception as Error)?.stack ?? String(exception));
       body = { statusCode: 500, message: 'Internal server error' };
     }
+    // A limit says when to come back: in the body for the app, as `Retry-After` for any HTTP client.
+    if (body.retryAfter) response.setHeader('Retry-After', String(body.retryAfter));
     response.status(body.statusCode).json(body);
   }
-}
-
-function isBodyParserError(error: unknown): error is { status: number; type: string } {
-  return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string' && typeof (error as { status?: unknown }).status === 'number';
 }

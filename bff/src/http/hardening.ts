@@ -1,0 +1,97 @@
+import type { NextFunction, Request, Response } from 'express';
+import { originAllowed } from './origin';
+import { bodyLimitFor } from './route-table';
+
+/**
+ * The API's edge, as plain express middleware in front of every route (hand-written or from the
+ * contracts): no caching, no cross-site state changes, JSON bodies only and within the route's limit.
+ * Refusals here answer the same `{ statusCode, message }` as everything else.
+ */
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
+
+export const MESSAGES = {
+  foreignOrigin: 'This request came from another website, so it was refused. Open Kiln itself and try again there.',
+  notJson: 'The request body must be JSON (Content-Type: application/json).',
+  tooLarge: 'The request is too large.',
+  notValidJson: 'The request body is not valid JSON.',
+} as const;
+
+/** Whether the request carries a body at all (a POST with `Content-Length: 0` does not). */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+function refuse(req: Request, res: Response, statusCode: number, message: string): void {
+  // A body we will not read: close the connection once answered, so the client stops sending it
+  // (node would otherwise read all of it to reuse the connection).
+  if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+  res.status(statusCode).json({ statusCode, message });
+}
+
+/** API answers are per user and change with every command: never stored by a browser or a proxy. */
+export const noStore: Middleware = (req, res, next) => {
+  if (isApi(req)) res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * State-changing API requests only from an allowed origin (see origin.ts): a page on another site
+ * cannot use the visitor's session cookie to create, change, delete or sign out.
+ */
+export function sameOriginOnly(allowed: string[] | null): Middleware {
+  return (req, res, next) => {
+    if (isApi(req) && STATE_CHANGING.has(req.method) && !originAllowed(req.headers, allowed)) return refuse(req, res, 403, MESSAGES.foreignOrigin);
+    next();
+  };
+}
+
+/**
+ * Reads a JSON body into `req.body`; nothing else is parsed (a form post cannot sign anyone in).
+ * An announced size above the route's limit is refused before a byte of the body is read, and a
+ * chunked body is cut off as soon as it passes the limit.
+ */
+export const jsonBody: Middleware = (req, res, next) => {
+  if (!isApi(req) || !hasBody(req)) return next();
+  const [mime, ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (mime !== 'application/json' || (charset && charset !== 'utf-8' && charset !== 'utf8') || encoding !== 'identity') {
+    return refuse(req, res, 415, MESSAGES.notJson);
+  }
+  const limit = bodyLimitFor(req.method, req.path);
+  if (Number(req.headers['content-length'] ?? 0) > limit) return refuse(req, res, 413, MESSAGES.tooLarge);
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const settle = (then: () => void) => {
+    if (settled) return;
+    settled = true;
+    req.off('data', onData);
+    then();
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= limit) return void chunks.push(chunk);
+    req.pause();
+    settle(() => refuse(req, res, 413, MESSAGES.tooLarge));
+  };
+  req.on('data', onData);
+  req.once('end', () =>
+    settle(() => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        req.body = text.trim() === '' ? undefined : JSON.parse(text);
+      } catch {
+        return refuse(req, res, 400, MESSAGES.notValidJson);
+      }
+      next();
+    }),
+  );
+  // The client went away mid-body: there is no one left to answer.
+  req.once('error', () => settle(() => undefined));
+};
