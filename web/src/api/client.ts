@@ -22,6 +22,8 @@ export function onUnauthorized(listener: Listener): () => void {
 
 export interface RequestOptions {
   body?: unknown;
+  /** Extra headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   /** Don't tell the unauthorized listeners about a 401 (used by sign-in and /me). */
   quiet401?: boolean;
@@ -35,16 +37,32 @@ function toQueryString(query: RequestOptions['query']): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/** Seconds from a `Retry-After` header given in seconds (an HTTP date is not used by the API). */
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+/** Words for an answer without a readable ErrorBody (a proxy's page, say): never the raw status text. */
+function fallbackMessage(status: number, retryAfter: number | undefined): string {
+  if (status === 429) {
+    return retryAfter ? `Too many requests. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.` : 'Too many requests. Please wait a moment and try again.';
+  }
+  if (status >= 500) return 'The server could not answer. Please try again shortly.';
+  return `The request was refused (${status}).`;
+}
+
 async function errorBodyOf(response: Response): Promise<ErrorBody> {
+  const retryAfter = retryAfterOf(response);
   try {
     const json = (await response.json()) as Partial<ErrorBody>;
     if (json && typeof json.message === 'string') {
-      return { statusCode: json.statusCode ?? response.status, message: json.message, errors: json.errors };
+      return { statusCode: json.statusCode ?? response.status, message: json.message, errors: json.errors, retryAfter: json.retryAfter ?? retryAfter };
     }
   } catch {
     // not JSON
   }
-  return { statusCode: response.status, message: response.statusText || `Request failed (${response.status})` };
+  return { statusCode: response.status, message: fallbackMessage(response.status, retryAfter), retryAfter };
 }
 
 /** fetch with the session cookie, JSON in and out, and ApiError on failure. */
@@ -55,7 +73,9 @@ export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pa
       method,
       credentials: 'include',
       headers: {
+        ...options.headers,
         Accept: 'application/json',
+        // The API takes JSON bodies only (415 for anything else); a request without a body sends no type.
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
@@ -69,12 +89,16 @@ export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pa
     throw new ApiError(body);
   }
   if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  try {
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    throw new ApiError({ statusCode: response.status, message: 'The server sent an answer the app cannot read. Please try again.' });
+  }
 }
 
-/** The message to show for any thrown value. */
+/** The message to show for any thrown value: the server's words, never a library's. */
 export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
+  if (error instanceof ApiError) return error.message;
+  return 'Something went wrong. Please try again.';
 }

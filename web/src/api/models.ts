@@ -1,4 +1,5 @@
 import { MODEL_PAGE_SIZE, type Model, type ModelList, type ModelWhere } from '@kiln/contracts';
+import { IDEMPOTENCY_HEADER } from '@kiln/contracts';
 import { request } from './client';
 
 export interface ModelListParams {
@@ -24,7 +25,9 @@ export const modelsApi = {
       },
     });
   },
-  create: (name: string) => request<Model>('POST', '/api/workspace/model', { body: { name } }),
+  /** The same `idempotencyKey` for a retry of the same submit: the server then answers the first result. */
+  create: (name: string, idempotencyKey: string) =>
+    request<Model>('POST', '/api/workspace/model', { body: { name }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   rename: (id: string, name: string) => request<Model>('PATCH', `/api/workspace/model/${encodeURIComponent(id)}`, { body: { name } }),
   remove: (id: string) => request<Model>('DELETE', `/api/workspace/model/${encodeURIComponent(id)}`),
 };

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { SubmitKeys } from '../api/idempotency';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { ModelNameDialog } from './ModelNameDialog';
 import { useCreateModel } from './useModels';
@@ -8,8 +9,19 @@ const ModelPreview = lazy(() => import('./ModelPreview'));
 
 export function NewModelDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateModel();
+  const [keys] = useState(() => new SubmitKeys());
+  const submit = async (name: string) => {
+    const idempotencyKey = keys.keyFor({ name });
+    try {
+      await create.mutateAsync({ name, idempotencyKey });
+      keys.settled();
+    } catch (error) {
+      keys.settled(error);
+      throw error;
+    }
+  };
   return (
-    <ModelNameDialog title="New Model" submitLabel="Create" pendingLabel="Creating…" onSubmit={(name) => create.mutateAsync(name)} onClose={onClose}>
+    <ModelNameDialog title="New Model" submitLabel="Create" pendingLabel="Creating…" onSubmit={submit} onClose={onClose}>
       <div className="preview-box" aria-hidden="true">
         <ErrorBoundary fallback={<div className="preview-fallback" />}>
           <Suspense fallback={<div className="preview-fallback" />}>

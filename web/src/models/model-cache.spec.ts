@@ -1,5 +1,6 @@
 import type { Model } from '@kiln/contracts';
-import { modelKeys, removeFromPages, upsertInPages, type ModelPages } from './model-cache';
+import { QueryClient } from '@tanstack/react-query';
+import { applyModelRemoval, applyModelUpsert, checkedListAnswer, modelKeys, ModelVersions, removeFromPages, upsertInPages, type ModelPages } from './model-cache';
 
 // How pushes and answers land in the cached, paged model list (no React, no network).
 let seq = 0;
@@ -17,6 +18,7 @@ function aModel(name: string, overrides: Partial<Model> = {}): Model {
     projectId: null,
     productId: null,
     publishedAt: null,
+    version: 1,
     createdAt: at,
     updatedAt: at,
     userRole: 'owner',
@@ -50,7 +52,7 @@ describe('model list cache', () => {
   it('moves a renamed model and keeps the author it had when the push has none', () => {
     const zed = aModel('Alpha');
     const list = pagesOf([[zed, aModel('Beta')]], 2);
-    const { author: _author, ...withoutAuthor } = { ...zed, name: 'Zulu' };
+    const { author: _author, ...withoutAuthor } = { ...zed, name: 'Zulu', version: 2 };
     const next = upsertInPages(list, key(), withoutAuthor, false);
     expect(names(next)).toEqual(['Beta', 'Zulu']);
     expect(next.pages[0].data[1].author?.fullName).toBe('Ann Author');
@@ -59,8 +61,8 @@ describe('model list cache', () => {
   it('drops a model that no longer matches the search, ignoring case', () => {
     const gear = aModel('Gear box');
     const list = pagesOf([[gear]], 1);
-    expect(names(upsertInPages(list, key('GEAR'), { ...gear, name: 'Gear wheel' }, false))).toEqual(['Gear wheel']);
-    const renamed = upsertInPages(list, key('gear'), { ...gear, name: 'Bolt' }, false);
+    expect(names(upsertInPages(list, key('GEAR'), { ...gear, name: 'Gear wheel', version: 2 }, false))).toEqual(['Gear wheel']);
+    const renamed = upsertInPages(list, key('gear'), { ...gear, name: 'Bolt', version: 2 }, false);
     expect(names(renamed)).toEqual([]);
     expect(total(renamed)).toBe(0);
   });
@@ -93,7 +95,98 @@ describe('model list cache', () => {
   it('sorts by date newest first for "updatedAt DESC"', () => {
     const older = aModel('Older');
     const newer = aModel('Newer');
-    const next = upsertInPages(pagesOf([[newer, older]], 2), key('', 'updatedAt DESC'), { ...older, updatedAt: new Date(Date.UTC(2027, 0, 1)).toISOString() }, false);
+    const next = upsertInPages(pagesOf([[newer, older]], 2), key('', 'updatedAt DESC'), { ...older, updatedAt: new Date(Date.UTC(2027, 0, 1)).toISOString(), version: 2 }, false);
     expect(names(next)).toEqual(['Older', 'Newer']);
+  });
+});
+
+// Pushes and answers arrive out of order (a redelivered event, a late HTTP answer): the version decides.
+describe('model cache versions', () => {
+  const listKey = key();
+  const cacheWith = (models: Model[]) => {
+    const client = new QueryClient();
+    client.setQueryData<ModelPages>(listKey, pagesOf([models], models.length));
+    return client;
+  };
+  const listed = (client: QueryClient) => client.getQueryData<ModelPages>(listKey)!;
+
+  it('ignores an update older than the copy it holds', () => {
+    const gear = aModel('Gear', { version: 3 });
+    const client = cacheWith([gear]);
+    applyModelUpsert(client, { ...gear, name: 'Old name', version: 2 }, false);
+    expect(names(listed(client))).toEqual(['Gear']);
+  });
+
+  it('ignores an update with the version it already holds', () => {
+    const gear = aModel('Gear', { version: 3 });
+    const client = cacheWith([gear]);
+    applyModelUpsert(client, { ...gear, name: 'Same version', version: 3 }, false);
+    expect(names(listed(client))).toEqual(['Gear']);
+  });
+
+  it('applies a newer update', () => {
+    const gear = aModel('Gear', { version: 3 });
+    const client = cacheWith([gear]);
+    applyModelUpsert(client, { ...gear, name: 'Gear wheel', version: 4 }, false);
+    expect(names(listed(client))).toEqual(['Gear wheel']);
+    expect(listed(client).pages[0].data[0].version).toBe(4);
+  });
+
+  it('ignores an update older than one it saw for a model no list holds', () => {
+    const gear = aModel('Gear', { version: 1 });
+    const client = cacheWith([]);
+    applyModelUpsert(client, { ...gear, name: 'Gear v3', version: 3 }, false);
+    applyModelUpsert(client, { ...gear, name: 'Gear v2', version: 2 }, true);
+    expect(names(listed(client))).toEqual([]);
+  });
+
+  it('ignores a late create after the model was deleted, whatever lists hold', () => {
+    const gear = aModel('Gear', { version: 1 });
+    const client = cacheWith([gear]);
+    applyModelRemoval(client, gear.id, 2);
+    applyModelUpsert(client, gear, true);
+    applyModelUpsert(client, { ...gear, name: 'Renamed late', version: 2 }, false);
+    expect(names(listed(client))).toEqual([]);
+    expect(total(listed(client))).toBe(0);
+  });
+
+  it('ignores a late create of a model whose delete came first and that no list held', () => {
+    const gear = aModel('Gear', { version: 1 });
+    const client = cacheWith([]);
+    applyModelRemoval(client, gear.id, 2);
+    applyModelUpsert(client, gear, true);
+    expect(names(listed(client))).toEqual([]);
+    expect(total(listed(client))).toBe(0);
+  });
+
+  it('shows what a refetch after a delete answers, without the deleted model, and still drops its late pushes', () => {
+    const gear = aModel('Gear', { version: 1 });
+    const bolt = aModel('Bolt', { version: 5 });
+    const client = cacheWith([gear]);
+    applyModelRemoval(client, gear.id, 2);
+    // A refetch started before the delete may still list it; the server has no way to bring it back.
+    const answer = checkedListAnswer(client, { data: [bolt, gear], total: 2 });
+    expect(answer).toEqual({ data: [bolt], total: 1 });
+    client.setQueryData<ModelPages>(listKey, pagesOf([answer.data], answer.total));
+    applyModelUpsert(client, { ...gear, version: 1 }, true);
+    applyModelUpsert(client, { ...bolt, name: 'Bolt old', version: 4 }, false);
+    applyModelUpsert(client, { ...bolt, name: 'Bolt new', version: 6 }, false);
+    expect(names(listed(client))).toEqual(['Bolt new']);
+  });
+
+  it('keeps the newer state it holds when a late list answer has an older copy', () => {
+    const gear = aModel('Gear', { version: 1 });
+    const client = cacheWith([gear]);
+    applyModelUpsert(client, { ...gear, name: 'Gear wheel', version: 2 }, false);
+    expect(checkedListAnswer(client, { data: [gear], total: 1 }).data.map((m) => [m.name, m.version])).toEqual([['Gear wheel', 2]]);
+  });
+
+  it('forgets the oldest deleted ids beyond its bound', () => {
+    const versions = new ModelVersions(2);
+    versions.deleted('a', 1);
+    versions.deleted('b', 1);
+    versions.deleted('c', 1);
+    expect(versions.accepts({ id: 'a', version: 1 })).toBe(true);
+    expect(versions.accepts({ id: 'c', version: 1 })).toBe(false);
   });
 });

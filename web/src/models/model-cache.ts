@@ -2,6 +2,9 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Model, ModelList } from '@kiln/contracts';
 import { parseSort } from '../shell/view-state';
 
+/** How many ids the version memory keeps (newest kept); enough for a session, small in memory. */
+const REMEMBERED_IDS = 5000;
+
 /** Query keys: every model list lives under ['models', 'list', {search, sort}]. */
 export const modelKeys = {
   all: ['models'] as const,
@@ -14,6 +17,82 @@ type ListKey = ReturnType<typeof modelKeys.list>;
 
 /** A pushed or answered model: `author` may be missing, `userRole` too. */
 export type ModelPatch = Partial<Model> & Pick<Model, 'id'>;
+
+/** True when `patch` is not newer than `held` (a patch without a version is trusted, as before versions). */
+function notNewer(patch: ModelPatch, held: number | undefined): boolean {
+  return held !== undefined && patch.version !== undefined && patch.version <= held;
+}
+
+/** A Map that forgets its oldest entries beyond `cap` (re-setting a key makes it the newest). */
+function remember<V>(map: Map<string, V>, key: string, value: V, cap: number) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > cap) map.delete(map.keys().next().value!);
+}
+
+/**
+ * What the cache has seen of each model, across all lists, so that a redelivered push or a late answer never
+ * wins over a newer state, and a deleted model is never brought back (a deletion is final). Kept for the session,
+ * bounded: an id forgotten here is still guarded by the copy a list holds.
+ */
+export class ModelVersions {
+  private readonly latest = new Map<string, ModelPatch>();
+  private readonly gone = new Map<string, number>();
+
+  constructor(private readonly cap = REMEMBERED_IDS) {}
+
+  /** Whether a create/update is newer than all this knows of its id. */
+  accepts(patch: ModelPatch): boolean {
+    return !this.isGone(patch) && !notNewer(patch, this.latest.get(patch.id)?.version);
+  }
+
+  /** Deleted at this or a later version (without a version: deleted at all). */
+  private isGone(patch: ModelPatch): boolean {
+    const deletedAt = this.gone.get(patch.id);
+    return deletedAt !== undefined && (patch.version === undefined || patch.version <= deletedAt);
+  }
+
+  /** Records an accepted create/update. */
+  seen(patch: ModelPatch) {
+    remember(this.latest, patch.id, { ...this.latest.get(patch.id), ...withoutUndefined(patch) }, this.cap);
+  }
+
+  /** Whether a delete is not older than what this knows of its id (equal is fine: it may carry the last state). */
+  acceptsDelete(id: string, version: number | undefined): boolean {
+    return version === undefined || !(version < (this.latest.get(id)?.version ?? -Infinity));
+  }
+
+  deleted(id: string, version: number | undefined) {
+    this.latest.delete(id);
+    remember(this.gone, id, Math.max(version ?? Number.MAX_SAFE_INTEGER, this.gone.get(id) ?? -Infinity), this.cap);
+  }
+
+  /** A list answer may have started before a push arrived: drop deleted models, keep the newer state held. */
+  checkList(list: ModelList): ModelList {
+    const data = list.data.filter((model) => !this.isGone(model));
+    const checked = data.map((model) => {
+      const held = this.latest.get(model.id);
+      if (notNewer(model, held?.version)) return { ...model, ...held } as Model;
+      this.seen(model);
+      return model;
+    });
+    return { data: checked, total: Math.max(0, list.total - (list.data.length - data.length)) };
+  }
+}
+
+const versionsByClient = new WeakMap<QueryClient, ModelVersions>();
+
+/** The version memory of this query client (one per page load). */
+export function modelVersions(queryClient: QueryClient): ModelVersions {
+  let versions = versionsByClient.get(queryClient);
+  if (!versions) versionsByClient.set(queryClient, (versions = new ModelVersions()));
+  return versions;
+}
+
+/** A page of the model list as the server answered it, checked against the newer pushes seen meanwhile. */
+export function checkedListAnswer(queryClient: QueryClient, list: ModelList): ModelList {
+  return modelVersions(queryClient).checkList(list);
+}
 
 function compare(a: Model, b: Model, sort: string): number {
   const { field, order } = parseSort(sort);
@@ -60,6 +139,8 @@ export function upsertInPages(pages: ModelPages, key: ListKey, patch: ModelPatch
   const index = items.findIndex((item) => item.id === patch.id);
   const known = index >= 0 ? items[index] : undefined;
   if (!known && !isNew) return pages;
+  // An older (or the same) state than the copy held: a redelivered push or a late answer.
+  if (known && notNewer(patch, known.version)) return pages;
 
   const merged = { ...fallback, ...known, ...withoutUndefined(patch) } as Model;
   if (!merged.author && known?.author) merged.author = known.author;
@@ -85,14 +166,21 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Applies a model to every cached model list. */
+/** Applies a created or changed model to every cached model list, unless the cache has seen a newer state. */
 export function applyModelUpsert(queryClient: QueryClient, patch: ModelPatch, isNew: boolean, fallback?: Partial<Model>) {
+  const versions = modelVersions(queryClient);
+  if (!versions.accepts(patch)) return;
+  versions.seen(patch);
   for (const [key, data] of queryClient.getQueriesData<ModelPages>({ queryKey: modelKeys.lists() })) {
     if (!data) continue;
     queryClient.setQueryData<ModelPages>(key, upsertInPages(data, key as ListKey, patch, isNew, fallback));
   }
 }
 
-export function applyModelRemoval(queryClient: QueryClient, id: string) {
+/** Removes a deleted model from every cached list and remembers it is gone, so no late push brings it back. */
+export function applyModelRemoval(queryClient: QueryClient, id: string, version?: number) {
+  const versions = modelVersions(queryClient);
+  if (!versions.acceptsDelete(id, version)) return;
+  versions.deleted(id, version);
   queryClient.setQueriesData<ModelPages>({ queryKey: modelKeys.lists() }, (data) => (data ? removeFromPages(data, id) : data));
 }

@@ -1,14 +1,17 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import { MODEL_PAGE_SIZE, type Model } from '@kiln/contracts';
+import { outcomeUnknown } from '../api/idempotency';
 import { modelsApi } from '../api/models';
 import { currentUser } from '../auth/session';
-import { applyModelRemoval, applyModelUpsert, modelKeys } from './model-cache';
+import { applyModelRemoval, applyModelUpsert, checkedListAnswer, modelKeys } from './model-cache';
 
 /** My Models, 20 at a time; the next page starts after what is loaded (pushes may have added or removed rows). */
 export function useModelList(search: string, sort: string) {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: modelKeys.list(search, sort),
-    queryFn: ({ pageParam }) => modelsApi.list({ search, sort, skip: pageParam, limit: MODEL_PAGE_SIZE }),
+    // A page may have left the server before a push it had not seen: checked against what the cache knows.
+    queryFn: async ({ pageParam }) => checkedListAnswer(queryClient, await modelsApi.list({ search, sort, skip: pageParam, limit: MODEL_PAGE_SIZE })),
     initialPageParam: 0,
     getNextPageParam: (lastPage, allPages) => {
       const loaded = allPages.reduce((sum, page) => sum + page.data.length, 0);
@@ -26,13 +29,29 @@ export function useOwnModelDefaults() {
   };
 }
 
+export interface CreateModelVariables {
+  name: string;
+  /** One per submit (see SubmitKeys); the automatic retries below send it again. */
+  idempotencyKey: string;
+}
+
+/**
+ * Create a model. When the outcome is unknown (network failure, 503) it is tried again with the same key, which
+ * the server answers with the first result if the first try did commit.
+ */
+export function createModelMutation(queryClient: QueryClient, ownDefaults: () => Partial<Model>): MutationOptions<Model, Error, CreateModelVariables> {
+  return {
+    mutationFn: ({ name, idempotencyKey }) => modelsApi.create(name, idempotencyKey),
+    retry: (failures, error) => failures < 2 && outcomeUnknown(error),
+    retryDelay: (failures) => 500 * 2 ** failures,
+    onSuccess: (model) => applyModelUpsert(queryClient, model, true, ownDefaults()),
+  };
+}
+
 export function useCreateModel() {
   const queryClient = useQueryClient();
   const ownDefaults = useOwnModelDefaults();
-  return useMutation({
-    mutationFn: (name: string) => modelsApi.create(name),
-    onSuccess: (model) => applyModelUpsert(queryClient, model, true, ownDefaults()),
-  });
+  return useMutation(createModelMutation(queryClient, ownDefaults));
 }
 
 export function useRenameModel() {
@@ -47,6 +66,6 @@ export function useDeleteModel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => modelsApi.remove(id),
-    onSuccess: (_answer, id) => applyModelRemoval(queryClient, id),
+    onSuccess: (answer, id) => applyModelRemoval(queryClient, id, answer?.version),
   });
 }

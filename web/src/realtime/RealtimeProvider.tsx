@@ -44,12 +44,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const model = message?.data;
       if (!model?.id) return;
       if (message.verb === 'delete') {
-        applyModelRemoval(queryClient, model.id);
+        applyModelRemoval(queryClient, model.id, model.version);
         return;
       }
       const me = currentUser(queryClient);
       const mine = me && model.authorId === me.id;
       const fallback: Partial<Model> = mine ? { author: me, userRole: 'owner' } : { userRole: 'viewer' };
+      // Older or redelivered pushes, and any push of a deleted model, are dropped there by version.
       applyModelUpsert(queryClient, model, message.verb === 'create', fallback);
     });
 

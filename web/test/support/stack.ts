@@ -49,7 +49,7 @@ export async function startBrowserStack(): Promise<StackInfo> {
       fs.writeSync(logFile, `[kiln] ${line}\n`);
       console.log(`[kiln] ${line}`);
     },
-    onCrash: (exit) => console.error(`[kiln] the stack stopped: ${exit.name} died; see ${STACK_LOG}`),
+    onCrash: (exit) => console.error(`[kiln] ${exit.name} died and is being restarted; see ${STACK_LOG}`),
   });
   void stack.stopped.then(() => fs.closeSync(logFile));
   (globalThis as Holder)[GLOBAL_KEY] = stack;
