@@ -1,8 +1,11 @@
 import { collectStartupOutput } from './processes';
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as path from 'node:path';
 import { connect } from 'nats';
+import { natsAuthConfig, NATS_USERS, NatsUser } from './nats-auth';
 import { findExecutable, natsServerArgs, streamsOfNamespace } from './servers';
 
 type Log = (line: string) => void;
@@ -59,12 +62,15 @@ export interface StartedNats {
   stop(): Promise<void>;
 }
 
-/** Starts `nats-server` with JetStream, its store in `storeDir` (kept across restarts), in its own process group. */
-export async function startNatsServer(options: { binary: string; storeDir: string; port: number; log: Log }): Promise<StartedNats> {
-  const { binary, storeDir, port, log } = options;
+/**
+ * Starts `nats-server` with JetStream, its store in `storeDir` (kept across restarts), in its own process
+ * group; with `configFile`, also its users and permissions (see nats-auth.ts).
+ */
+export async function startNatsServer(options: { binary: string; storeDir: string; port: number; configFile?: string; log: Log }): Promise<StartedNats> {
+  const { binary, storeDir, port, configFile, log } = options;
   fs.mkdirSync(storeDir, { recursive: true });
-  log(`starting ${binary} on 127.0.0.1:${port} (JetStream store in ${storeDir})`);
-  const child: ChildProcess = spawn(binary, natsServerArgs(storeDir, port), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  log(`starting ${binary} on 127.0.0.1:${port} (JetStream store in ${storeDir}${configFile ? `, users in ${configFile}` : ''})`);
+  const child: ChildProcess = spawn(binary, natsServerArgs(storeDir, port, configFile), { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = collectStartupOutput(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
@@ -102,10 +108,16 @@ export async function startNatsServer(options: { binary: string; storeDir: strin
   };
 }
 
+/** A user of a NATS server with users (the runner's `admin` on the nats-server it started). */
+export interface NatsCredentials {
+  user: string;
+  pass: string;
+}
+
 /** Deletes the JetStream streams of a test namespace (`<ns>_WORKSPACE_EVENTS`, …). Returns their names. */
-export async function deleteNamespaceStreams(natsUrl: string, namespace: string): Promise<string[]> {
+export async function deleteNamespaceStreams(natsUrl: string, namespace: string, credentials?: NatsCredentials): Promise<string[]> {
   if (!namespace) return [];
-  const nc = await connect({ servers: natsUrl.split(','), name: 'kiln-deploy-cleanup', timeout: 3000 });
+  const nc = await connect({ servers: natsUrl.split(','), name: 'kiln-deploy-cleanup', timeout: 3000, ...credentials });
   try {
     const jsm = await nc.jetstreamManager();
     const names: string[] = [];
@@ -123,8 +135,8 @@ export async function deleteNamespaceStreams(natsUrl: string, namespace: string)
  * Asks a service's health subject; answers whatever came back, or the error (e.g. "no responders").
  * The payload is Nest's NATS request envelope, so a Nest microservice answers it.
  */
-export async function pingService(natsUrl: string, subject: string, timeoutMs = 2000): Promise<string> {
-  const nc = await connect({ servers: natsUrl.split(','), name: 'kiln-deploy-ping', timeout: 3000 });
+export async function pingService(natsUrl: string, subject: string, timeoutMs = 2000, credentials?: NatsCredentials): Promise<string> {
+  const nc = await connect({ servers: natsUrl.split(','), name: 'kiln-deploy-ping', timeout: 3000, ...credentials });
   try {
     const body = JSON.stringify({ pattern: subject, data: {}, id: `ping-${Date.now()}` });
     const reply = await nc.request(subject, new TextEncoder().encode(body), { timeout: timeoutMs });
@@ -134,4 +146,31 @@ export async function pingService(natsUrl: string, subject: string, timeoutMs = 
   } finally {
     await nc.close().catch(() => undefined);
   }
+}
+
+/**
+ * The passwords of the nats-server the runner starts: random once, then kept in `file` (readable by this
+ * user only) so a restart reuses them; a user missing from the file gets a new one.
+ */
+export function loadNatsPasswords(file: string): Record<NatsUser, string> {
+  let saved: Partial<Record<NatsUser, string>> = {};
+  try {
+    saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    /* first start */
+  }
+  const passwords = Object.fromEntries(
+    NATS_USERS.map((user) => [user, typeof saved[user] === 'string' && saved[user] ? saved[user] : randomBytes(24).toString('hex')]),
+  ) as Record<NatsUser, string>;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(passwords, null, 2)}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return passwords;
+}
+
+/** Writes the users and permissions (nats-auth.ts) for `namespace` to `file`, readable by this user only. */
+export function writeNatsAuthConfig(file: string, namespace: string, passwords: Record<NatsUser, string>): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, natsAuthConfig({ namespace, passwords }), { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
 }

@@ -126,8 +126,9 @@ export function findExecutable(name: string, pathEnv: string | undefined, isExec
   return executableCandidates(name, pathEnv, extraDirs).find(isExecutable);
 }
 
-export function natsServerArgs(storeDir: string, port = DEFAULT_NATS_PORT): string[] {
-  return ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)];
+/** With `configFile` (the users and permissions of nats-auth.ts) the flags still set JetStream, store and port. */
+export function natsServerArgs(storeDir: string, port = DEFAULT_NATS_PORT, configFile?: string): string[] {
+  return [...(configFile ? ['-c', configFile] : []), '-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)];
 }
 
 /** `t` + hex: valid in NATS subjects (no dots) and stream names, short enough to read in logs. */

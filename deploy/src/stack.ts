@@ -7,9 +7,22 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nsSubject } from '../../services/kit/src/config';
-import { deleteNamespaceStreams, findNatsServer, natsAnswers, pingService, portInUse, StartedNats, startNatsServer } from './nats';
+import {
+  deleteNamespaceStreams,
+  findNatsServer,
+  loadNatsPasswords,
+  NatsCredentials,
+  natsAnswers,
+  pingService,
+  portInUse,
+  StartedNats,
+  startNatsServer,
+  writeNatsAuthConfig,
+} from './nats';
+import { NatsUser } from './nats-auth';
 import { createDatabase, dropDatabase, EmbeddedPostgres, ensureDatabase, firstWorkingUrl, startEmbeddedPostgres } from './postgres';
 import { describeExit, ExitInfo, ManagedChild } from './processes';
+import { formatDelay, nextRestartDelay } from './restart-backoff';
 import {
   chooseNats,
   choosePostgres,
@@ -63,7 +76,7 @@ export interface StackOptions {
   color?: boolean;
   /** Stop everything on SIGINT/SIGTERM/SIGHUP, then exit the process (the `npm start` case). */
   handleSignals?: boolean;
-  /** Called after a child died unexpectedly and everything was stopped. */
+  /** Called each time a child died unexpectedly, before it is restarted (the stack keeps running). */
   onCrash?: (info: ExitInfo) => void;
   /** Environment the children inherit. Default: process.env. */
   env?: NodeJS.ProcessEnv;
@@ -74,18 +87,23 @@ export interface Stack {
   port: number;
   databaseUrl: string;
   natsUrl: string;
+  /** The runner's own NATS user (`admin`) when it started nats-server with users; else none needed. */
+  natsCredentials?: NatsCredentials;
   namespace: string;
   /** Stops what was started: children first, then NATS / embedded Postgres. Safe to call twice. */
   stop(): Promise<void>;
-  /** Settles once the stack was stopped (by stop(), a signal or a crash). */
+  /** Settles once the stack was stopped (by stop() or a signal; a child that dies is restarted instead). */
   stopped: Promise<void>;
+  /** The pid of each child now running, by name (`workspace`, …, `bff`). */
+  pids(): Record<string, number | undefined>;
 }
 
 type Cleanup = { name: string; run: () => Promise<void> };
 
 /**
  * Options for a stack that leaves nothing behind (tests, benchmarks): a free port, a fresh database
- * `kiln_<label>_<hex>` dropped at stop, and a namespace of its own whose streams are deleted at stop.
+ * `kiln_<label>_<hex>` dropped at stop, a namespace of its own whose streams are deleted at stop, and
+ * limits raised for one client sending a whole test's traffic.
  */
 export function throwawayStackOptions(label: string) {
   return {
@@ -95,6 +113,9 @@ export function throwawayStackOptions(label: string) {
     deleteStreamsOnStop: true,
     healthTimeoutMs: 90_000,
     color: false,
+    // Tests and benchmarks sign up many people and send many changes from 127.0.0.1; tests of the
+    // limits themselves pass their own `env`.
+    env: { ...process.env, KILN_LIMIT_REGISTER_PER_ADDRESS: '100000/hour', KILN_LIMIT_COMMANDS_PER_USER: '100000/minute' },
   } satisfies StackOptions;
 }
 
@@ -114,11 +135,39 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const children: ManagedChild[] = [];
   const serverPids: number[] = [];
 
+  let stopping: Promise<void> | undefined;
+  // Restarts waiting for their back-off delay; cleared by stop() so nothing starts while stopping.
+  const restartTimers = new Set<NodeJS.Timeout>();
+
+  /** Watches one child; when it dies unexpectedly, says so and starts the same spec again after a delay. */
+  const supervise = (child: ManagedChild, index: number, previousDelayMs: number | undefined): void => {
+    const startedAt = Date.now();
+    void child.exited.then((info) => {
+      if (child.isStopping || stopping) return;
+      const delayMs = nextRestartDelay(previousDelayMs, Date.now() - startedAt);
+      log(`${describeExit(info)}; restarting in ${formatDelay(delayMs)}`);
+      const last = child.output.toArray().slice(-20);
+      if (last.length) log(`${child.spec.name}'s last lines:`);
+      for (const line of last) log(`  ${line}`);
+      options.onCrash?.(info);
+      const timer = setTimeout(() => {
+        restartTimers.delete(timer);
+        if (stopping) return;
+        const next = new ManagedChild(child.spec, index, childLog, color);
+        children[index] = next;
+        log(`${child.spec.name} restarted (pid ${next.pid ?? '?'})`);
+        supervise(next, index, delayMs);
+      }, delayMs);
+      restartTimers.add(timer);
+    });
+  };
+
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((r) => (resolveStopped = r));
-  let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      for (const timer of restartTimers) clearTimeout(timer);
+      restartTimers.clear();
       // The BFF first (no new requests), then the services together.
       const bff = children.filter((c) => c.spec.name === 'bff');
       const rest = children.filter((c) => c.spec.name !== 'bff');
@@ -209,12 +258,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       binary: explicitNats || localAnswers ? undefined : findNatsServer(env),
     });
     let natsUrl: string;
+    // On a nats-server we start, each process has its own user (nats-auth.ts); elsewhere the environment's, if any.
+    let natsCredentials: NatsCredentials | undefined = env.NATS_USER ? { user: env.NATS_USER, pass: env.NATS_PASSWORD ?? '' } : undefined;
+    let natsPasswords: Record<NatsUser, string> | undefined;
     if (natsChoice.kind === 'missing') throw new Error(natsChoice.message);
     if (natsChoice.kind === 'start') {
       if (await portInUse('127.0.0.1', natsPort)) {
         throw new Error(`Something that is not NATS listens on 127.0.0.1:${natsPort}. Stop it or set NATS_URL.`);
       }
-      const nats: StartedNats = await startNatsServer({ binary: natsChoice.binary, storeDir: path.join(dataDir, 'nats'), port: natsPort, log });
+      natsPasswords = loadNatsPasswords(path.join(dataDir, 'nats-passwords.json'));
+      const configFile = path.join(dataDir, 'nats-users.conf');
+      writeNatsAuthConfig(configFile, namespace, natsPasswords);
+      natsCredentials = { user: 'admin', pass: natsPasswords.admin };
+      const nats: StartedNats = await startNatsServer({ binary: natsChoice.binary, storeDir: path.join(dataDir, 'nats'), port: natsPort, configFile, log });
       if (nats.pid) serverPids.push(nats.pid);
       servers.push({ name: 'stop nats-server', run: () => nats.stop() });
       natsUrl = nats.url;
@@ -226,7 +282,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       afterChildren.push({
         name: `delete the streams of namespace ${namespace}`,
         run: async () => {
-          const deleted = await deleteNamespaceStreams(natsUrl, namespace);
+          const deleted = await deleteNamespaceStreams(natsUrl, namespace, natsCredentials);
           if (deleted.length) log(`deleted streams ${deleted.join(', ')}`);
         },
       });
@@ -239,17 +295,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const webDist = path.resolve(REPO_ROOT, options.webDist ?? env.WEB_DIST ?? path.join('web', 'dist'));
     const common: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace };
     if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
+    const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv =>
+      natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {};
     const specs = [
       ...services.map((name) => ({
         name,
         args: ['-r', '@swc-node/register', path.join('services', name, 'src', 'main.ts')],
-        env: common,
+        env: { ...common, ...natsUserEnv(name) },
         cwd: REPO_ROOT,
       })),
       {
         name: 'bff',
         args: ['-r', '@swc-node/register', path.join('bff', 'src', 'main.ts')],
-        env: { ...common, PORT: String(port), WEB_DIST: webDist },
+        env: { ...common, ...natsUserEnv('bff'), PORT: String(port), WEB_DIST: webDist },
         cwd: REPO_ROOT,
       },
     ];
@@ -257,22 +315,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const [i, spec] of specs.entries()) children.push(new ManagedChild(spec, i, childLog, color));
 
     const url = `http://localhost:${port}`;
-    await waitHealthy({ url, children, natsUrl, namespace, services, timeoutMs: healthTimeoutMs, log });
+    await waitHealthy({ url, children, natsUrl, natsCredentials, namespace, services, timeoutMs: healthTimeoutMs, log });
     log(`Kiln is running at ${url}`);
 
-    // A child that dies from now on takes the stack down with it.
-    for (const child of children) {
-      void child.exited.then(async (info) => {
-        if (child.isStopping || stopping) return;
-        log(`${describeExit(info)} unexpectedly; its last lines:`);
-        for (const line of child.output.toArray().slice(-30)) log(`  ${line}`);
-        log('stopping everything');
-        await stop();
-        options.onCrash?.(info);
-      });
-    }
+    // From now on a child that dies is restarted, with back-off; the others keep running.
+    children.forEach((child, index) => supervise(child, index, undefined));
 
-    return { url, port, databaseUrl, natsUrl, namespace, stop, stopped };
+    const pids = () => Object.fromEntries(children.map((c) => [c.spec.name, c.running ? c.pid : undefined]));
+    return { url, port, databaseUrl, natsUrl, natsCredentials, namespace, stop, stopped, pids };
   } catch (error) {
     await stop();
     throw error;
@@ -283,6 +333,7 @@ async function waitHealthy(p: {
   url: string;
   children: ManagedChild[];
   natsUrl: string;
+  natsCredentials?: NatsCredentials;
   namespace: string;
   services: readonly ServiceName[];
   timeoutMs: number;
@@ -311,7 +362,7 @@ async function waitHealthy(p: {
   const report: string[] = [`GET ${p.url}/api/health did not answer 200 within ${Math.round(p.timeoutMs / 1000)}s (last: ${last}).`];
   for (const name of p.services) {
     const subject = nsSubject(`rpc.${name}.health`, p.namespace);
-    const answer = await pingService(p.natsUrl, subject).catch((e: Error) => `no answer: ${e.message}`);
+    const answer = await pingService(p.natsUrl, subject, 2000, p.natsCredentials).catch((e: Error) => `no answer: ${e.message}`);
     const healthy = !answer.startsWith('no answer') && !/"err"|"error"/.test(answer);
     report.push(`${name}: ${healthy ? 'answers its health check' : `unhealthy (${subject} → ${answer.slice(0, 200)})`}`);
     if (!healthy) {

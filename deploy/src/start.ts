@@ -3,14 +3,12 @@
  *   PORT (8080), DATABASE_URL, NATS_URL, KILN_NAMESPACE, WEB_DIST (web/dist),
  *   KILN_EMBEDDED_PG_PORT (5432, when no Postgres is found and an embedded one is started),
  *   KILN_EMBEDDED_PG=1 (start the embedded Postgres even when another one answers).
+ * A child that dies is restarted with back-off (see restart-backoff.ts); Ctrl-C stops everything.
  */
 import { startStack } from './stack';
 
 async function main(): Promise<void> {
-  const stack = await startStack({
-    handleSignals: true,
-    onCrash: () => process.exit(1),
-  });
+  const stack = await startStack({ handleSignals: true });
   await stack.stopped;
 }
 

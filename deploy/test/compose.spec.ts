@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
+import { NATS_USERS, NatsUser, passwordVariable } from '../src/nats-auth';
 
 type Service = {
   image?: string;
@@ -33,6 +34,22 @@ describe('docker-compose.yml', () => {
     expect(services.postgres.image).toBe('postgres:17');
     expect(services.postgres.healthcheck).toBeDefined();
     expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['nats-data', 'postgres-data']));
+  });
+
+  it('gives NATS the users of deploy/nats/kiln-users.conf, each password from the environment', () => {
+    const command = services.nats.command ?? [];
+    expect(command[command.indexOf('-c') + 1]).toBe('/etc/nats/kiln-users.conf');
+    expect(services.nats.volumes).toContain('./deploy/nats/kiln-users.conf:/etc/nats/kiln-users.conf:ro');
+    expect(fs.existsSync(path.join(root, 'deploy', 'nats', 'kiln-users.conf'))).toBe(true);
+    for (const user of NATS_USERS) {
+      expect(services.nats.environment?.[passwordVariable(user)]).toMatch(new RegExp(`^\\$\\{${passwordVariable(user)}:\\?`));
+    }
+  });
+
+  it.each([...SERVICES, 'bff'])('%s connects to NATS as its own user', (name) => {
+    const env = services[name].environment ?? {};
+    expect(env.NATS_USER).toBe(name);
+    expect(env.NATS_PASSWORD).toBe(`\${${passwordVariable(name as NatsUser)}}`);
   });
 
   it.each(SERVICES)('%s gets DATABASE_URL and NATS_URL and waits for its servers', (name) => {

@@ -1,0 +1,138 @@
+/**
+ * NATS users and permissions, one user per Kiln process (issue 5, item 10). Pure: the runner writes the
+ * result next to the nats-server store it starts, and deploy/nats/kiln-users.conf is the same config for
+ * the no-namespace deployment, with each password read from the environment (a unit test keeps the two
+ * equal).
+ *
+ * What each user may do:
+ * - `bff`: send every `rpc.>` request (it alone may), broadcast on `bff.>`, and read every event stream
+ *   through ordered consumers; it receives replies on `_INBOX.>` and its own broadcasts on `bff.>`.
+ * - a service: answer its own `rpc.<service>.>` requests (replies are allowed by `allow_responses`),
+ *   ask its own health once at start-up, publish events to its own stream only, and manage that stream
+ *   and its consumers (projections) through the JetStream API.
+ * - `admin`: everything (the runner's own connections: health pings, deleting test streams).
+ */
+
+export const NATS_SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'] as const;
+export type NatsService = (typeof NATS_SERVICES)[number];
+export const NATS_USERS = ['admin', 'bff', ...NATS_SERVICES] as const;
+export type NatsUser = (typeof NATS_USERS)[number];
+
+/** The JetStream stream each service publishes its events to (see the services' modules). */
+export const SERVICE_STREAMS: Record<NatsService, string> = {
+  workspace: 'WORKSPACE_EVENTS',
+  'plugin-registry': 'PLUGIN_REGISTRY_EVENTS',
+  assets: 'ASSETS_EVENTS',
+  commerce: 'COMMERCE_EVENTS',
+};
+
+export interface NatsPermissions {
+  publish: string[];
+  subscribe: string[];
+  /** May answer the requests it received (publish to their reply subject), once each. */
+  allowResponses: boolean;
+}
+
+function subjectIn(namespace: string, subject: string): string {
+  return namespace ? `${namespace}.${subject}` : subject;
+}
+
+function streamIn(namespace: string, stream: string): string {
+  return namespace ? `${namespace}_${stream}` : stream;
+}
+
+/** The JetStream API subjects (as nats.js sends them) that read a stream through ordered consumers. */
+function readStreamApi(stream: string): string[] {
+  return [
+    `$JS.API.STREAM.INFO.${stream}`,
+    `$JS.API.CONSUMER.CREATE.${stream}`, // servers before 2.9
+    `$JS.API.CONSUMER.CREATE.${stream}.>`, // CREATE.<stream>.<name>[.<filter>]
+    `$JS.API.CONSUMER.INFO.${stream}.>`,
+    `$JS.API.CONSUMER.DELETE.${stream}.>`, // an ordered consumer replaces itself after a gap
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+  ];
+}
+
+/** What `user` may do; `undefined` means everything (`admin`). */
+export function natsPermissions(user: NatsUser, namespace = ''): NatsPermissions | undefined {
+  if (user === 'admin') return undefined;
+  if (user === 'bff') {
+    return {
+      publish: [
+        subjectIn(namespace, 'rpc.>'),
+        subjectIn(namespace, 'bff.>'),
+        '$JS.API.INFO',
+        ...NATS_SERVICES.flatMap((s) => readStreamApi(streamIn(namespace, SERVICE_STREAMS[s]))),
+      ],
+      subscribe: ['_INBOX.>', subjectIn(namespace, 'bff.>')],
+      allowResponses: false,
+    };
+  }
+  const stream = streamIn(namespace, SERVICE_STREAMS[user]);
+  return {
+    publish: [
+      subjectIn(namespace, `evt.${user}.>`),
+      subjectIn(namespace, `rpc.${user}.health`), // "started means answering" asks its own health once
+      '$JS.API.INFO',
+      `$JS.API.STREAM.*.${stream}`, // INFO, CREATE, UPDATE of its own stream
+      `$JS.API.STREAM.MSG.*.${stream}`,
+      `$JS.API.CONSUMER.*.${stream}`, // LIST, NAMES, CREATE (old servers)
+      `$JS.API.CONSUMER.*.${stream}.>`, // CREATE, INFO, DELETE of its consumers
+      `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+      `$JS.ACK.${stream}.>`, // ack, nak and term of its projections' messages
+    ],
+    subscribe: [subjectIn(namespace, `rpc.${user}.>`), '_INBOX.>'],
+    allowResponses: true,
+  };
+}
+
+/** `NATS_PLUGIN_REGISTRY_PASSWORD`: the variable that holds a user's password in deploy/nats/kiln-users.conf. */
+export function passwordVariable(user: NatsUser): string {
+  return `NATS_${user.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
+}
+
+/** A password written in the config: a `$VARIABLE` reference stays bare (nats-server reads it from the environment). */
+function passwordValue(password: string): string {
+  return /^\$[A-Z_][A-Z0-9_]*$/.test(password) ? password : JSON.stringify(password);
+}
+
+function list(values: string[]): string {
+  return `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+}
+
+/**
+ * The `authorization` block of a nats-server config for these passwords. Subjects and stream names carry
+ * `namespace` the way the services name them (`ns.rpc.…`, `ns_WORKSPACE_EVENTS`).
+ */
+export function natsAuthConfig(input: { namespace?: string; passwords: Record<NatsUser, string> }): string {
+  const namespace = input.namespace ?? '';
+  const lines = [
+    '# Kiln: one NATS user per process, with what it may publish and subscribe to.',
+    '# Generated by natsAuthConfig() in deploy/src/nats-auth.ts; edit that, not this.',
+    ...(namespace ? [`# Namespace: ${namespace}`] : []),
+    'authorization {',
+    '  users = [',
+  ];
+  for (const user of NATS_USERS) {
+    const permissions = natsPermissions(user, namespace);
+    lines.push(`    {`, `      user: ${JSON.stringify(user)}`, `      password: ${passwordValue(input.passwords[user])}`);
+    if (permissions) {
+      lines.push(
+        `      permissions: {`,
+        `        publish: { allow: ${list(permissions.publish)} }`,
+        `        subscribe: { allow: ${list(permissions.subscribe)} }`,
+        ...(permissions.allowResponses ? [`        allow_responses: true`] : []),
+        `      }`,
+      );
+    }
+    lines.push(`    }`);
+  }
+  lines.push('  ]', '}', '');
+  return lines.join('\n');
+}
+
+/** The passwords of deploy/nats/kiln-users.conf: each one read from its environment variable. */
+export function passwordsFromEnvironment(): Record<NatsUser, string> {
+  return Object.fromEntries(NATS_USERS.map((user) => [user, `$${passwordVariable(user)}`])) as Record<NatsUser, string>;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { connect } from 'nats';
+import { io, Socket } from 'socket.io-client';
+import { Stack, freePort, startStack, throwawayStackOptions } from '../src/stack';
+
+/**
+ * `npm start` on a machine without NATS: the runner starts its own nats-server with the users of
+ * nats-auth.ts, and the whole product (four services and the BFF, each under its own user) works.
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-stack-users-'));
+let stack: Stack;
+let natsPort: number;
+
+beforeAll(async () => {
+  natsPort = await freePort(); // nothing answers there: the runner starts nats-server
+  const throwaway = throwawayStackOptions('users');
+  const env: NodeJS.ProcessEnv = { ...throwaway.env };
+  delete env.NATS_URL;
+  stack = await startStack({ ...throwaway, natsPort, dataDir, env, log: () => undefined, childLog: () => undefined });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+it('starts its own nats-server with users, kept in the data dir', async () => {
+  expect(stack.natsUrl).toBe(`nats://127.0.0.1:${natsPort}`);
+  expect(stack.natsCredentials?.user).toBe('admin');
+  expect(fs.readFileSync(path.join(dataDir, 'nats-users.conf'), 'utf8')).toContain(`"${stack.namespace}.rpc.>"`);
+  expect(fs.statSync(path.join(dataDir, 'nats-passwords.json')).mode & 0o077).toBe(0);
+  // Without a user, no connection.
+  await expect(connect({ servers: stack.natsUrl, reconnect: false })).rejects.toThrow(/Authorization/i);
+});
+
+it('serves: a new user creates a model through the BFF and the services, and the push arrives', async () => {
+  const post = async (route: string, body: unknown, token?: string) => {
+    const response = await fetch(`${stack.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const health = await fetch(`${stack.url}/api/health`);
+  expect(health.status).toBe(200);
+  const email = `users-${randomBytes(5).toString('hex')}@example.com`;
+  const user = await post('/api/auth/register', { email, password: 'correct horse', fullName: 'Nats User' });
+  expect(user).toMatchObject({ status: 201, body: { token: expect.any(String) } });
+
+  // The BFF reads the workspace stream under its user and pushes the change.
+  const socket: Socket = io(stack.url, { transports: ['websocket'], reconnection: false, auth: { token: user.body.token }, extraHeaders: { origin: stack.url } });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const pushed = new Promise<{ verb: string; data: { name: string } }>((resolve) => socket.on('workspace-model', resolve));
+    const model = await post('/api/workspace/model', { name: 'Behind permissions' }, user.body.token);
+    expect(model).toMatchObject({ status: 201, body: { name: 'Behind permissions' } });
+    expect(await pushed).toMatchObject({ verb: 'create', data: { name: 'Behind permissions' } });
+  } finally {
+    socket.close();
+  }
+}, 60_000);
