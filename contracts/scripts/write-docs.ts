@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { renderEventCatalogue } from '../src/docs/event-catalogue';
+import { renderEventCatalogue } from '@kiln/contracts/docs';
 
 // `npm run docs:events` rewrites docs/events.md from the contracts; a unit test keeps it in step.
 const target = resolve(__dirname, '../../docs/events.md');

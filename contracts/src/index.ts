@@ -11,6 +11,4 @@ export * from './events/index';
 export * from './realtime';
 export * from './rpc';
 export * from './http';
-export * from './docs/openapi';
-export * from './docs/asyncapi';
-export * from './docs/event-catalogue';
+// The generated API documents are a separate entry, `@kiln/contracts/docs` (server-side only).

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { buildAsyncApi, buildOpenApi } from '@kiln/contracts';
+import { buildAsyncApi, buildOpenApi } from '@kiln/contracts/docs';
 
 /** API documents generated from the zod contracts: HTTP (OpenAPI) and events (AsyncAPI). */
 @Controller('api/docs')
