@@ -10,7 +10,8 @@ export type Id = z.infer<typeof Id>;
  */
 const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 export const TEXT_MESSAGE = 'Text must be valid Unicode without NUL characters.';
-export const Text = (max: number) => z.string().max(max).regex(STORABLE_TEXT, TEXT_MESSAGE);
+/** `tooLong` is the sentence shown when the text is too long (zod's own words are not for people). */
+export const Text = (max: number, tooLong?: string) => z.string().max(max, tooLong).regex(STORABLE_TEXT, TEXT_MESSAGE);
 
 /** ISO-8601 timestamp as it travels in JSON. */
 export const Timestamp = z.string().datetime({ offset: true });

@@ -1,4 +1,4 @@
-import { CreateModelBody, ListModelsQuery, Model, UpdateModelBody } from './model';
+import { CreateModelBody, ListModelsQuery, Model, MODEL_NAME_TOO_LONG, UpdateModelBody } from './model';
 
 const anId = (n = 1) => n.toString(16).padStart(24, '0');
 const parse = (query: Record<string, unknown>) => ListModelsQuery.safeParse(query);
@@ -131,5 +131,15 @@ describe('Model', () => {
 
   it('refuses a malformed id', () => {
     expect(Model.safeParse({ ...aModel(), id: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('model name length', () => {
+  it('refuses a name over 200 characters with a sentence for people, not the library text', () => {
+    const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message);
+    expect(CreateModelBody.safeParse({ name: 'a'.repeat(200) }).success).toBe(true);
+    expect(messages(CreateModelBody.safeParse({ name: 'a'.repeat(201) }))).toEqual([MODEL_NAME_TOO_LONG]);
+    expect(messages(UpdateModelBody.safeParse({ name: 'a'.repeat(201) }))).toEqual([MODEL_NAME_TOO_LONG]);
+    expect(MODEL_NAME_TOO_LONG).toBe('The name must be at most 200 characters.');
   });
 });

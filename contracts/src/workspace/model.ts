@@ -31,16 +31,21 @@ export const Model = z.object({
 });
 export type Model = z.infer<typeof Model>;
 
+/** The longest model name; the spec names no limit or message, so both are ours (docs/adr/0012). */
+export const MODEL_NAME_MAX_LENGTH = 200;
+export const MODEL_NAME_TOO_LONG = `The name must be at most ${MODEL_NAME_MAX_LENGTH} characters.`;
+const ModelName = Text(MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG);
+
 /** The name rule itself lives in domain/ (one rule for the form and the service); here only the shape. */
 export const CreateModelBody = z.strictObject({
-  name: Text(200),
+  name: ModelName,
   teamId: Id.nullish(),
   projectId: Id.nullish(),
 });
 export type CreateModelBody = z.infer<typeof CreateModelBody>;
 
 export const UpdateModelBody = z.strictObject({
-  name: Text(200).optional(),
+  name: ModelName.optional(),
   description: Text(5000).optional(),
 });
 export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
