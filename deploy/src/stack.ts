@@ -7,6 +7,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nsSubject } from '../../services/kit/src/config';
+import { buildRootOf, buildServer } from './build';
 import {
   deleteNamespaceStreams,
   findNatsServer,
@@ -38,7 +39,22 @@ import {
 export const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** Set when this file runs compiled (`dist/server/<hash>/deploy/src/stack.js`): the build it belongs to. */
+const OWN_BUILD = buildRootOf(__dirname, 2);
+
+/** The repository (also when running from `dist/server/<hash>/`). */
+export const REPO_ROOT = OWN_BUILD ? path.resolve(OWN_BUILD, '..', '..', '..') : path.resolve(__dirname, '..', '..');
+
+/**
+ * Node flags of every child. The services idle most of the time: a small young generation keeps each
+ * one's resident memory low at no measurable cost to their request latency (ADR 0016).
+ */
+export const CHILD_NODE_FLAGS = ['--max-semi-space-size=1'];
+
+/** Where the children's compiled code is: this build, or one made now from the sources (tests, bench). */
+async function serverBuildDir(log: (line: string) => void): Promise<string> {
+  return OWN_BUILD ?? (await buildServer(REPO_ROOT, log)).dir;
+}
 
 export interface StackOptions {
   /** HTTP port of the BFF. Default: `PORT` or 8080. `0` picks a free port. */
@@ -297,16 +313,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
     const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv =>
       natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {};
+    const buildDir = await serverBuildDir(log);
     const specs = [
       ...services.map((name) => ({
         name,
-        args: ['-r', '@swc-node/register', path.join('services', name, 'src', 'main.ts')],
+        args: [...CHILD_NODE_FLAGS, path.join(buildDir, 'services', name, 'src', 'main.js')],
         env: { ...common, ...natsUserEnv(name) },
         cwd: REPO_ROOT,
       })),
       {
         name: 'bff',
-        args: ['-r', '@swc-node/register', path.join('bff', 'src', 'main.ts')],
+        args: [...CHILD_NODE_FLAGS, path.join(buildDir, 'bff', 'src', 'main.js')],
         env: { ...common, ...natsUserEnv('bff'), PORT: String(port), WEB_DIST: webDist },
         cwd: REPO_ROOT,
       },

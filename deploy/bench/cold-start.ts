@@ -1,0 +1,43 @@
+/**
+ * Times `npm start` from a cold checkout and measures the idle stack's memory:
+ *   npx node -r @swc-node/register deploy/bench/cold-start.ts          # a fresh clone of HEAD (cold)
+ *   npx node -r @swc-node/register deploy/bench/cold-start.ts --here   # this checkout as it is (warm)
+ * The fresh clone is "after install": it shares this checkout's node_modules but has no web/dist and no
+ * dist/server, so `npm start` builds both, as after `npm install` on a new machine. Uses a fresh database
+ * and NATS namespace, removed at the end. Goals (issue 6): health in under 10 s, idle ≤ 700 MiB.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../src/stack';
+import { measureIdleMemory, renderIdleMemory, startNpmStart } from './idle-memory';
+
+async function main(): Promise<void> {
+  const here = process.argv.includes('--here');
+  let cwd = REPO_ROOT;
+  if (!here) {
+    cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-cold-'));
+    execFileSync('git', ['clone', '--quiet', '--shared', REPO_ROOT, cwd]);
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(cwd, 'node_modules'));
+  }
+  try {
+    console.log(`[cold-start] npm start in ${cwd}${here ? '' : ' (fresh clone of HEAD: nothing built)'}`);
+    const started = await startNpmStart({ cwd, log: process.env.KILN_VERBOSE ? (line) => console.log(`  ${line}`) : undefined });
+    try {
+      console.log(`[cold-start] GET /api/health answered 200 after ${(started.startMs / 1000).toFixed(1)} s (goal < 10 s)`);
+      const memory = await measureIdleMemory({ pids: started.pids, runnerPid: started.runnerPid, npmPid: started.npmPid });
+      console.log('[cold-start] idle resident memory:');
+      console.log(renderIdleMemory(memory));
+    } finally {
+      await started.stop();
+    }
+  } finally {
+    if (!here) fs.rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(`[cold-start] ${error.message}`);
+  process.exit(1);
+});
