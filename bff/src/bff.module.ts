@@ -3,6 +3,7 @@ import { ClientsModule, Transport } from '@nestjs/microservices';
 import { natsConnectionOptions, readConfig } from '@kiln/service-kit';
 import { AuthController } from './auth/auth.controller';
 import { SessionGuard } from './auth/session.guard';
+import { SessionResolver } from './auth/session-resolver';
 import { DocsController } from './docs/docs.controller';
 import { HealthController } from './health/health.controller';
 import { contractRoutesController } from './http/contract-routes';
@@ -14,6 +15,6 @@ import { NATS_CLIENT, ServiceClient } from './services/service-client';
     ClientsModule.register([{ name: NATS_CLIENT, transport: Transport.NATS, options: natsConnectionOptions(readConfig(), 'kiln-bff-rpc') }]),
   ],
   controllers: [AuthController, contractRoutesController(), DocsController, HealthController],
-  providers: [ServiceClient, SessionGuard, RealtimeGateway],
+  providers: [ServiceClient, SessionResolver, SessionGuard, RealtimeGateway],
 })
 export class BffModule {}

@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nes
 import { AuthAnswer, HttpRoutes, SESSION_COOKIE, User, WorkspaceRpc } from '@kiln/contracts';
 import { Request, Response } from 'express';
 import { parse } from '../http/parse';
-import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { ServiceClient } from '../services/service-client';
 import { tokenFrom } from './session';
+import { SessionResolver } from './session-resolver';
 import { CurrentUser, SessionGuard } from './session.guard';
 
 const SESSION_MAX_AGE_MS = 30 * 86_400_000;
@@ -13,7 +13,7 @@ const SESSION_MAX_AGE_MS = 30 * 86_400_000;
 export class AuthController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly realtime: RealtimeGateway,
+    private readonly sessions: SessionResolver,
   ) {}
 
   @Post('register')
@@ -38,7 +38,8 @@ export class AuthController {
     const token = tokenFrom(req.headers, req.cookies);
     if (token) {
       await this.services.call(WorkspaceRpc.logout, { token });
-      this.realtime.revokeSession(token);
+      // Every instance drops it from its session cache and hangs up its sockets.
+      await this.sessions.revoke(token);
     }
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true as const };

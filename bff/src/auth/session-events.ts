@@ -1,0 +1,14 @@
+import { sessionKey } from './session-cache';
+
+/**
+ * Published on NATS (namespaced) when a session ends, heard by every BFF instance: each drops the session
+ * from its cache and disconnects its sockets. The payload names the session's socket room,
+ * `session:<sha256 of the token>`, so the key is never the token itself.
+ */
+export const SESSION_REVOKED = 'bff.session.revoked';
+export const sessionRoom = (token: string) => `session:${sessionKey(token)}`;
+/** The cache key in a revocation message, or null when the message is not one. */
+export const revokedKey = (payload: unknown): string | null => {
+  const room = (payload as { room?: unknown } | null)?.room;
+  return typeof room === 'string' && room.startsWith('session:') ? room.slice('session:'.length) : null;
+};
