@@ -5,3 +5,4 @@ export * from './workspace/model-permissions';
 export * from './workspace/model.aggregate';
 export * from './workspace/user.aggregate';
 export * from './workspace/rate-limits';
+export * from './workspace/policy';

@@ -1,3 +1,5 @@
+import { modelAllows } from './policy';
+
 /** Model roles and the menu rules of spec 000 §6, used by the web menu and by the service. */
 export type ModelRole = 'owner' | 'editor' | 'viewer' | 'configurator' | 'inspector' | 'commenter';
 
@@ -13,17 +15,17 @@ export interface ModelMenuRules {
   rename: boolean;
 }
 
+/** The model menu of spec 000 §6: each entry is enabled exactly when the policy table allows its action. */
 export function modelMenuRules(role: ModelRole): ModelMenuRules {
-  const owner = role === 'owner';
   return {
-    edit: role !== 'viewer' && role !== 'configurator',
-    safeMode: role !== 'viewer' && role !== 'configurator',
-    configurator: role !== 'commenter' && role !== 'viewer',
-    viewer: true,
-    publish: owner,
-    share: owner,
-    delete: owner,
-    duplicate: role !== 'viewer' && role !== 'inspector',
-    rename: role !== 'viewer' && role !== 'inspector',
+    edit: modelAllows(role, 'model.open.edit'),
+    safeMode: modelAllows(role, 'model.open.safeMode'),
+    configurator: modelAllows(role, 'model.open.configurator'),
+    viewer: modelAllows(role, 'model.open.viewer'),
+    publish: modelAllows(role, 'model.publish'),
+    share: modelAllows(role, 'model.share'),
+    delete: modelAllows(role, 'model.delete'),
+    duplicate: modelAllows(role, 'model.duplicate'),
+    rename: modelAllows(role, 'model.rename'),
   };
 }
