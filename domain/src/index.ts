@@ -6,3 +6,4 @@ export * from './workspace/model.aggregate';
 export * from './workspace/user.aggregate';
 export * from './workspace/rate-limits';
 export * from './workspace/policy';
+export * from './workspace/team.aggregate';
