@@ -4,10 +4,11 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { BffModule } from './bff.module';
 import { jsonBody, noStore, sameOriginOnly } from './http/hardening';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { staticAssets } from './http/static-assets';
 import { allowedOrigins } from './http/origin';
 import { trustProxySetting } from './http/trust-proxy';
 
@@ -24,14 +25,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   app.use(cookieParser());
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks();
-  if (existsSync(webDist)) {
-    app.useStaticAssets(webDist, { index: false, maxAge: '1h', immutable: false });
-    // Client-side routes (/favorites, /signin, ...) all load the app shell.
-    app.use((req: { method: string; path: string }, res: { sendFile: (p: string) => void }, next: () => void) => {
-      if (req.method === 'GET' && !req.path.startsWith('/api') && !req.path.startsWith('/socket.io')) return res.sendFile(join(webDist, 'index.html'));
-      next();
-    });
-  }
+  // The built app, precompressed, hashed assets cached for good; client routes (/favorites, ...) get the app shell.
+  if (existsSync(webDist)) app.use(staticAssets(webDist));
   await app.listen(port);
   return app;
 }
