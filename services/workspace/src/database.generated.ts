@@ -53,6 +53,12 @@ export interface LoginFailures {
   ip: Generated<string>;
 }
 
+export interface ModelCounts {
+  author_id: string;
+  live: number;
+  scope: string;
+}
+
 export interface Models {
   author_id: string;
   contributor_id: string | null;
@@ -82,6 +88,7 @@ export interface ModelView {
   product_id: string | null;
   project_id: string | null;
   published_at: Timestamp | null;
+  scope: Generated<string | null>;
   shared_with_everyone: Generated<string>;
   team_id: string | null;
   updated_at: Timestamp;
@@ -136,6 +143,7 @@ export interface DB {
   dead_letters: DeadLetters;
   idempotency_keys: IdempotencyKeys;
   login_failures: LoginFailures;
+  model_counts: ModelCounts;
   model_view: ModelView;
   models: Models;
   outbox: Outbox;

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import { aModel, aUser, SignedUp } from './support/builders';
+import { startWorkspace, WorkspaceTestEnv } from './support/test-env';
+
+/**
+ * Lists read totals from `model_counts` (kept by triggers on `model_view`) and read pages past the middle
+ * backwards from the end (ADR 0014). Both must answer exactly what count(*) and OFFSET over the same rows
+ * answer, whatever wrote the rows: commands, batch upserts, deletions, rebuilds.
+ */
+describe('workspace service: lists from counts and covering indexes', () => {
+  let env: WorkspaceTestEnv;
+  beforeAll(async () => {
+    env = await startWorkspace();
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  const countsMatchRows = async () => {
+    const counted = await sql<{ author_id: string; scope: string; live: number }>`
+      SELECT author_id, scope, live::int AS live FROM workspace.model_counts WHERE live <> 0 ORDER BY 1, 2`.execute(env.db);
+    const actual = await sql<{ author_id: string; scope: string; live: number }>`
+      SELECT author_id, scope, count(*)::int AS live FROM workspace.model_view WHERE deleted_at IS NULL GROUP BY 1, 2 ORDER BY 1, 2`.execute(env.db);
+    expect(counted.rows).toEqual(actual.rows);
+  };
+
+  /** Inserts `count` live models of `owner` straight into the read model, many sharing a time and a name's letters. */
+  async function seed(owner: SignedUp, count: number): Promise<void> {
+    await sql`
+      INSERT INTO workspace.model_view (id, name, author_id, created_at, updated_at, version)
+      SELECT lpad(to_hex(g + ${Math.floor(Math.random() * 1e9)}), 24, '0'), (CASE WHEN g % 2 = 0 THEN 'part ' ELSE 'Part ' END) || (g % 7),
+             ${owner.user.id}, timestamp '2026-01-01' + (g % 5) * interval '1 minute', timestamp '2026-02-01' + (g % 9) * interval '1 minute', 1
+      FROM generate_series(1, ${count}) AS g`.execute(env.db);
+  }
+
+  it('answers every page, in every order, exactly as OFFSET over all rows does', async () => {
+    const owner = await aUser(env.rpc);
+    await seed(owner, 45);
+    for (const [field, column] of [['updatedAt', 'updated_at'], ['createdAt', 'created_at'], ['name', 'lower(name)']] as const) {
+      for (const direction of ['ASC', 'DESC'] as const) {
+        const expected = await sql<{ id: string }>`
+          SELECT id FROM workspace.model_view WHERE author_id = ${owner.user.id} AND team_id IS NULL AND deleted_at IS NULL
+          ORDER BY ${sql.raw(column)} ${sql.raw(direction)}, id ${sql.raw(direction)}`.execute(env.db);
+        for (const [skip, limit] of [[0, 7], [7, 7], [21, 7], [23, 7], [38, 7], [40, 7], [44, 7], [45, 7], [60, 7], [0, 100], [30, 20]]) {
+          const page = await env.rpc.call('listModels', { actor: owner.actor, body: { sort: `${field} ${direction}`, skip: String(skip), limit: String(limit) } });
+          expect({ field, direction, skip, ids: page.data.map((m) => m.id) }).toEqual({ field, direction, skip, ids: expected.rows.slice(skip, skip + limit).map((r) => r.id) });
+          expect(page.total).toBe(45);
+        }
+      }
+    }
+  });
+
+  it('leaves out the ids asked for, from the page and from the total, even on the way back from the end', async () => {
+    const owner = await aUser(env.rpc);
+    await seed(owner, 30);
+    const all = await env.rpc.call('listModels', { actor: owner.actor, body: { limit: '100' } });
+    const left = [all.data[0].id, all.data[29].id, all.data[15].id];
+    const where = JSON.stringify({ id: { nin: left } });
+    const page = await env.rpc.call('listModels', { actor: owner.actor, body: { where, skip: '20', limit: '20' } });
+    expect(page.total).toBe(27);
+    expect(page.data.map((m) => m.id)).toEqual(all.data.filter((m) => !left.includes(m.id)).slice(20).map((m) => m.id));
+  });
+
+  it('keeps the counts equal to the live rows through creates, renames, deletes, batch upserts and rebuilds', async () => {
+    const owner = await aUser(env.rpc);
+    const models = [];
+    for (let i = 0; i < 4; i++) models.push(await aModel(env.rpc, owner));
+    await env.rpc.call('updateModel', { actor: owner.actor, body: { id: models[0].id, changes: { name: 'Renamed' } } });
+    await env.rpc.call('deleteModel', { actor: owner.actor, body: { id: models[1].id } });
+    await countsMatchRows();
+    expect((await env.rpc.call('listModels', { actor: owner.actor, body: {} })).total).toBe(3);
+
+    // One statement inserting some rows and updating others (an upsert batch), one tombstoning some.
+    await sql`
+      INSERT INTO workspace.model_view (id, name, author_id, created_at, updated_at, version)
+      VALUES (${models[2].id}, 'Batch renamed', ${owner.user.id}, now(), now(), 99), (lpad('abc', 24, '0'), 'Batch new', ${owner.user.id}, now(), now(), 1)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, version = excluded.version`.execute(env.db);
+    await sql`UPDATE workspace.model_view SET deleted_at = now() WHERE id IN (${models[3].id}, ${models[0].id})`.execute(env.db);
+    await countsMatchRows();
+
+    const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
+    const { ProjectModelsOnModelEvents } = require('../src/models/projections/project-models-on-model-events');
+    await rebuildProjection(env.db, 'workspace', ProjectModelsOnModelEvents);
+    await countsMatchRows();
+    await sql`TRUNCATE workspace.model_view`.execute(env.db);
+    await countsMatchRows();
+    await rebuildProjection(env.db, 'workspace', ProjectModelsOnModelEvents);
+    await countsMatchRows();
+    // The state still has models 0, 2 and 3 (the tombstones above were written to the read model only).
+    expect((await env.rpc.call('listModels', { actor: owner.actor, body: {} })).total).toBe(3);
+  });
+});
