@@ -7,3 +7,4 @@ export * from './workspace/user.aggregate';
 export * from './workspace/rate-limits';
 export * from './workspace/policy';
 export * from './workspace/team.aggregate';
+export * from './workspace/notifications';

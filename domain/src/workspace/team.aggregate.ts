@@ -167,8 +167,8 @@ export class TeamAggregate {
     };
     this.state.members.push(member);
     this.touch({}, now);
-    this.record({ type: 'workspace.team.member-invited.v1', data: { team: this.summary(), member, invitedBy: actorId } });
-    return member;
+    this.record({ type: 'workspace.team.member-invited.v1', data: { team: this.summary(), member: { ...member }, invitedBy: actorId } });
+    return { ...member };
   }
 
   /** A pending invite becomes active when an account with its e-mail appears. No actor: the system does it. */
