@@ -4,11 +4,20 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { connect } from 'nats';
+import type { ConnectionOptions, NatsConnection } from 'nats';
 import { natsAuthConfig, NATS_USERS, NatsUser } from './nats-auth';
 import { findExecutable, natsServerArgs, streamsOfNamespace } from './servers';
 
 type Log = (line: string) => void;
+
+/**
+ * nats.js is loaded on first use: `npm start`'s runner needs it only to explain a failed start, and
+ * loading it costs every process that imports this file ~15 MiB (ADR 0016).
+ */
+async function connect(options: ConnectionOptions): Promise<NatsConnection> {
+  const nats = await import('nats');
+  return nats.connect(options);
+}
 
 /** True when something speaking NATS (it greets with `INFO {...}`) listens there. */
 export function natsAnswers(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
