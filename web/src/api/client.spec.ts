@@ -1,5 +1,7 @@
 import { QueryClient, MutationObserver } from '@tanstack/react-query';
 import { authApi } from './auth';
+import { AUTH_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts';
+import { MODEL_NAME_MESSAGES } from '@kiln/domain';
 import { ApiError, messageOf } from './client';
 import { modelsApi } from './models';
 import { newIdempotencyKey, outcomeUnknown, SubmitKeys } from './idempotency';
@@ -66,10 +68,27 @@ describe('requests', () => {
 });
 
 describe('refusals', () => {
-  it("shows a 429's own message and keeps its Retry-After", async () => {
-    answers.push(json(429, { statusCode: 429, message: 'Too many new models. Try again in 20 seconds.', retryAfter: 20 }, { 'Retry-After': '20' }));
-    const error = await refusal(modelsApi.create('Gear', 'key-1'));
-    expect([error.status, messageOf(error), error.body.retryAfter]).toEqual([429, 'Too many new models. Try again in 20 seconds.', 20]);
+  it("shows a 429's own message when it is one of ours, and keeps its Retry-After", async () => {
+    answers.push(json(429, { statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts, retryAfter: 20 }, { 'Retry-After': '20' }));
+    const error = await refusal(authApi.login({ email: 'a@example.com', password: 'secret-secret' }));
+    expect([error.status, messageOf(error), error.body.retryAfter]).toEqual([429, AUTH_MESSAGES.tooManyAttempts, 20]);
+  });
+
+  it('says how long to wait when a 429 carries a message that is not one of ours', async () => {
+    answers.push(json(429, { statusCode: 429, message: 'rate limit exceeded (bucket cmd:u1)', retryAfter: 20 }));
+    expect(messageOf(await refusal(modelsApi.create('Gear', 'key-1')))).toBe('Too many requests. Please wait 20 seconds and try again.');
+  });
+
+  it("never shows a library's validation text: a too-long name reads as a sentence, known messages stay", async () => {
+    answers.push(
+      json(400, { statusCode: 400, message: 'Too big: expected string to have <=200 characters', errors: [{ path: 'name', message: 'Too big: expected string to have <=200 characters' }] }),
+      json(400, { statusCode: 400, message: MODEL_NAME_TOO_LONG, errors: [{ path: 'name', message: MODEL_NAME_TOO_LONG }, { path: 'name', message: MODEL_NAME_MESSAGES.symbols }] }),
+    );
+    const raw = await refusal(modelsApi.create('x'.repeat(201), 'key-1'));
+    expect(messageOf(raw)).toBe('That was not accepted. Please check what you entered and try again.');
+    expect(raw.body.errors?.map((e) => e.message)).toEqual(['That was not accepted. Please check what you entered and try again.']);
+    const ours = await refusal(modelsApi.create('x'.repeat(201), 'key-2'));
+    expect([messageOf(ours), ...(ours.body.errors ?? []).map((e) => e.message)]).toEqual([MODEL_NAME_TOO_LONG, MODEL_NAME_TOO_LONG, MODEL_NAME_MESSAGES.symbols]);
   });
 
   it('says in words what a 429 without a JSON body means, with the wait from Retry-After', async () => {
@@ -79,9 +98,9 @@ describe('refusals', () => {
     expect(error.body.retryAfter).toBe(7);
   });
 
-  it("shows a 422's message (same Idempotency-Key, different body)", async () => {
-    answers.push(json(422, { statusCode: 422, message: 'This Idempotency-Key was used for a different request.' }));
-    expect(messageOf(await refusal(modelsApi.create('Other', 'key-1')))).toBe('This Idempotency-Key was used for a different request.');
+  it("words a 422 (same Idempotency-Key, different body) for people, not with the header's name", async () => {
+    answers.push(json(422, { statusCode: 422, message: 'This Idempotency-Key was already used for a different request.' }));
+    expect(messageOf(await refusal(modelsApi.create('Other', 'key-1')))).toBe('This could not be done as asked. Please try again.');
   });
 
   it('never shows a library text: an unreadable answer and a thrown TypeError read as plain words', async () => {
@@ -148,7 +167,7 @@ describe('Idempotency-Key per submit', () => {
     answers.push(json(429, { statusCode: 429, message: 'Slow down.' }));
     const client = new QueryClient();
     const observer = new MutationObserver(client, { ...createModelMutation(client, () => ({})), retryDelay: 0 });
-    await expect(observer.mutate({ name: 'Gear', idempotencyKey: 'key-1' })).rejects.toThrow('Slow down.');
+    await expect(observer.mutate({ name: 'Gear', idempotencyKey: 'key-1' })).rejects.toThrow('Too many requests.');
     expect(sent).toHaveLength(1);
   });
 });

@@ -1,6 +1,10 @@
 import type { ErrorBody } from '@kiln/contracts';
+import { GENERIC_MESSAGE, humanMessage } from './messages';
 
-/** An HTTP answer that was not 2xx; `body` is the BFF's ErrorBody ({statusCode, message, errors?}). */
+/**
+ * An HTTP answer that was not 2xx; `body` is the BFF's ErrorBody ({statusCode, message, errors?}) with every
+ * message one a person can read (see messages.ts): a message that is not one of ours is replaced.
+ */
 export class ApiError extends Error {
   constructor(readonly body: ErrorBody) {
     super(body.message);
@@ -43,26 +47,22 @@ function retryAfterOf(response: Response): number | undefined {
   return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 
-/** Words for an answer without a readable ErrorBody (a proxy's page, say): never the raw status text. */
-function fallbackMessage(status: number, retryAfter: number | undefined): string {
-  if (status === 429) {
-    return retryAfter ? `Too many requests. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.` : 'Too many requests. Please wait a moment and try again.';
-  }
-  if (status >= 500) return 'The server could not answer. Please try again shortly.';
-  return `The request was refused (${status}).`;
-}
-
 async function errorBodyOf(response: Response): Promise<ErrorBody> {
-  const retryAfter = retryAfterOf(response);
+  let retryAfter = retryAfterOf(response);
   try {
     const json = (await response.json()) as Partial<ErrorBody>;
     if (json && typeof json.message === 'string') {
-      return { statusCode: json.statusCode ?? response.status, message: json.message, errors: json.errors, retryAfter: json.retryAfter ?? retryAfter };
+      const status = typeof json.statusCode === 'number' ? json.statusCode : response.status;
+      retryAfter = json.retryAfter ?? retryAfter;
+      const errors = Array.isArray(json.errors)
+        ? json.errors.map((e) => ({ path: String(e?.path ?? ''), message: humanMessage(e?.message, status, retryAfter) }))
+        : undefined;
+      return { statusCode: status, message: humanMessage(json.message, status, retryAfter), errors, retryAfter };
     }
   } catch {
-    // not JSON
+    // not JSON: a proxy's page, say
   }
-  return { statusCode: response.status, message: fallbackMessage(response.status, retryAfter), retryAfter };
+  return { statusCode: response.status, message: humanMessage(undefined, response.status, retryAfter), retryAfter };
 }
 
 /** fetch with the session cookie, JSON in and out, and ApiError on failure. */
@@ -97,8 +97,8 @@ export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pa
   }
 }
 
-/** The message to show for any thrown value: the server's words, never a library's. */
+/** The message to show for any thrown value: the server's words when they are ours, never a library's. */
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return 'Something went wrong. Please try again.';
+  return GENERIC_MESSAGE;
 }

@@ -51,7 +51,11 @@ export function ModelItem({ model, display, onAction }: ModelItemProps) {
       <li className="model-row" {...common}>
         <span className="model-row-name">
           <Thumbnail model={model} />
-          <span className="model-name" title={model.name}>{model.name}</span>
+          <span className="model-row-text">
+            <span className="model-name" title={model.name}>{model.name}</span>
+            {/* On phones the author and date columns give way; the date shows under the name instead. */}
+            <span className="model-meta model-row-phone-meta">Edited <time dateTime={model.updatedAt}>{updated}</time></span>
+          </span>
         </span>
         <span className="model-row-author">
           {model.author ? (

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { modelMenuRules, type ModelMenuRules } from '@kiln/domain';
 import type { Model } from '@kiln/contracts';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
@@ -46,7 +47,7 @@ export function ModelMenu({ model, onAction }: { model: Model; onAction: (action
           const allowed = rules[entry.rule];
           const works = Boolean(entry.action);
           return (
-            <div key={entry.label} role="none">
+            <Fragment key={entry.label}>
               {entry.separatorBefore && <MenuSeparator />}
               <MenuItem
                 disabled={!allowed || !works}
@@ -60,7 +61,7 @@ export function ModelMenu({ model, onAction }: { model: Model; onAction: (action
               >
                 {entry.label}
               </MenuItem>
-            </div>
+            </Fragment>
           );
         })
       }

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { modelNameProblems } from '@kiln/domain';
+import { MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG } from '@kiln/contracts';
 import { ApiError, messageOf } from '../api/client';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
@@ -25,11 +26,13 @@ interface Values {
  * every broken rule shown under the field; a 400 from the server is shown there too.
  */
 export function ModelNameDialog({ title, submitLabel, pendingLabel, initialName = '', onSubmit, onClose, children }: ModelNameDialogProps) {
-  const { register, handleSubmit, setError, formState } = useForm<Values>({
+  const { register, handleSubmit, setError, formState, watch } = useForm<Values>({
     defaultValues: { name: initialName },
     mode: 'onChange',
   });
   const { errors, isSubmitting } = formState;
+  // The field stops at the limit (maxLength); saying so keeps a paste that was cut short from being a surprise.
+  const atLimit = (watch('name')?.length ?? 0) >= MODEL_NAME_MAX_LENGTH;
 
   const submit = handleSubmit(async ({ name }) => {
     try {
@@ -54,6 +57,8 @@ export function ModelNameDialog({ title, submitLabel, pendingLabel, initialName 
           autoComplete="off"
           placeholder="e.g. Gear housing"
           errors={errors.name?.message}
+          maxLength={MODEL_NAME_MAX_LENGTH}
+          hint={atLimit ? MODEL_NAME_TOO_LONG : ''}
           {...register('name', {
             // Several problems travel as one newline-separated message; TextField shows one line each.
             validate: (value) => {

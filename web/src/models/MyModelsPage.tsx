@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Model } from '@kiln/contracts';
 import { messageOf } from '../api/client';
 import { useViewState } from '../shell/view-state';
-import { PlusIcon } from '../ui/icons';
+import { CubeIcon, PlusIcon, SearchIcon } from '../ui/icons';
 import { DeleteModelDialog } from './DeleteModelDialog';
 import { ModelItem } from './ModelItem';
 import type { ModelAction } from './ModelMenu';
@@ -91,7 +91,7 @@ export function MyModelsPage() {
 
       {list.isSuccess && models.length === 0 && (
         <div className="empty">
-          <div className="empty-art" aria-hidden="true">{search ? '🔍' : '◇'}</div>
+          <div className="empty-art" aria-hidden="true">{search ? <SearchIcon size={44} /> : <CubeIcon size={44} />}</div>
           <p data-testid="empty-text">{search ? NOTHING_FOUND_TEXT : EMPTY_TEXT}</p>
         </div>
       )}
@@ -101,8 +101,8 @@ export function MyModelsPage() {
           {display === 'list' && (
             <div className="models-list-header" aria-hidden="true">
               <span>Name</span>
-              <span>Author</span>
-              <span>Last modified</span>
+              <span className="model-row-author">Author</span>
+              <span className="model-row-date">Last modified</span>
               <span />
             </div>
           )}

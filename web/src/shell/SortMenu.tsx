@@ -1,5 +1,5 @@
-import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
-import { ChevronDown, SortIcon } from '../ui/icons';
+import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/Menu';
+import { ArrowDownIcon, ArrowUpIcon, ChevronDown, SortIcon } from '../ui/icons';
 import { parseSort, useViewState, type SortField, type SortOrder } from './view-state';
 
 const FIELDS: { field: SortField; label: string }[] = [
@@ -24,26 +24,28 @@ export function SortMenu() {
         <button type="button" className="btn btn-ghost sort-button" data-testid="sort-menu" data-sort={sort} aria-label={`Sort: ${fieldLabel}, ${order === 'ASC' ? 'ascending' : 'descending'}`} {...props}>
           <SortIcon size={18} />
           <span className="sort-label">{fieldLabel}</span>
-          <span aria-hidden="true">{order === 'ASC' ? '↑' : '↓'}</span>
+          {order === 'ASC' ? <ArrowUpIcon size={16} /> : <ArrowDownIcon size={16} />}
           <ChevronDown size={16} />
         </button>
       )}
     >
       {(close) => (
         <>
-          <MenuSeparator label="Sort by" />
-          {FIELDS.map((f) => (
-            <MenuItem key={f.field} checked={f.field === field} testId={`sort-field-${f.field}`} onSelect={() => { setSort(`${f.field} ${order}`); close(); }}>
-              {f.label}
-            </MenuItem>
-          ))}
+          <MenuGroup label="Sort by">
+            {FIELDS.map((f) => (
+              <MenuItem key={f.field} checked={f.field === field} testId={`sort-field-${f.field}`} onSelect={() => { setSort(`${f.field} ${order}`); close(); }}>
+                {f.label}
+              </MenuItem>
+            ))}
+          </MenuGroup>
           <MenuSeparator />
-          <MenuSeparator label="Order" />
-          {ORDERS.map((o) => (
-            <MenuItem key={o.order} checked={o.order === order} testId={`sort-order-${o.order}`} onSelect={() => { setSort(`${field} ${o.order}`); close(); }}>
-              {o.label}
-            </MenuItem>
-          ))}
+          <MenuGroup label="Order">
+            {ORDERS.map((o) => (
+              <MenuItem key={o.order} checked={o.order === order} testId={`sort-order-${o.order}`} onSelect={() => { setSort(`${field} ${o.order}`); close(); }}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </MenuGroup>
         </>
       )}
     </Menu>

@@ -1,7 +1,10 @@
+import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { User } from '@kiln/contracts';
 import { useConnectionState } from '../realtime/RealtimeProvider';
+import { MenuIcon } from '../ui/icons';
 import { SearchBox } from './SearchBox';
+import { SIDENAV_ID } from './SideNav';
 import { sectionOf } from './sections';
 import { SortMenu } from './SortMenu';
 import { NotificationBell, UserMenu } from './UserMenu';
@@ -31,21 +34,36 @@ function Breadcrumbs() {
   );
 }
 
-export function TopBar({ user }: { user: User }) {
+interface NavButton {
+  ref: RefObject<HTMLButtonElement | null>;
+  expanded: boolean;
+  onOpen: () => void;
+}
+
+/**
+ * Breadcrumbs, the list tools (search, sort, view) and the account tools (bell, user menu). On phones it takes
+ * two rows: the navigation button and the account tools first, the list tools under them.
+ */
+export function TopBar({ user, navButton }: { user: User; navButton?: NavButton }) {
   const { pathname } = useLocation();
   const listsModels = sectionOf(pathname).section?.listsModels ?? false;
   const connection = useConnectionState();
   return (
     <header className="topbar">
+      {navButton && (
+        <button type="button" ref={navButton.ref} className="icon-btn nav-open" aria-label="Open navigation" aria-controls={SIDENAV_ID} aria-expanded={navButton.expanded} onClick={navButton.onOpen}>
+          <MenuIcon />
+        </button>
+      )}
       <Breadcrumbs />
-      <div className="topbar-tools">
-        {listsModels && (
-          <>
-            <SearchBox />
-            <SortMenu />
-            <ViewSwitch />
-          </>
-        )}
+      {listsModels && (
+        <div className="topbar-tools">
+          <SearchBox />
+          <SortMenu />
+          <ViewSwitch />
+        </div>
+      )}
+      <div className="topbar-account">
         <span className={`live-dot live-dot--${connection}`} title={connection === 'online' ? 'Live updates on' : 'Live updates reconnecting'} aria-hidden="true" />
         <NotificationBell />
         <UserMenu user={user} />
