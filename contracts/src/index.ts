@@ -5,6 +5,8 @@ export * from './common/messages';
 export * from './workspace/user';
 export * from './workspace/auth';
 export * from './workspace/model';
+export * from './workspace/team';
+export * from './workspace/notification';
 export * from './events/envelope';
 export * from './events/workspace.events';
 export * from './events/index';
