@@ -57,7 +57,11 @@ export default defineConfig({
     chunkModules(),
     // Brotli (`.br`) and gzip (`.gz`, level 9) copies beside each file, made once at build time: the BFF
     // picks one by Accept-Encoding and never compresses per request (see docs/adr/0013).
-    compression({ algorithms: [defineAlgorithm(brotliForSize, {}), 'gzip'], filename: (id, { algorithm }) => (algorithm === 'gzip' ? `${id}.gz` : `${id}.br`) }),
+    compression({
+      algorithms: [defineAlgorithm(brotliForSize, {}), 'gzip'],
+      filename: (id, { algorithm }) => (algorithm === 'gzip' ? `${id}.gz` : `${id}.br`),
+      exclude: [/(^|\/)\.vite\//], // build records, not served
+    }),
   ],
   server: {
     port: 5173,
