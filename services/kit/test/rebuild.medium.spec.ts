@@ -41,6 +41,11 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
       await trx.withSchema('kit_test').insertInto('applied_log').values({ event_id: event.eventId }).execute();
       await things.apply(trx, event);
     },
+    // Events that arrive together are applied as a batch: logged the same way.
+    async applyBatch(trx: Transaction<any>, events: Parameters<typeof things.apply>[1][]) {
+      await trx.withSchema('kit_test').insertInto('applied_log').values(events.map((event) => ({ event_id: event.eventId }))).execute();
+      await things.applyBatch!(trx, events);
+    },
   };
 
   beforeAll(async () => {

@@ -15,6 +15,12 @@ export interface Projection {
   /** Applies one event (already parsed with its contract) inside the caller's transaction. */
   apply(trx: Transaction<any>, event: AnyEventEnvelope): Promise<void>;
   /**
+   * Applies several events, in stream order, inside the caller's transaction, leaving exactly what
+   * applying them one by one would (catching up on a backlog, replaying a stream). Optional: without it
+   * the runner calls `apply` for each event, still in one transaction.
+   */
+  applyBatch?(trx: Transaction<any>, events: AnyEventEnvelope[]): Promise<void>;
+  /**
    * Rebuilds the read model from the service's write-side state (not from events: published outbox rows
    * are pruned), inside the caller's transaction; answers the rows written. See `rebuildProjection`.
    */
@@ -58,10 +64,41 @@ export async function applyOnce(trx: Transaction<any>, schema: string, projectio
 }
 
 /**
+ * `applyOnce` for several events in one transaction: one shared lock, one insert into
+ * `processed_events`, then the events not applied before (first occurrence, stream order) go to the
+ * projection's `applyBatch`. Answers the events it applied.
+ */
+export async function applyBatchOnce(trx: Transaction<any>, schema: string, projection: Projection, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
+  await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${projectionLockKey(schema, projection.name)}))`.execute(trx);
+  const inserted = await trx
+    .withSchema(schema)
+    .insertInto('processed_events')
+    .values(events.map((event) => ({ consumer: projection.name, event_id: event.eventId })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id')
+    .execute();
+  const fresh = new Set(inserted.map((row) => row.event_id as string));
+  const todo = events.filter((event) => fresh.delete(event.eventId));
+  if (todo.length === 0) return todo;
+  if (projection.applyBatch) await projection.applyBatch(trx, todo);
+  else for (const event of todo) await projection.apply(trx, event);
+  return todo;
+}
+
+/** Messages the client asks the server for ahead of applying them. */
+export const CONSUME_BUFFER = 1000;
+
+/** Events applied per transaction at most, when a backlog is waiting (live traffic mostly comes one by one). */
+export const MAX_BATCH = 500;
+
+/**
  * Feeds one projection from a durable JetStream consumer. Each event is parsed with its contract, then
  * applied and recorded in `processed_events` in ONE transaction, so a redelivery is a no-op; the message
  * is acked only after the commit. A failure naks it with a growing pause; after the last delivery the
  * event goes to `dead_letters` and is terminated, so one poison event cannot hold the consumer forever.
+ * Messages that arrive while a transaction runs are applied together in the next one (up to MAX_BATCH):
+ * one event at a time when traffic is light, hundreds per transaction when catching up or replaying.
+ * A batch that fails is applied again one event at a time, so only the faulty event is retried.
  */
 export class ProjectionRunner {
   private messages?: ConsumerMessages;
@@ -119,14 +156,64 @@ export class ProjectionRunner {
       }
     }
     const consumer = await this.js.consumers.get(stream, this.consumerName);
-    this.messages = await consumer.consume({ max_messages: 256 });
+    this.messages = await consumer.consume({ max_messages: CONSUME_BUFFER });
     this.loop = this.run(this.messages);
   }
 
   private async run(messages: ConsumerMessages): Promise<void> {
-    for await (const message of messages) {
+    // The reader queues what arrives; the applier takes everything queued so far as one batch.
+    const queue: JsMsg[] = [];
+    let wake: (() => void) | undefined;
+    let done = false;
+    const reader = (async () => {
       try {
-        const event = parseEvent(message.json<unknown>(), this.schemas);
+        for await (const message of messages) {
+          queue.push(message);
+          wake?.();
+          // Hold back while a full batch waits: the server keeps the rest (ack_wait never runs out here).
+          while (queue.length >= MAX_BATCH * 2 && !done) await new Promise<void>((resolve) => setTimeout(resolve, 5));
+        }
+      } finally {
+        done = true;
+        wake?.();
+      }
+    })();
+    for (;;) {
+      if (queue.length === 0) {
+        if (done) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      await this.applyMessages(queue.splice(0, MAX_BATCH));
+    }
+    await reader;
+  }
+
+  private async applyMessages(batch: JsMsg[]): Promise<void> {
+    const parsed: { message: JsMsg; event: AnyEventEnvelope }[] = [];
+    for (const message of batch) {
+      try {
+        parsed.push({ message, event: parseEvent(message.json<unknown>(), this.schemas) });
+      } catch (error) {
+        await this.failed(message, error as Error);
+      }
+    }
+    if (parsed.length === 0) return;
+    if (parsed.length > 1) {
+      try {
+        await this.handleBatch(parsed.map((p) => p.event));
+        for (const { message, event } of parsed) {
+          message.ack();
+          for (const listener of this.listeners) listener(event.eventId);
+        }
+        return;
+      } catch {
+        // Rolled back as a whole: one event at a time now, so only the faulty one is retried.
+      }
+    }
+    for (const { message, event } of parsed) {
+      try {
         await this.handle(event);
         message.ack();
         for (const listener of this.listeners) listener(event.eventId);
@@ -166,6 +253,11 @@ export class ProjectionRunner {
   /** Applies one event exactly once (idempotent by `(consumer, event_id)`). */
   async handle(event: AnyEventEnvelope): Promise<void> {
     await this.db.transaction().execute((trx) => applyOnce(trx, this.schema, this.projection, event));
+  }
+
+  /** Applies several events exactly once, in one transaction. */
+  async handleBatch(events: AnyEventEnvelope[]): Promise<void> {
+    await this.db.transaction().execute((trx) => applyBatchOnce(trx, this.schema, this.projection, events));
   }
 
   /** Called with each event id once it is in the read model (used to answer reads after writes). */

@@ -54,26 +54,54 @@ export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotPro
       .execute();
   }
 
+  /** What one event does to the read model: upsert a row, or (deletion without tombstones, erased entity) remove one. */
+  async function effect(trx: Transaction<any>, event: AnyEventEnvelope): Promise<{ upsert: Row } | { remove: unknown; upTo?: unknown }> {
+    const row = await spec.toRow(event, trx);
+    const deletion = spec.isDeletion?.(event) ?? false;
+    if (deletion && !tombstone) return { remove: row?.[key] ?? event.aggregateId, upTo: version && row ? row[version] : undefined };
+    // Erased from the state meanwhile: the read model must not keep or regain it.
+    if (!row) return { remove: event.aggregateId };
+    return { upsert: tombstone ? { ...row, [tombstone]: deletion ? new Date(event.occurredAt) : null } : row };
+  }
+
+  async function remove(trx: Transaction<any>, id: unknown, upTo: unknown): Promise<void> {
+    let query = trx.withSchema(schema).deleteFrom(table).where(key, '=', id);
+    if (upTo !== undefined) query = query.where(version!, '<=', upTo);
+    await query.execute();
+  }
+
   return {
     name: spec.name,
     stream: spec.stream,
     subject: spec.subject,
     async apply(trx, event) {
-      const row = await spec.toRow(event, trx);
-      const deletion = spec.isDeletion?.(event) ?? false;
-      if (deletion && !tombstone) {
-        const id = row?.[key] ?? event.aggregateId;
-        let query = trx.withSchema(schema).deleteFrom(table).where(key, '=', id);
-        if (version && row) query = query.where(version, '<=', row[version]);
-        await query.execute();
-        return;
+      const change = await effect(trx, event);
+      if ('upsert' in change) await upsert(trx, [change.upsert]);
+      else await remove(trx, change.remove, change.upTo);
+    },
+    /**
+     * Consecutive upserts become one multi-row upsert holding, per entity, what applying them in order
+     * would leave: the highest version (the first of equal ones, as the guard is strict), or without
+     * versions the last. A removal first writes what came before it, so order across it is kept.
+     */
+    async applyBatch(trx, events) {
+      const pending = new Map<unknown, Row>();
+      const flush = async () => {
+        await upsert(trx, [...pending.values()]);
+        pending.clear();
+      };
+      for (const event of events) {
+        const change = await effect(trx, event);
+        if (!('upsert' in change)) {
+          await flush();
+          await remove(trx, change.remove, change.upTo);
+          continue;
+        }
+        const id = change.upsert[key];
+        const held = pending.get(id);
+        if (!held || !version || Number(held[version]) < Number(change.upsert[version])) pending.set(id, change.upsert);
       }
-      if (!row) {
-        // Erased from the state meanwhile: the read model must not keep or regain it.
-        await trx.withSchema(schema).deleteFrom(table).where(key, '=', event.aggregateId).execute();
-        return;
-      }
-      await upsert(trx, [tombstone ? { ...row, [tombstone]: deletion ? new Date(event.occurredAt) : null } : row]);
+      await flush();
     },
     async rebuild(trx) {
       let live = trx.withSchema(schema).deleteFrom(table);
