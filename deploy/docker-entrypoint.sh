@@ -3,9 +3,10 @@
 set -eu
 service="${1:-${KILN_SERVICE:-}}"
 case "$service" in
-  bff) main=bff/src/main.ts ;;
-  workspace|plugin-registry|assets|commerce) main="services/$service/src/main.ts" ;;
+  bff) main=bff/src/main.js ;;
+  workspace|plugin-registry|assets|commerce) main="services/$service/src/main.js" ;;
   *) echo "KILN_SERVICE must be one of: workspace plugin-registry assets commerce bff (got '$service')" >&2; exit 64 ;;
 esac
 cd /app
-exec node -r @swc-node/register "$main"
+# Compiled by `npm run build` (see docs/adr/0016-compiled-services-and-memory.md).
+exec node --max-semi-space-size=1 "dist/server/current/$main"
