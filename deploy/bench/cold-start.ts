@@ -2,7 +2,7 @@
  * Times `npm start` from a cold checkout and measures the idle stack's memory:
  *   npx node -r @swc-node/register deploy/bench/cold-start.ts          # a fresh clone of HEAD (cold)
  *   npx node -r @swc-node/register deploy/bench/cold-start.ts --here   # this checkout as it is (warm)
- * The fresh clone is "after install": it shares this checkout's node_modules but has no web/dist and no
+ * The fresh clone is "after install": it shares this checkout's node_modules folders but has no web/dist and no
  * dist/server, so `npm start` builds both, as after `npm install` on a new machine. Uses a fresh database
  * and NATS namespace, removed at the end. Goals (issue 6): health in under 10 s, idle ≤ 700 MiB.
  */
@@ -19,7 +19,12 @@ async function main(): Promise<void> {
   if (!here) {
     cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-cold-'));
     execFileSync('git', ['clone', '--quiet', '--shared', REPO_ROOT, cwd]);
-    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(cwd, 'node_modules'));
+    // "After install": the installed packages, at the root and any a workspace keeps for itself.
+    const workspaces = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    for (const dir of ['.', ...workspaces]) {
+      const modules = path.join(REPO_ROOT, dir, 'node_modules');
+      if (fs.existsSync(modules)) fs.symlinkSync(modules, path.join(cwd, dir, 'node_modules'));
+    }
   }
   try {
     console.log(`[cold-start] npm start in ${cwd}${here ? '' : ' (fresh clone of HEAD: nothing built)'}`);
