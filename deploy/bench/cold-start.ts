@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   }
   try {
     console.log(`[cold-start] npm start in ${cwd}${here ? '' : ' (fresh clone of HEAD: nothing built)'}`);
-    const started = await startNpmStart({ cwd, log: process.env.KILN_VERBOSE ? (line) => console.log(`  ${line}`) : undefined });
+    const began = Date.now();
+    const verbose = process.env.KILN_VERBOSE ? (line: string) => console.log(`  ${((Date.now() - began) / 1000).toFixed(1).padStart(5)} s  ${line}`) : undefined;
+    const started = await startNpmStart({ cwd, log: verbose });
     try {
       console.log(`[cold-start] GET /api/health answered 200 after ${(started.startMs / 1000).toFixed(1)} s (goal < 10 s)`);
       const memory = await measureIdleMemory({ pids: started.pids, runnerPid: started.runnerPid, npmPid: started.npmPid });

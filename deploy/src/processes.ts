@@ -5,9 +5,13 @@ const COLORS = [36, 33, 35, 32, 34, 91, 96];
 
 export interface ChildSpec {
   name: string;
+  /** Node's arguments (the child runs this Node) … */
   args: string[];
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** … or another program with its own arguments (the web build's npm). */
+  command?: string;
+  commandArgs?: string[];
 }
 
 export interface ExitInfo {
@@ -29,7 +33,7 @@ export class ManagedChild {
 
   constructor(readonly spec: ChildSpec, index: number, print: (line: string) => void, color: boolean) {
     const label = color ? `\x1b[${COLORS[index % COLORS.length]}m[${spec.name}]\x1b[0m` : `[${spec.name}]`;
-    this.child = spawn(process.execPath, spec.args, {
+    this.child = spawn(spec.command ?? process.execPath, spec.command ? (spec.commandArgs ?? []) : spec.args, {
       cwd: spec.cwd,
       env: spec.env,
       detached: true,

@@ -73,6 +73,11 @@ export interface StackOptions {
   deleteStreamsOnStop?: boolean;
   /** Built web app the BFF serves. Default: `WEB_DIST` or `web/dist`. */
   webDist?: string;
+  /**
+   * Build the web app (`npm run build -w web`) while Postgres, NATS and the services start; the BFF
+   * starts once it is built (`npm start`: the two overlap instead of adding up).
+   */
+  buildWeb?: boolean;
   /** Where an embedded Postgres and a started nats-server keep their data. Default `<repo>/.data`. */
   dataDir?: string;
   /** Start the embedded Postgres even when a local one answers. Default: `KILN_EMBEDDED_PG=1`. */
@@ -220,6 +225,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const removeSignalHandlers = options.handleSignals ? installSignalHandlers(stop, children, log) : () => undefined;
 
+  const webBuild = options.buildWeb ? buildWebApp(childLog, color) : undefined;
+  if (webBuild) afterChildren.push({ name: 'stop the web build', run: () => webBuild.stop() });
+
   try {
     // ---- Postgres
     let serverUrl: string;
@@ -329,7 +337,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
     ];
     log(`starting ${specs.map((s) => s.name).join(', ')}${namespace ? ` (namespace ${namespace})` : ''}`);
-    for (const [i, spec] of specs.entries()) children.push(new ManagedChild(spec, i, childLog, color));
+    for (const [i, spec] of specs.entries()) {
+      // The BFF serves the web app: it starts once the build that runs meanwhile is done.
+      if (spec.name === 'bff' && webBuild) await webBuild.done;
+      children.push(new ManagedChild(spec, i, childLog, color));
+    }
 
     const url = `http://localhost:${port}`;
     await waitHealthy({ url, children, natsUrl, natsCredentials, namespace, services, timeoutMs: healthTimeoutMs, log });
@@ -344,6 +356,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/** `npm run build -w web` with its output printed as `[web] …`; `done` rejects with its last lines when it fails. */
+function buildWebApp(print: (line: string) => void, color: boolean): { done: Promise<void>; stop: () => Promise<void> } {
+  const build = new ManagedChild({ name: 'web', args: [], env: process.env, cwd: REPO_ROOT, command: 'npm', commandArgs: ['run', 'build', '-w', 'web'] }, 6, print, color);
+  const done = build.exited.then((info) => {
+    if (info.code !== 0) throw new Error(`the web app did not build (${describeExit(info)}):\n${indent(build.output.toArray().slice(-30))}`);
+  });
+  done.catch(() => undefined); // awaited (and reported) by startStack
+  return { done, stop: async () => void (await build.stop()) };
 }
 
 async function waitHealthy(p: {

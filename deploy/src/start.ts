@@ -1,14 +1,17 @@
 /**
  * `npm start`: runs Kiln on this machine until Ctrl-C. Options come from the environment only:
- *   PORT (8080), DATABASE_URL, NATS_URL, KILN_NAMESPACE, WEB_DIST (web/dist),
+ *   PORT (8080), DATABASE_URL, NATS_URL, KILN_NAMESPACE,
+ *   WEB_DIST (a web app built already, served as it is; default: web/ is built into web/dist at start),
  *   KILN_EMBEDDED_PG_PORT (5432, when no Postgres is found and an embedded one is started),
  *   KILN_EMBEDDED_PG=1 (start the embedded Postgres even when another one answers).
  * A child that dies is restarted with back-off (see restart-backoff.ts); Ctrl-C stops everything.
+ * Runs compiled (`dist/server/current/deploy/src/start.js`, built by deploy/src/build-server.mjs just
+ * before); it builds the web app while the services start (ADR 0016).
  */
 import { startStack } from './stack';
 
 async function main(): Promise<void> {
-  const stack = await startStack({ handleSignals: true });
+  const stack = await startStack({ handleSignals: true, buildWeb: !process.env.WEB_DIST });
   await stack.stopped;
 }
 
