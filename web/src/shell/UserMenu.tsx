@@ -14,9 +14,9 @@ export function Avatar({ user, size = 32 }: { user: Pick<User, 'fullName' | 'dat
   const background = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(user.dataShort?.color ?? '') ? user.dataShort!.color : DEFAULT_AVATAR_COLOUR;
   // The initials' colour is picked per background so it passes 4.5:1 (white on the light ones does not).
   return (
-    <span className="avatar" style={{ width: size, height: size, background, color: readableTextOn(background), fontSize: size * 0.4 }} aria-hidden="true">
-      {initials}
-    </span>
+    // The initials are drawn by CSS (::before) rather than as text: a button holding the avatar is then named by its
+    // words alone, and its visible text stays part of its name (WCAG 2.5.3).
+    <span className="avatar" data-initials={initials} style={{ width: size, height: size, background, color: readableTextOn(background), fontSize: size * 0.4 }} aria-hidden="true" />
   );
 }
 

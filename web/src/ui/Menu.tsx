@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { CheckIcon } from './icons';
 
 /** Props for the toggle button; spread them onto a <button>. */
@@ -46,6 +46,15 @@ export function Menu({ trigger, children, align = 'right', label, className }: M
     setOpen(false);
     if (returnFocus) button.current?.focus();
   };
+
+  // A menu that would run past the bottom of the window opens upwards when there is more room above (phones).
+  const [upwards, setUpwards] = useState(false);
+  useLayoutEffect(() => {
+    if (!open || !list.current || !button.current) return setUpwards(false);
+    const below = window.innerHeight - button.current.getBoundingClientRect().bottom;
+    const above = button.current.getBoundingClientRect().top;
+    setUpwards(list.current.offsetHeight + 8 > below && above > below);
+  }, [open]);
 
   // On opening, focus goes to the first or the last item.
   useEffect(() => {
@@ -121,7 +130,7 @@ export function Menu({ trigger, children, align = 'right', label, className }: M
         'aria-controls': open ? menuId : undefined,
       })}
       {open && (
-        <div ref={list} id={menuId} className={`menu menu--${align}`} role="menu" aria-label={label} onKeyDown={onMenuKey}>
+        <div ref={list} id={menuId} className={`menu menu--${align} ${upwards ? 'menu--up' : ''}`} role="menu" aria-label={label} onKeyDown={onMenuKey}>
           {children(() => close())}
         </div>
       )}

@@ -3,6 +3,7 @@ import { signUp, uniqueUser, usePagePerTest } from '../support/browser';
 
 const TOO_SHORT = 'The name must be longer than 3 characters.';
 const SYMBOLS = 'Only the following symbols are allowed: -, _, /, (, ).';
+const TOO_LONG = 'The name must be at most 200 characters.';
 
 interface ErrorBody {
   statusCode: number;
@@ -45,6 +46,17 @@ describe('model name rules in the New Model dialog and on the server (spec 000 Â
     // A valid name clears the message (and the dialog still works).
     await name.fill('Bracket (left)/v_2-b');
     await errors.first().waitFor({ state: 'detached' });
+    const hint = dialog.getByTestId('field-hint');
+    expect(await hint.textContent()).toBe('');
+
+    // The field stops at 200 characters and says so in words; the name is still valid.
+    await name.fill('a'.repeat(201));
+    expect((await name.inputValue()).length).toBe(200);
+    await dialog.getByText(TOO_LONG, { exact: true }).waitFor();
+    expect(await hint.textContent()).toBe(TOO_LONG);
+    expect(await errors.count()).toBe(0);
+    await name.fill('Bracket (left)/v_2-b');
+    expect(await hint.textContent()).toBe('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -70,6 +82,11 @@ describe('model name rules in the New Model dialog and on the server (spec 000 Â
     const short = await page.request.post('/api/workspace/model', { data: { name: '  ab ' } });
     expect(short.status()).toBe(400);
     expect(((await short.json()) as ErrorBody).message).toBe(TOO_SHORT);
+
+    // Too long: a sentence for people, not the validation library's text.
+    const long = await page.request.post('/api/workspace/model', { data: { name: 'a'.repeat(201) } });
+    expect(long.status()).toBe(400);
+    expect(messagesOf((await long.json()) as ErrorBody)).toEqual([TOO_LONG, TOO_LONG]);
 
     // Renaming is held to the same rule.
     const ok = await page.request.post('/api/workspace/model', { data: { name: 'Valid name' } });
