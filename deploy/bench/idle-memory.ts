@@ -3,13 +3,18 @@
  * and the BFF, plus npm when the stack runs under `npm start`; Postgres and NATS are not counted. Goal:
  * at most 700 MiB in all (issue 6). Linux only (/proc).
  *
- * `measureIdleMemory()` takes the pids of a started stack (`stack.pids()` and the runner's pid);
+ * `measureIdleMemory()` takes the pids of a started stack (`stack.pids()` and the runner's pid; in a
+ * process that runs startStack() from sources, like the benchmark, that "runner" also holds the
+ * benchmark and a TypeScript transpiler, so its figure is not `npm start`'s);
  * `startNpmStart()` runs `npm start` itself, the way a person does, and also times it until
- * `GET /api/health` answers 200 (deploy/bench/cold-start.ts prints both for a fresh clone).
+ * `GET /api/health` answers 200; `measureNpmStart()` does both, optionally from a fresh clone
+ * (deploy/bench/cold-start.ts prints them).
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { deleteNamespaceStreams, natsAnswers } from '../src/nats';
 import { createDatabase, dropDatabase, firstWorkingUrl } from '../src/postgres';
 import { DEFAULT_DATABASE, localPostgresCandidates, randomNamespace } from '../src/servers';
@@ -224,4 +229,43 @@ export function renderIdleMemory(memory: IdleMemory): string {
   const lines = memory.processes.map((p) => `  ${p.name.padEnd(16)} ${p.rssMiB.toFixed(1).padStart(7)} MiB  (pid ${p.pid})`);
   lines.push(`  ${'total'.padEnd(16)} ${memory.totalMiB.toFixed(1).padStart(7)} MiB  (goal ≤ ${IDLE_MEMORY_GOAL_MIB} MiB)${memory.idle ? '' : '  [not idle]'}`);
   return lines.join('\n');
+}
+
+export interface NpmStartFigures {
+  /** Seconds from `npm start` until `GET /api/health` answered 200. */
+  startMs: number;
+  memory: IdleMemory;
+  /** True when measured in a fresh clone of HEAD (nothing built: a cold start after install). */
+  cold: boolean;
+}
+
+/**
+ * Runs `npm start` (with `cold`, in a fresh clone of HEAD that shares this checkout's installed
+ * node_modules but has no web/dist and no dist/server), times it until healthy, measures the idle
+ * memory, then stops it and removes what it made.
+ */
+export async function measureNpmStart(options: { cold?: boolean; log?: (line: string) => void } = {}): Promise<NpmStartFigures> {
+  const cold = options.cold ?? false;
+  let cwd = REPO_ROOT;
+  if (cold) {
+    cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-cold-'));
+    execFileSync('git', ['clone', '--quiet', '--shared', REPO_ROOT, cwd]);
+    // "After install": the installed packages, at the root and any a workspace keeps for itself.
+    const workspaces = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    for (const dir of ['.', ...workspaces]) {
+      const modules = path.join(REPO_ROOT, dir, 'node_modules');
+      if (fs.existsSync(modules) && fs.existsSync(path.join(cwd, dir))) fs.symlinkSync(modules, path.join(cwd, dir, 'node_modules'));
+    }
+  }
+  try {
+    const started = await startNpmStart({ cwd, log: options.log });
+    try {
+      const memory = await measureIdleMemory({ pids: started.pids, runnerPid: started.runnerPid, npmPid: started.npmPid });
+      return { startMs: started.startMs, memory, cold };
+    } finally {
+      await started.stop();
+    }
+  } finally {
+    if (cold) fs.rmSync(cwd, { recursive: true, force: true });
+  }
 }
