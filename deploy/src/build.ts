@@ -115,6 +115,8 @@ export async function buildServer(repoRoot: string, log: (line: string) => void 
   const hash = sourceHash(repoRoot, sources, swcVersion(repoRoot));
   const dir = path.join(root, hash);
   if (fs.existsSync(path.join(dir, BUILD_MARKER))) {
+    const now = new Date();
+    fs.utimesSync(dir, now, now);
     pointCurrentAt(root, hash);
     return { dir, hash, built: false };
   }
@@ -188,14 +190,19 @@ function pointCurrentAt(root: string, hash: string): void {
   fs.renameSync(tmp, current);
 }
 
-/** Keeps the newest builds only (a build a process still runs from is among them). */
+/**
+ * Removes builds beyond the newest `max` that are over an hour old (a stack still running from one could
+ * not restart a crashed child). A build reused by a start is touched, so it counts as new.
+ */
 function pruneBuilds(root: string, keep: string, max = 3): void {
   const builds = fs
     .readdirSync(root, { withFileTypes: true })
     .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== keep)
     .map((e) => ({ name: e.name, mtime: fs.statSync(path.join(root, e.name)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
-  for (const old of builds.slice(max - 1)) fs.rmSync(path.join(root, old.name), { recursive: true, force: true });
+  for (const old of builds.slice(max - 1)) {
+    if (Date.now() - old.mtime > 3_600_000) fs.rmSync(path.join(root, old.name), { recursive: true, force: true });
+  }
   // Temporary directories of builds that died half-way, after an hour.
   for (const entry of fs.readdirSync(root)) {
     if (!entry.startsWith('.tmp-')) continue;
