@@ -151,7 +151,11 @@ export async function buildServer(repoRoot: string, log: (line: string) => void 
   }
   log(`compiled ${sources.length} server files in ${Date.now() - started} ms (dist/server/${hash})`);
   pointCurrentAt(root, hash);
-  pruneBuilds(root, hash);
+  try {
+    pruneBuilds(root, hash);
+  } catch {
+    /* best effort: another process may be pruning the same builds */
+  }
   return { dir, hash, built: true };
 }
 
