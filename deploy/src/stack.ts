@@ -339,7 +339,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log(`starting ${specs.map((s) => s.name).join(', ')}${namespace ? ` (namespace ${namespace})` : ''}`);
     for (const [i, spec] of specs.entries()) {
       // The BFF serves the web app: it starts once the build that runs meanwhile is done.
-      if (spec.name === 'bff' && webBuild) await webBuild.done;
+      if (spec.name === 'bff' && webBuild) {
+        await webBuild.done;
+        if (stopping) throw new Error('stopped while the web app was building');
+      }
       children.push(new ManagedChild(spec, i, childLog, color));
     }
 
