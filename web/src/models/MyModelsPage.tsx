@@ -101,8 +101,8 @@ export function MyModelsPage() {
           {display === 'list' && (
             <div className="models-list-header" aria-hidden="true">
               <span>Name</span>
-              <span className="model-row-author">Author</span>
-              <span className="model-row-date">Last modified</span>
+              <span className="list-head-author">Author</span>
+              <span className="list-head-date">Last modified</span>
               <span />
             </div>
           )}

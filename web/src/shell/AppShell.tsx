@@ -4,7 +4,7 @@ import { useMe } from '../auth/session';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
-import { DRAWER_QUERY, useMediaQuery } from './use-media-query';
+import { DRAWER_QUERY, RAIL_QUERY, useMediaQuery } from './use-media-query';
 import { ViewStateProvider } from './view-state';
 
 const NAV_KEY = 'navNarrow';
@@ -31,6 +31,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   const [narrow, setNarrow] = useState(() => localStorage.getItem(NAV_KEY) === 'true');
   const drawerMode = useMediaQuery(DRAWER_QUERY);
+  const railMode = useMediaQuery(RAIL_QUERY) && !drawerMode;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navButton = useRef<HTMLButtonElement>(null);
   const toggle = () =>
@@ -56,7 +57,7 @@ export function AppShell() {
       <ViewStateProvider>
         {!drawerShown && <SkipLink />}
         <div className={`shell ${narrow ? 'shell--narrow' : ''}`}>
-          <SideNav narrow={narrow && !drawerMode} onToggle={toggle} drawer={drawerMode} open={drawerShown} onClose={closeDrawer} />
+          <SideNav narrow={(narrow || railMode) && !drawerMode} onToggle={toggle} drawer={drawerMode} open={drawerShown} onClose={closeDrawer} />
           {drawerShown && <div className="drawer-backdrop" onMouseDown={closeDrawer} aria-hidden="true" />}
           {/* While the drawer is open the rest is inert: focus stays in the drawer. */}
           <div className="shell-main" inert={drawerShown}>

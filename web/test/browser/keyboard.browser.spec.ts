@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createModelViaApi, launchBrowser, modelItem, waitForMyModels } from '../support/browser';
-import { contextAt, DESKTOP, PHONE, signUpOnce } from '../support/layout';
+import { contextAt, DESKTOP, signUpOnce } from '../support/layout';
 
 /** What a screen reader would call the focused element: its aria-label, its label's text, or its own text. */
 const focused = (page: Page) =>
@@ -160,22 +160,5 @@ describe('keyboard', () => {
     expect(await focused(page)).toBe('Logout');
     await page.keyboard.press('Escape');
     expect(await user.evaluate((el) => el === document.activeElement)).toBe(true);
-  });
-
-  it('traps focus in a full-screen dialog on a phone too', async () => {
-    const phone = await contextAt(browser, PHONE, state);
-    try {
-      await phone.page.goto('/');
-      await waitForMyModels(phone.page);
-      await phone.page.getByTestId('new-model-button').click();
-      const dialog = phone.page.getByRole('dialog', { name: 'New Model' });
-      await dialog.waitFor();
-      for (let i = 0; i < 6; i++) {
-        await phone.page.keyboard.press('Tab');
-        expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-      }
-    } finally {
-      await phone.context.close();
-    }
   });
 });

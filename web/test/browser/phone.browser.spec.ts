@@ -38,6 +38,11 @@ describe('phone-sized screens', () => {
     await expectFullyShown(create.getByRole('button', { name: 'Create' }), 'Create');
     await expectFullyShown(create.getByRole('button', { name: 'Cancel' }), 'Cancel');
     await expectNoHorizontalScroll(page, 'New Model dialog');
+    // The full-screen sheet keeps focus inside, as the dialog does on a desktop.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect(await create.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
     await create.getByLabel('Name', { exact: true }).fill('Phone bracket');
     await create.getByRole('button', { name: 'Create' }).click();
     await create.waitFor({ state: 'detached' });
