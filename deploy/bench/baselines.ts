@@ -20,6 +20,7 @@ export const BASELINE_NAMES = {
   pg: 'pg-pk-select',
   js: 'js-publish',
   socket: 'socketio-rtt',
+  pgPage: 'pg-page-count',
 } as const;
 
 export const BASELINE_MEANINGS: Record<string, string> = {
@@ -27,6 +28,9 @@ export const BASELINE_MEANINGS: Record<string, string> = {
   [BASELINE_NAMES.nats]: 'NATS core request/reply through the same nats-server; responder on a second connection in this process echoes a tiny JSON',
   [BASELINE_NAMES.pg]: 'pg Pool `SELECT * FROM workspace.model_view WHERE id = $1` on the seeded bench database (random seeded id)',
   [BASELINE_NAMES.js]: 'js.publish of a tiny JSON to a temporary file-storage stream in the bench namespace, awaiting the PubAck',
+  [BASELINE_NAMES.pgPage]:
+    'pg Pool (2 connections): `SELECT * … WHERE author_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 20` and `SELECT count(*) … WHERE author_id = $1` in parallel, ' +
+    'on a bare table of the same 10,000 rows with a plain (author_id, updated_at, id) index, no triggers',
   [BASELINE_NAMES.socket]: 'socket.io-client (websocket transport) emit with ack to a bare socket.io server on localhost that acks the payload back',
 };
 
@@ -110,5 +114,28 @@ export async function socketIoRoundTrip(options: MeasureOptions): Promise<Summar
   } finally {
     client.close();
     await server.close();
+  }
+}
+
+/** A page of 20 and the count over a bare copy of `rows` models of one author: what a list needs from Postgres, done plainly. */
+export async function pgPageAndCount(databaseUrl: string, rows: number, options: MeasureOptions): Promise<Summary> {
+  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
+  const table = 'bench_bare_models';
+  try {
+    await pool.query(`CREATE TABLE ${table} (LIKE workspace.models)`);
+    await pool.query(`INSERT INTO ${table} SELECT * FROM workspace.models WHERE author_id = (SELECT author_id FROM workspace.models GROUP BY 1 HAVING count(*) = $1 LIMIT 1)`, [rows]);
+    await pool.query(`CREATE INDEX ON ${table} (author_id, updated_at, id)`);
+    await pool.query(`VACUUM ANALYZE ${table}`);
+    const { rows: [{ author_id: author }] } = await pool.query(`SELECT author_id FROM ${table} LIMIT 1`);
+    return await measure(BASELINE_NAMES.pgPage, options, async () => {
+      const [page, count] = await Promise.all([
+        pool.query(`SELECT * FROM ${table} WHERE author_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 20`, [author]),
+        pool.query(`SELECT count(*) AS n FROM ${table} WHERE author_id = $1`, [author]),
+      ]);
+      if (page.rows.length !== 20 || Number(count.rows[0].n) !== rows) throw new Error(`${BASELINE_NAMES.pgPage}: expected 20 of ${rows}`);
+    });
+  } finally {
+    await pool.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
+    await pool.end();
   }
 }

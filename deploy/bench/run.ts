@@ -11,18 +11,25 @@ import * as path from 'node:path';
 import { connect } from 'nats';
 import { Pool } from 'pg';
 import { startStack, throwawayStackOptions } from '../src/stack';
-import { BASELINE_MEANINGS, BASELINE_NAMES as B, httpHello, jetStreamPublish, natsRequestReply, pgPrimaryKeySelect, socketIoRoundTrip } from './baselines';
-import { commandToSecondClient, listModels, registerUser, seedModels, waitForUserView } from './kiln';
-import { Comparison, Composite, renderReport } from './report';
+import { BASELINE_MEANINGS, BASELINE_NAMES as B, httpHello, jetStreamPublish, natsRequestReply, pgPageAndCount, pgPrimaryKeySelect, socketIoRoundTrip } from './baselines';
+import { commandToSecondClient, ListCase, listModels, registerUser, seedModels, waitForUserView } from './kiln';
+import { rebuildRates } from './rebuild';
+import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, Summary } from './stats';
 
 const MODELS = 10_000;
 const PAGES = [0, 380, 9980]; // first page, page 20, last page (page 500)
+/** Flat in data size: a user with 1,000 models against one with 100,000, first and last page. */
+const SMALL = 1_000;
+const LARGE = 100_000;
+/** Matches 10 of the large user's models (`Seeded model 004240` … `004249`). */
+const SEARCH = 'model 00424';
 const scale = Number(process.env.KILN_BENCH_SCALE ?? '1') || 1;
 const n = (warmup: number, samples: number): MeasureOptions => ({ warmup: Math.max(5, Math.round(warmup * scale)), samples: Math.max(20, Math.round(samples * scale)) });
 const BASELINE_RUN = n(200, 2000);
 const LIST_RUN = n(50, 400);
 const PUSH_RUN = n(30, 300);
+const REBUILD_EVENTS = Math.round(100_000 * Math.min(1, scale));
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 
@@ -54,6 +61,14 @@ async function main(): Promise<void> {
     const seedStart = Date.now();
     const ids = await seedModels(pool, user.id, MODELS);
     say(`seeded ${MODELS} models for user ${user.id} in ${Date.now() - seedStart} ms (setup, not measured)`);
+    const small = await registerUser(stack.url);
+    const large = await registerUser(stack.url);
+    await waitForUserView(pool, small.id);
+    await waitForUserView(pool, large.id);
+    const sizesStart = Date.now();
+    await seedModels(pool, small.id, SMALL);
+    await seedModels(pool, large.id, LARGE);
+    say(`seeded ${SMALL} and ${LARGE} models for two more users in ${Date.now() - sizesStart} ms (setup, not measured)`);
 
     const loadBefore = os.loadavg()[0];
     say(`baselines: ${BASELINE_RUN.warmup} warm-up + ${BASELINE_RUN.samples} samples each`);
@@ -61,29 +76,50 @@ async function main(): Promise<void> {
       await httpHello(BASELINE_RUN),
       await natsRequestReply(stack.natsUrl, namespace, BASELINE_RUN),
       await pgPrimaryKeySelect(stack.databaseUrl, ids, BASELINE_RUN),
+      await pgPageAndCount(stack.databaseUrl, MODELS, BASELINE_RUN),
       await jetStreamPublish(stack.natsUrl, namespace, BASELINE_RUN),
       await socketIoRoundTrip(BASELINE_RUN),
     ];
 
     say(`list-models: ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples per page (skip ${PAGES.join(', ')})`);
     const lists: Summary[] = [];
-    for (const skip of PAGES) lists.push(await listModels(stack.url, user, skip, MODELS, LIST_RUN));
+    for (const skip of PAGES) lists.push(await listModels(stack.url, user, { skip, expect: 20, minTotal: MODELS }, LIST_RUN));
+    const sizeCases: [typeof user, ListCase][] = [
+      [small, { skip: 0, expect: 20, minTotal: SMALL, name: `list 1k first` }],
+      [small, { skip: SMALL - 20, expect: 20, minTotal: SMALL, name: `list 1k last` }],
+      [large, { skip: 0, expect: 20, minTotal: LARGE, name: `list 100k first` }],
+      [large, { skip: LARGE - 20, expect: 20, minTotal: LARGE, name: `list 100k last` }],
+      [large, { skip: LARGE / 2, expect: 20, minTotal: LARGE, name: `list 100k middle` }],
+      [large, { skip: 0, expect: 10, minTotal: 10, contains: SEARCH, name: `search 100k` }],
+    ];
+    say(`data size: ${sizeCases.map(([, c]) => c.name).join(', ')}`);
+    const sizes: Summary[] = [];
+    for (const [who, c] of sizeCases) sizes.push(await listModels(stack.url, who, c, LIST_RUN));
 
     say(`push: ${PUSH_RUN.warmup} warm-up + ${PUSH_RUN.samples} renames`);
     const { push, command } = await commandToSecondClient(stack.url, user, PUSH_RUN);
     const loadAfter = os.loadavg()[0];
 
+    say(`rebuild: ${REBUILD_EVENTS} events, raw consume then the model projection replaying them`);
+    const rebuild = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: REBUILD_EVENTS, say });
+
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
+      { name: 'list-baseline', parts: [B.http, B.nats, B.pgPage] },
       { name: 'push-baseline', parts: [B.http, B.js, B.socket] },
     ];
     const comparisons: Comparison[] = [
       ...lists.map((metric, i) => ({
         metric,
-        against: 'query-baseline',
+        against: 'list-baseline',
         meaning:
           `GET /api/workspace/model?skip=${PAGES[i]}&limit=20&sort=updatedAt DESC&populate=["author"] of a user with ${MODELS} models, ` +
-          'bearer token, fetch keep-alive, body parsed: HTTP → BFF (session resolved over NATS) → NATS → workspace service → Postgres read model',
+          'bearer token, fetch keep-alive, body parsed: HTTP → BFF (session from its cache) → NATS → workspace service → Postgres read model (page + kept count + people)',
+      })),
+      ...sizes.map((metric, i) => ({
+        metric,
+        against: 'list-baseline',
+        meaning: `the same GET for a user with ${sizeCases[i][0] === large ? LARGE : SMALL} models, skip=${sizeCases[i][1].skip}${sizeCases[i][1].contains ? `, where name contains "${SEARCH}" (10 matches)` : ''}`,
       })),
       {
         metric: push,
@@ -105,6 +141,21 @@ async function main(): Promise<void> {
     console.log(`load average (1 min) before measuring ${loadBefore.toFixed(2)}, after ${loadAfter.toFixed(2)} — above the core count, other work competed for the CPUs`);
     console.log('');
     console.log(renderReport({ baselines, composites, comparisons }));
+    console.log('');
+    const p50 = (name: string) => [...lists, ...sizes].find((m) => m.name === name)!.p50;
+    const goal = (label: string, value: number, limit: number, better: 'below' | 'above' = 'below') =>
+      console.log(`- ${label}: ${value.toFixed(2)} (goal ${better === 'below' ? '≤' : '≥'} ${limit}) ${(better === 'below' ? value <= limit : value >= limit) ? 'met' : 'NOT MET'}`);
+    const listBaseline = composite(composites.find((c) => c.name === 'list-baseline')!, baselines).p50;
+    console.log('Reads and rebuilds against their goals:');
+    goal('list p50 / list-baseline p50 (10k, first page)', p50(`list-models skip=0`) / listBaseline, 2);
+    goal(`deep page / first page p50 (10k, skip 9980)`, p50(`list-models skip=9980`) / p50(`list-models skip=0`), 1.0);
+    goal('100k / 1k p50, first page', p50('list 100k first') / p50('list 1k first'), 1.2);
+    goal('100k / 1k p50, last page', p50('list 100k last') / p50('list 1k last'), 1.2);
+    console.log(`- search at 100k p50 ${p50('search 100k').toFixed(2)} ms; middle page at 100k p50 ${p50('list 100k middle').toFixed(2)} ms (no goal: an index-only walk of half the rows)`);
+    console.log(
+      `- rebuild of ${rebuild.events} events: raw JetStream consume ${Math.round(rebuild.rawPerSecond)} events/s, model projection replay ${Math.round(rebuild.rebuildPerSecond)} events/s`,
+    );
+    goal('rebuild rate / raw consume rate', rebuild.rebuildPerSecond / rebuild.rawPerSecond, 0.3, 'above');
     console.log('');
     console.log('Baselines:');
     for (const b of baselines) console.log(`- ${b.name}: ${BASELINE_MEANINGS[b.name]}`);
