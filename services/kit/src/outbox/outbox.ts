@@ -42,11 +42,17 @@ export const outboxChannel = (schema: string) => `${schema}_outbox`;
 /**
  * Writes domain events as outbox rows inside the caller's transaction, so state and events
  * commit together or not at all. Returns the integration-event envelopes written.
+ *
+ * When an OutboxRelay of this schema runs in this process, the envelopes are also kept in memory under a
+ * token sent with the NOTIFY: Postgres delivers it only on commit, and the relay then publishes them at
+ * once (ADR 0015). The same statement notes whether an earlier event of one of these aggregates is still
+ * unpublished; such events are left to the relay, which publishes in outbox order, so the stream keeps
+ * each aggregate's order.
  */
 export async function appendToOutbox(trx: Transaction<any>, schema: string, events: DomainEvent[], meta: EventMeta) {
   if (events.length === 0) return [];
   const correlationId = meta.correlationId ?? randomUUID();
-  const envelopes = events.map((event) => ({
+  const envelopes: OutboxEnvelope[] = events.map((event) => ({
     eventId: randomUUID(),
     type: event.type,
     aggregateType: event.aggregateType,
@@ -58,14 +64,83 @@ export async function appendToOutbox(trx: Transaction<any>, schema: string, even
     // Dates become ISO strings exactly as they will on the wire.
     data: JSON.parse(JSON.stringify(event.data)),
   }));
-  await trx
-    .withSchema(schema)
-    .insertInto('outbox')
-    .values(envelopes.map((e) => ({ event_id: e.eventId, type: e.type, payload: JSON.stringify(e) })))
-    .execute();
+  const direct = directPublishing(schema);
+  const token = direct ? direct.nextToken() : '';
+  const outbox = sql.id(schema, 'outbox');
+  // One round trip: the unpublished-predecessor check, the rows, and the NOTIFY (sent at commit).
+  const { rows } = await sql<{ behind: boolean }>`
+    WITH earlier AS (
+      SELECT EXISTS (
+        SELECT 1 FROM ${outbox}
+        WHERE published_at IS NULL AND payload->>'aggregateId' = ANY(${envelopes.map((e) => e.aggregateId)}::text[])
+      ) AS behind
+    ), inserted AS (
+      INSERT INTO ${outbox} (event_id, type, payload)
+      SELECT * FROM unnest(${envelopes.map((e) => e.eventId)}::text[], ${envelopes.map((e) => e.type)}::text[], ${envelopes.map((e) => JSON.stringify(e))}::jsonb[])
+      RETURNING 1
+    )
+    SELECT behind, pg_notify(${outboxChannel(schema)}, ${token}) FROM earlier`.execute(trx);
+  if (direct) direct.expect(token, envelopes, rows[0].behind);
   if (meta.idempotency) await claimIdempotencyKey(trx, schema, meta.idempotency);
-  await sql`SELECT pg_notify(${outboxChannel(schema)}, '')`.execute(trx);
   return envelopes;
+}
+
+export interface OutboxEnvelope {
+  eventId: string;
+  type: string;
+  aggregateType: string;
+  aggregateId: string;
+  occurredAt: string;
+  actorId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  data: unknown;
+}
+
+export interface Committed {
+  envelopes: OutboxEnvelope[];
+  /** An earlier event of the same aggregate was not yet published when these were written. */
+  behind: boolean;
+}
+
+/** How long written-but-never-committed envelopes (a rollback sends no NOTIFY) are kept before being forgotten. */
+const FORGET_AFTER_MS = 60_000;
+
+/**
+ * The envelopes of this process's transactions, waiting for their commit. One per process, shared by its
+ * relays: whichever relay hears the token first takes the entry, so it is published once.
+ */
+class PendingCommits {
+  private readonly tag = `${process.pid}.${randomUUID().slice(0, 8)}`;
+  private counter = 0;
+  private readonly entries = new Map<string, Committed & { at: number }>();
+  /** Running relays per schema: without one, nobody here would publish, so appends send an empty NOTIFY. */
+  readonly relays = new Map<string, number>();
+
+  nextToken(): string {
+    return `${this.tag}:${++this.counter}`;
+  }
+
+  expect(token: string, envelopes: OutboxEnvelope[], behind: boolean): void {
+    this.entries.set(token, { envelopes, behind, at: Date.now() });
+  }
+
+  /** The entry of a NOTIFY payload, once; undefined when another process (or a rollback) wrote it. */
+  take(token: string): Committed | undefined {
+    const entry = this.entries.get(token);
+    this.entries.delete(token);
+    return entry;
+  }
+
+  forgetStale(now = Date.now()): void {
+    for (const [token, entry] of this.entries) if (now - entry.at > FORGET_AFTER_MS) this.entries.delete(token);
+  }
+}
+
+export const pendingCommits = new PendingCommits();
+
+function directPublishing(schema: string): PendingCommits | undefined {
+  return (pendingCommits.relays.get(schema) ?? 0) > 0 ? pendingCommits : undefined;
 }
 
 export { eventSubject };
