@@ -1,26 +1,7 @@
 import { z } from 'zod';
 
-/** socket.io channels named by spec 000 §7. */
-export const REALTIME_CHANNELS = [
-  'workspace-team',
-  'workspace-team-project',
-  'workspace-team-member',
-  'workspace-model',
-  'workspace-user-favorite',
-  'workspace-shared-model',
-  'user-notification',
-] as const;
-export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
+export { REALTIME_CHANNELS, REALTIME_CLIENT_OPTIONS, type RealtimeChannel } from './realtime.constants';
 
 export const PushVerb = z.enum(['create', 'update', 'delete']);
 export const pushMessage = <D extends z.ZodTypeAny>(data: D) => z.object({ verb: PushVerb, data });
 export type PushMessage<D> = { verb: z.infer<typeof PushVerb>; data: D };
-
-/** Reconnection settings of spec 000 §7: 1 s growing to 5 s, factor 0.5, timeout 20 s. */
-export const REALTIME_CLIENT_OPTIONS = {
-  transports: ['websocket', 'polling'],
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  timeout: 20000,
-} as const;

@@ -18,4 +18,4 @@ export const Timestamp = z.string().datetime({ offset: true });
 
 /** The `Idempotency-Key` header of a create: 1 to 255 visible ASCII characters (a UUID from the web app). */
 export const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_HEADER } from './constants';

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { Text } from '../common/ids';
 import { User } from './user';
+import { AUTH_MESSAGES } from './auth.constants';
 
-export const AUTH_MESSAGES = {
-  emailTaken: 'An account with this e-mail already exists.',
-  wrongCredentials: 'Wrong e-mail or password.',
-  tooManyAttempts: 'Too many sign-in attempts. Try again in a few minutes.',
-  notSignedIn: 'Please sign in.',
-  invalidEmail: 'Enter a valid e-mail address.',
-  passwordTooShort: 'The password must be at least 8 characters.',
-  fullNameRequired: 'This field is required',
-} as const;
+export { AUTH_MESSAGES, SESSION_COOKIE } from './auth.constants';
 
 export const Email = z.string().trim().toLowerCase().email(AUTH_MESSAGES.invalidEmail).max(254);
 
@@ -26,5 +19,3 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const AuthAnswer = z.object({ user: User, token: z.string() });
 export type AuthAnswer = z.infer<typeof AuthAnswer>;
-
-export const SESSION_COOKIE = 'kiln_session';

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Id, Text, Timestamp } from '../common/ids';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { UserSummary } from './user';
+import { MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
+
+export { DEFAULT_MODEL_SORT, MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
 
 export const ModelRole = z.enum(['owner', 'editor', 'viewer', 'configurator', 'inspector', 'commenter']);
 export type ModelRole = z.infer<typeof ModelRole>;
@@ -31,9 +34,6 @@ export const Model = z.object({
 });
 export type Model = z.infer<typeof Model>;
 
-/** The longest model name; the spec names no limit or message, so both are ours (docs/adr/0012). */
-export const MODEL_NAME_MAX_LENGTH = 200;
-export const MODEL_NAME_TOO_LONG = `The name must be at most ${MODEL_NAME_MAX_LENGTH} characters.`;
 const ModelName = Text(MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG);
 
 /** The name rule itself lives in domain/ (one rule for the form and the service); here only the shape. */
@@ -50,7 +50,6 @@ export const UpdateModelBody = z.strictObject({
 });
 export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
 
-export const MODEL_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as const;
 export const ModelSort = z
   .string()
   .regex(/^(createdAt|updatedAt|name) (ASC|DESC|asc|desc)$/, 'sort must be "<createdAt|updatedAt|name> <ASC|DESC>".')
@@ -58,7 +57,6 @@ export const ModelSort = z
     const [field, direction] = value.split(' ');
     return { field: field as (typeof MODEL_SORT_FIELDS)[number], direction: direction.toLowerCase() as 'asc' | 'desc' };
   });
-export const DEFAULT_MODEL_SORT = 'updatedAt DESC';
 
 export const ModelWhere = z.strictObject({
   name: z.strictObject({ contains: Text(200) }).optional(),
@@ -69,8 +67,6 @@ export const ModelWhere = z.strictObject({
 export type ModelWhere = z.infer<typeof ModelWhere>;
 
 export const ModelPopulate = z.array(z.enum(['author', 'contributor', 'author.avatar', 'contributor.avatar']));
-
-export const MODEL_PAGE_SIZE = 20;
 
 /** GET /api/workspace/model query string. */
 export const ListModelsQuery = z.strictObject({

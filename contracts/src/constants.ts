@@ -1,0 +1,11 @@
+/**
+ * `@kiln/contracts/constants`: the contracts' plain values (limits, defaults, headers, the spec's sentences)
+ * without any zod schema. The web app imports values from here so its first load stays free of schema code
+ * (docs/adr/0013); `@kiln/contracts` re-exports all of it, so server code imports as before.
+ * Nothing here may import zod or a module that builds schemas.
+ */
+export * from './common/constants';
+export * from './common/messages';
+export * from './workspace/auth.constants';
+export * from './workspace/model.constants';
+export * from './realtime.constants';

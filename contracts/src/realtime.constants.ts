@@ -1,0 +1,22 @@
+/** Plain values of the realtime contracts, without zod (see `@kiln/contracts/constants`); realtime.ts re-exports them. */
+
+/** socket.io channels named by spec 000 §7. */
+export const REALTIME_CHANNELS = [
+  'workspace-team',
+  'workspace-team-project',
+  'workspace-team-member',
+  'workspace-model',
+  'workspace-user-favorite',
+  'workspace-shared-model',
+  'user-notification',
+] as const;
+export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
+
+/** Reconnection settings of spec 000 §7: 1 s growing to 5 s, factor 0.5, timeout 20 s. */
+export const REALTIME_CLIENT_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20000,
+} as const;

@@ -1,0 +1,13 @@
+/** Plain values of the auth contracts, without zod (see `@kiln/contracts/constants`); auth.ts re-exports them. */
+
+export const AUTH_MESSAGES = {
+  emailTaken: 'An account with this e-mail already exists.',
+  wrongCredentials: 'Wrong e-mail or password.',
+  tooManyAttempts: 'Too many sign-in attempts. Try again in a few minutes.',
+  notSignedIn: 'Please sign in.',
+  invalidEmail: 'Enter a valid e-mail address.',
+  passwordTooShort: 'The password must be at least 8 characters.',
+  fullNameRequired: 'This field is required',
+} as const;
+
+export const SESSION_COOKIE = 'kiln_session';
