@@ -1,19 +1,40 @@
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { AuthPage } from './auth/lazy-pages';
 import { RequireAuth } from './auth/RequireAuth';
 import { useSignOutOn401 } from './auth/session';
-import { SignInPage } from './auth/SignInPage';
-import { SignUpPage } from './auth/SignUpPage';
 import { MyModelsPage } from './models/MyModelsPage';
 import { AppShell } from './shell/AppShell';
 import { ComingSoonPage } from './shell/ComingSoonPage';
+import { ErrorBoundary } from './ui/ErrorBoundary';
+import { PageLoadFailed } from './ui/LazyFallbacks';
+
+/** Until the form's chunk is there: the auth page's own background, so nothing moves when the card appears. */
+function AuthPageLoading() {
+  return (
+    <main className="auth-page" aria-busy="true">
+      <p className="visually-hidden" role="status">Loading…</p>
+    </main>
+  );
+}
+
+function AuthRoute({ which }: { which: 'signin' | 'signup' }) {
+  return (
+    <ErrorBoundary fallback={<PageLoadFailed />}>
+      <Suspense fallback={<AuthPageLoading />}>
+        <AuthPage which={which} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 export function App() {
   useSignOutOn401();
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/signin" element={<SignInPage />} />
-        <Route path="/signup" element={<SignUpPage />} />
+        <Route path="/signin" element={<AuthRoute which="signin" />} />
+        <Route path="/signup" element={<AuthRoute which="signup" />} />
         <Route
           element={
             <RequireAuth>

@@ -1,6 +1,6 @@
 import { QueryClient, MutationObserver } from '@tanstack/react-query';
 import { authApi } from './auth';
-import { AUTH_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts';
+import { AUTH_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
 import { MODEL_NAME_MESSAGES } from '@kiln/domain';
 import { ApiError, messageOf } from './client';
 import { modelsApi } from './models';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, COMMON_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts';
+import { AUTH_MESSAGES, COMMON_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
 import { MODEL_NAME_MESSAGES } from '@kiln/domain';
 
 /**

@@ -1,5 +1,5 @@
-import { MODEL_PAGE_SIZE, type Model, type ModelList, type ModelWhere } from '@kiln/contracts';
-import { IDEMPOTENCY_HEADER } from '@kiln/contracts';
+import type { Model, ModelList, ModelWhere } from '@kiln/contracts';
+import { IDEMPOTENCY_HEADER, MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { request } from './client';
 
 export interface ModelListParams {

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, type RegisterBody } from '@kiln/contracts';
+import type { RegisterBody } from '@kiln/contracts';
+import { AUTH_MESSAGES } from '@kiln/contracts/constants';
 import { authApi } from '../api/auth';
 import { messageOf } from '../api/client';
 import { TextField } from '../ui/TextField';

@@ -1,8 +1,10 @@
 import { Fragment } from 'react';
 import { modelMenuRules, type ModelMenuRules } from '@kiln/domain';
 import type { Model } from '@kiln/contracts';
+import { preloadOn } from '../ui/lazy';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { DotsIcon } from '../ui/icons';
+import { preloadModelDialogs } from './lazy-dialogs';
 
 export type ModelAction = 'rename' | 'delete';
 
@@ -37,7 +39,7 @@ export function ModelMenu({ model, onAction }: { model: Model; onAction: (action
       label={`Actions for ${model.name}`}
       className="model-menu"
       trigger={(props) => (
-        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${model.name}`} data-testid="model-menu-button" {...props}>
+        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${model.name}`} data-testid="model-menu-button" {...preloadOn(preloadModelDialogs)} {...props}>
           <DotsIcon />
         </button>
       )}

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { modelNameProblems } from '@kiln/domain';
-import { MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG } from '@kiln/contracts';
+import { MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
 import { ApiError, messageOf } from '../api/client';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';

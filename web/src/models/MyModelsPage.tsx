@@ -1,19 +1,22 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Model } from '@kiln/contracts';
 import { messageOf } from '../api/client';
 import { useViewState } from '../shell/view-state';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { CubeIcon, PlusIcon, SearchIcon } from '../ui/icons';
-import { DeleteModelDialog } from './DeleteModelDialog';
+import { preloadOn } from '../ui/lazy';
+import { DialogLoadFailed, DialogLoading } from '../ui/LazyFallbacks';
+import { DeleteModelDialog, ModelNameDialog, NewModelDialog, preloadModelDialogs } from './lazy-dialogs';
 import { ModelItem } from './ModelItem';
 import type { ModelAction } from './ModelMenu';
-import { ModelNameDialog } from './ModelNameDialog';
-import { NewModelDialog } from './NewModelDialog';
 import { useModelList, useRenameModel } from './useModels';
 
 export const EMPTY_TEXT = 'You don’t have models';
 export const NOTHING_FOUND_TEXT = 'Nothing found';
 
 type OpenDialog = { kind: 'new' } | { kind: 'rename' | 'delete'; model: Model } | null;
+
+const DIALOG_TITLES = { new: 'New Model', rename: 'Rename model', delete: 'Delete model' } as const;
 
 /** The nearest scrolling ancestor (the shell's content area); null means the viewport. */
 function scrollParentOf(node: HTMLElement): HTMLElement | null {
@@ -63,6 +66,7 @@ export function MyModelsPage() {
   );
 
   const onAction = (model: Model, action: ModelAction) => setDialog({ kind: action, model });
+  const closeDialog = () => setDialog(null);
 
   return (
     <section className="models-page" aria-labelledby="models-title">
@@ -71,7 +75,7 @@ export function MyModelsPage() {
           <h1 id="models-title">My Models</h1>
           {list.isSuccess && total > 0 && <p className="page-sub" data-testid="model-total">{total} {total === 1 ? 'model' : 'models'}</p>}
         </div>
-        <button type="button" className="btn btn-primary" data-testid="new-model-button" onClick={() => setDialog({ kind: 'new' })}>
+        <button type="button" className="btn btn-primary" data-testid="new-model-button" {...preloadOn(preloadModelDialogs)} onClick={() => setDialog({ kind: 'new' })}>
           <PlusIcon size={18} /> New Model
         </button>
       </div>
@@ -120,18 +124,25 @@ export function MyModelsPage() {
         </p>
       )}
 
-      {dialog?.kind === 'new' && <NewModelDialog onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'rename' && (
-        <ModelNameDialog
-          title="Rename model"
-          submitLabel="Rename"
-          pendingLabel="Renaming…"
-          initialName={dialog.model.name}
-          onSubmit={(name) => (name === dialog.model.name ? Promise.resolve() : rename.mutateAsync({ id: dialog.model.id, name }))}
-          onClose={() => setDialog(null)}
-        />
+      {/* The dialogs are a chunk of their own (lazy-dialogs.tsx); a failed load says so in a dialog that closes. */}
+      {dialog && (
+        <ErrorBoundary key={dialog.kind} fallback={<DialogLoadFailed title={DIALOG_TITLES[dialog.kind]} onClose={closeDialog} />}>
+          <Suspense fallback={<DialogLoading />}>
+            {dialog.kind === 'new' && <NewModelDialog onClose={closeDialog} />}
+            {dialog.kind === 'rename' && (
+              <ModelNameDialog
+                title={DIALOG_TITLES.rename}
+                submitLabel="Rename"
+                pendingLabel="Renaming…"
+                initialName={dialog.model.name}
+                onSubmit={(name) => (name === dialog.model.name ? Promise.resolve() : rename.mutateAsync({ id: dialog.model.id, name }))}
+                onClose={closeDialog}
+              />
+            )}
+            {dialog.kind === 'delete' && <DeleteModelDialog model={dialog.model} onClose={closeDialog} />}
+          </Suspense>
+        </ErrorBoundary>
       )}
-      {dialog?.kind === 'delete' && <DeleteModelDialog model={dialog.model} onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type MutationOptions, type QueryClient } from '@tanstack/react-query';
-import { MODEL_PAGE_SIZE, type Model } from '@kiln/contracts';
+import type { Model } from '@kiln/contracts';
+import { MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { outcomeUnknown } from '../api/idempotency';
 import { modelsApi } from '../api/models';
 import { currentUser } from '../auth/session';

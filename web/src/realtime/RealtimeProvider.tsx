@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage } from '@kiln/contracts';
 import { currentUser, ME_KEY } from '../auth/session';
 import { applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
-import { connectRealtime } from './socket';
+import type { Socket } from './socket';
 
 const SERVER_HANGUP_RETRY_MS = 2000;
 
@@ -20,44 +20,60 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ConnectionState>('connecting');
 
   useEffect(() => {
-    const socket = connectRealtime();
-    let wasConnected = false;
+    let socket: Socket | undefined;
+    let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
-    socket.on('connect', () => {
-      setState('online');
-      if (wasConnected) void queryClient.invalidateQueries({ queryKey: modelKeys.all });
-      wasConnected = true;
-    });
-    socket.on('disconnect', (reason) => {
-      setState('offline');
-      // socket.io does not come back by itself when the server hung up (e.g. a BFF restart): ask again shortly.
-      if (reason === 'io server disconnect') retry = setTimeout(() => socket.connect(), SERVER_HANGUP_RETRY_MS);
-    });
-    socket.on('connect_error', (error) => {
-      setState('offline');
-      // The session ended elsewhere (signed out in another tab): ask who we are, which leads to sign-in.
-      if (error.message === 'Please sign in.') void queryClient.invalidateQueries({ queryKey: ME_KEY });
-    });
+    const listen = (socket: Socket) => {
+      let wasConnected = false;
+      socket.on('connect', () => {
+        setState('online');
+        if (wasConnected) void queryClient.invalidateQueries({ queryKey: modelKeys.all });
+        wasConnected = true;
+      });
+      socket.on('disconnect', (reason) => {
+        setState('offline');
+        // socket.io does not come back by itself when the server hung up (e.g. a BFF restart): ask again shortly.
+        if (reason === 'io server disconnect') retry = setTimeout(() => socket.connect(), SERVER_HANGUP_RETRY_MS);
+      });
+      socket.on('connect_error', (error) => {
+        setState('offline');
+        // The session ended elsewhere (signed out in another tab): ask who we are, which leads to sign-in.
+        if (error.message === 'Please sign in.') void queryClient.invalidateQueries({ queryKey: ME_KEY });
+      });
 
-    socket.on('workspace-model', (message: PushMessage<ModelPatch>) => {
-      const model = message?.data;
-      if (!model?.id) return;
-      if (message.verb === 'delete') {
-        applyModelRemoval(queryClient, model.id, model.version);
-        return;
-      }
-      const me = currentUser(queryClient);
-      const mine = me && model.authorId === me.id;
-      const fallback: Partial<Model> = mine ? { author: me, userRole: 'owner' } : { userRole: 'viewer' };
-      // Older or redelivered pushes, and any push of a deleted model, are dropped there by version.
-      applyModelUpsert(queryClient, model, message.verb === 'create', fallback);
-    });
+      socket.on('workspace-model', (message: PushMessage<ModelPatch>) => {
+        const model = message?.data;
+        if (!model?.id) return;
+        if (message.verb === 'delete') {
+          applyModelRemoval(queryClient, model.id, model.version);
+          return;
+        }
+        const me = currentUser(queryClient);
+        const mine = me && model.authorId === me.id;
+        const fallback: Partial<Model> = mine ? { author: me, userRole: 'owner' } : { userRole: 'viewer' };
+        // Older or redelivered pushes, and any push of a deleted model, are dropped there by version.
+        applyModelUpsert(queryClient, model, message.verb === 'create', fallback);
+      });
+    };
+
+    // socket.io-client is a chunk of its own, fetched after the first render: the list does not wait for it
+    // (docs/adr/0013). The list is fetched over HTTP meanwhile; a reconnect refetches it anyway.
+    import('./socket')
+      .then(({ connectRealtime }) => {
+        if (stopped) return;
+        socket = connectRealtime();
+        listen(socket);
+      })
+      .catch(() => {
+        if (!stopped) setState('offline');
+      });
 
     return () => {
+      stopped = true;
       clearTimeout(retry);
-      socket.removeAllListeners();
-      socket.disconnect();
+      socket?.removeAllListeners();
+      socket?.disconnect();
     };
   }, [queryClient]);
 

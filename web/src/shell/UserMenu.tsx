@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { User } from '@kiln/contracts';
 import { authApi } from '../api/auth';
+import { AuthPage } from '../auth/lazy-pages';
 import { endSession } from '../auth/session';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { readableTextOn } from '../ui/contrast';
+import { preloadOn } from '../ui/lazy';
 import { BellIcon, ChevronDown } from '../ui/icons';
 
 const DEFAULT_AVATAR_COLOUR = '#7986CB';
@@ -45,7 +47,8 @@ export function UserMenu({ user }: { user: User }) {
       label="User menu"
       className="user-menu"
       trigger={(props) => (
-        <button type="button" className="user-button" aria-label={`User menu for ${user.fullName}`} {...props}>
+        // Logout leads to the sign-in page: its chunk starts loading when the menu is near.
+        <button type="button" className="user-button" aria-label={`User menu for ${user.fullName}`} {...preloadOn(AuthPage.preload)} {...props}>
           <Avatar user={user} />
           <span className="user-name" data-testid="user-name">{user.fullName}</span>
           <ChevronDown size={16} />

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_MODEL_SORT } from '@kiln/contracts';
+import { DEFAULT_MODEL_SORT } from '@kiln/contracts/constants';
 
 export type DisplayMode = 'grid' | 'compact' | 'list';
 export const DISPLAY_MODES: DisplayMode[] = ['grid', 'compact', 'list'];

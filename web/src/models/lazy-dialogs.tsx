@@ -1,0 +1,14 @@
+import { lazyPart } from '../ui/lazy';
+
+/**
+ * New Model, Rename and Delete are one chunk of their own (the name form brings react-hook-form): the list
+ * shows without them, and they load when a button that opens one is pointed at or focused (docs/adr/0013).
+ */
+const load = () => import('./ModelDialogs');
+
+export const NewModelDialog = lazyPart(() => load().then((m) => m.NewModelDialog));
+export const ModelNameDialog = lazyPart(() => load().then((m) => m.ModelNameDialog));
+export const DeleteModelDialog = lazyPart(() => load().then((m) => m.DeleteModelDialog));
+
+/** Starts fetching the dialogs' chunk (once; later calls reuse it). */
+export const preloadModelDialogs = NewModelDialog.preload;
