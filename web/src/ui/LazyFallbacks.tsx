@@ -13,13 +13,12 @@ export function DialogLoading() {
   );
 }
 
-/** A dialog whose chunk could not be fetched (offline, or a newer build replaced it). */
+/** A dialog whose chunk could not be fetched (offline, or a newer build replaced it); its × closes it. */
 export function DialogLoadFailed({ title, onClose }: { title: string; onClose: () => void }) {
   return (
     <Dialog title={title} onClose={onClose}>
       <p className="form-error" role="alert">This could not be loaded. Check your connection and reload the page.</p>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>Close</button>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload</button>
       </div>
     </Dialog>
