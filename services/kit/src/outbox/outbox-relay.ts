@@ -81,9 +81,11 @@ export class OutboxRelay {
     this.listener = client;
     client.on('notification', (message) => this.notified(message.payload ?? ''));
     client.on('error', (error) => {
+      // Already given back by stop(): the pool handles errors of its idle clients.
+      if (this.listener !== client) return;
       this.log(`outbox listener lost (${error.message}); reconnecting`);
+      this.listener = undefined;
       client.release(error);
-      if (this.listener === client) this.listener = undefined;
       const retry = () => {
         if (this.stopped) return;
         this.listen().then(() => this.wake(), () => setTimeout(retry, 1000));
@@ -161,9 +163,11 @@ export class OutboxRelay {
     await Promise.all([...this.inFlight]);
     await this.marking;
     await this.draining;
-    if (this.listener) {
-      await this.listener.query(`UNLISTEN *`).catch(() => undefined);
-      this.listener.release();
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      await listener.query(`UNLISTEN *`).catch(() => undefined);
+      listener.release();
     }
   }
 
