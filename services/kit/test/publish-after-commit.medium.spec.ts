@@ -111,6 +111,11 @@ describe('service kit: publish after commit, the relay as fallback', () => {
     (await env.db.withSchema(env.schema).selectFrom('outbox').select('published_at').where('event_id', '=', eventId).executeTakeFirstOrThrow()).published_at;
   const appliedOnce = (eventId: string) => eventually(() => expect(applies.get(eventId)).toBe(1));
 
+  it('finds an aggregate\'s unpublished events through an index, not a scan of the backlog', async () => {
+    const { rows } = await env.pool.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = 'outbox_unpublished_aggregate'`, [env.schema]);
+    expect(rows[0]?.indexdef).toMatch(/aggregateId.*WHERE \(published_at IS NULL\)/);
+  });
+
   it('publishes right after the commit, without waiting for the relay', async () => {
     // A relay that would not look for 10 minutes: only the direct path can publish in time.
     await startRelay(env.js, { graceMs: 600_000, pollMs: 600_000 });

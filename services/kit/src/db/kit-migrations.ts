@@ -1,5 +1,6 @@
 import { Kysely, sql } from 'kysely';
 import { Migration } from 'kysely/migration';
+import { createOutboxAggregateIndex } from '../outbox/outbox';
 
 /**
  * Tables of the shared plumbing, migrated into every service's schema by `migrateSchema` before the
@@ -51,6 +52,15 @@ export function kitMigrations(schema: string): Record<string, Migration> {
           hits integer NOT NULL,
           PRIMARY KEY (bucket, window_start)
         )`.execute(db);
+      },
+    },
+    '0004-outbox-unpublished-by-aggregate': {
+      async up(db: Kysely<any>) {
+        // Each write asks whether an earlier event of its aggregate is still unpublished (ADR 0015); while
+        // NATS is down that backlog grows, so the question must not scan it.
+        // A fresh schema gets it from createPlumbingTables (its outbox does not exist yet at this point).
+        const { rows } = await sql<{ exists: boolean }>`SELECT to_regclass(${`${schema}.outbox`}) IS NOT NULL AS exists`.execute(db);
+        if (rows[0]?.exists) await createOutboxAggregateIndex(db, schema);
       },
     },
   };

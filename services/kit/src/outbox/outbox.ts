@@ -17,6 +17,7 @@ export async function createPlumbingTables(db: Kysely<any>, schema: string): Pro
     .addColumn('published_at', 'timestamptz')
     .execute();
   await sql`CREATE INDEX outbox_unpublished ON ${sql.id(schema, 'outbox')} (position) WHERE published_at IS NULL`.execute(db);
+  await createOutboxAggregateIndex(db, schema);
   await db.schema
     .withSchema(schema)
     .createTable('processed_events')
@@ -25,6 +26,14 @@ export async function createPlumbingTables(db: Kysely<any>, schema: string): Pro
     .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('processed_events_pk', ['consumer', 'event_id'])
     .execute();
+}
+
+/**
+ * Each write asks whether an earlier event of its aggregate is still unpublished (ADR 0015); while NATS is
+ * down that backlog grows, so the question must not scan it.
+ */
+export async function createOutboxAggregateIndex(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`CREATE INDEX IF NOT EXISTS outbox_unpublished_aggregate ON ${sql.id(schema, 'outbox')} ((payload->>'aggregateId')) WHERE published_at IS NULL`.execute(db);
 }
 
 export interface EventMeta {
