@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: starts Kiln on a fresh database (`kiln_bench_<hex>`) and a NATS namespace of its own,
- * seeds a user with 10,000 models, measures the full paths and bare baselines in the same run, prints the
- * table, then stops the stack, drops the database and deletes the namespace's streams. Never touches dev
- * data. Sample counts scale with KILN_BENCH_SCALE (default 1; e.g. 0.2 for a quick look).
+ * seeds users with 1,000, 10,000 and 100,000 models, measures the full paths (lists, search, pushes one at a
+ * time and at 100 commands per second, rebuild) and bare baselines in the same run, prints the table and
+ * each goal, then stops the stack, drops the database and deletes the namespace's streams. Then it times a
+ * cold `npm start` in a fresh clone and reads its idle memory, and reports the first-load bytes of the web
+ * build. Never touches dev data. Sample counts scale with KILN_BENCH_SCALE (default 1; e.g. 0.2 for a quick look).
  * See docs/benchmarks.md.
  */
 import * as fs from 'node:fs';
@@ -13,6 +15,9 @@ import { Pool } from 'pg';
 import { startStack, throwawayStackOptions } from '../src/stack';
 import { BASELINE_MEANINGS, BASELINE_NAMES as B, httpHello, jetStreamPublish, natsRequestReply, pgPageAndCount, pgPrimaryKeySelect, socketIoRoundTrip } from './baselines';
 import { commandToSecondClient, ListCase, listModels, registerUser, seedModels, waitForUserView } from './kiln';
+import { measureFirstLoad, renderFirstLoad } from './first-load';
+import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-memory';
+import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 import { rebuildRates } from './rebuild';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, Summary } from './stats';
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
       await pgPageAndCount(stack.databaseUrl, MODELS, BASELINE_RUN),
       await jetStreamPublish(stack.natsUrl, namespace, BASELINE_RUN),
       await socketIoRoundTrip(BASELINE_RUN),
+      await barePushChain(stack.databaseUrl, stack.natsUrl, namespace, BASELINE_RUN),
     ];
 
     say(`list-models: ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples per page (skip ${PAGES.join(', ')})`);
@@ -98,6 +104,11 @@ async function main(): Promise<void> {
 
     say(`push: ${PUSH_RUN.warmup} warm-up + ${PUSH_RUN.samples} renames`);
     const { push, command } = await commandToSecondClient(stack.url, user, PUSH_RUN);
+    const load = loadOptions(scale);
+    say(`push under load: ${load.perSecond} renames per second for ${load.durationMs / 1000} s (open loop)`);
+    const sustained = await sustainedPushLoad(stack.url, user, load);
+    sustained.push.name = `push at ${load.perSecond}/s`;
+    sustained.command.name = `PATCH at ${load.perSecond}/s`;
     const loadAfter = os.loadavg()[0];
 
     say(`rebuild: ${REBUILD_EVENTS} events, raw consume then the model projection replaying them`);
@@ -107,6 +118,7 @@ async function main(): Promise<void> {
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
       { name: 'list-baseline', parts: [B.http, B.nats, B.pgPage] },
       { name: 'push-baseline', parts: [B.http, B.js, B.socket] },
+      { name: 'push-chain', parts: [BARE_PUSH_CHAIN] },
     ];
     const comparisons: Comparison[] = [
       ...lists.map((metric, i) => ({
@@ -123,10 +135,20 @@ async function main(): Promise<void> {
       })),
       {
         metric: push,
-        against: 'push-baseline',
+        against: 'push-chain',
         meaning:
           'from just before client A sends PATCH /api/workspace/model/:id {name} to the moment client B (a second socket.io connection of the same user) ' +
-          'receives the matching workspace-model update: BFF → NATS → workspace (write + outbox in one transaction) → NOTIFY → outbox relay → JetStream → BFF consumer → socket.io',
+          'receives the matching workspace-model update: BFF → NATS → workspace (write + outbox in one transaction) → published right after the commit → JetStream → BFF consumer → socket.io',
+      },
+      {
+        metric: sustained.push,
+        against: 'push-chain',
+        meaning: `the same path while client A starts ${load.perSecond} renames per second on schedule for ${load.durationMs / 1000} s over 100 models (open loop; achieved ${sustained.achievedPerSecond.toFixed(1)}/s, ${sustained.failures} failures)`,
+      },
+      {
+        metric: sustained.command,
+        against: 'push-chain',
+        meaning: "A's PATCH answers during that load",
       },
       {
         metric: command,
@@ -156,9 +178,22 @@ async function main(): Promise<void> {
       `- rebuild of ${rebuild.events} events: raw JetStream consume ${Math.round(rebuild.rawPerSecond)} events/s, model projection replay ${Math.round(rebuild.rebuildPerSecond)} events/s`,
     );
     goal('rebuild rate / raw consume rate', rebuild.rebuildPerSecond / rebuild.rawPerSecond, 0.3, 'above');
+    const chain = baselines.find((b) => b.name === BARE_PUSH_CHAIN)!;
+    console.log('Pushes against their goals (ratios to the bare push chain):');
+    goal('push p50 / bare chain p50, one command at a time', push.p50 / chain.p50, 6);
+    goal(`push p50 / bare chain p50 at ${load.perSecond}/s`, sustained.push.p50 / chain.p50, 6);
+    goal(`push p99 / bare chain p99 at ${load.perSecond}/s`, sustained.push.p99 / chain.p99, 25);
+    if (sustained.failures > 0 || sustained.achievedPerSecond < load.perSecond * 0.95) console.log(`- the load was NOT sustained: ${sustained.achievedPerSecond.toFixed(1)}/s, ${sustained.failures} failures`);
+    console.log('');
+    try {
+      console.log(renderFirstLoad(await measureFirstLoad()));
+    } catch (error) {
+      console.log(`first load: not measured (${(error as Error).message})`);
+    }
     console.log('');
     console.log('Baselines:');
-    for (const b of baselines) console.log(`- ${b.name}: ${BASELINE_MEANINGS[b.name]}`);
+    const meanings: Record<string, string> = { ...BASELINE_MEANINGS, [BARE_PUSH_CHAIN]: BARE_PUSH_CHAIN_MEANING };
+    for (const b of baselines) console.log(`- ${b.name}: ${meanings[b.name]}`);
     console.log('');
     console.log('Every sample is one operation with nothing else in flight (closed loop, concurrency 1); percentiles are nearest-rank.');
   } finally {
@@ -167,6 +202,13 @@ async function main(): Promise<void> {
     fs.closeSync(logFile);
     say(`done in ${((Date.now() - began) / 1000).toFixed(1)} s (database ${database} dropped, streams of ${namespace} deleted)`);
   }
+  // Alone, after the measured stack is gone: what a user's `npm start` in a fresh clone takes.
+  say('cold npm start in a fresh clone of HEAD (installed packages, nothing built): time to health, then idle memory');
+  const start = await measureNpmStart({ cold: true });
+  console.log('');
+  console.log(`Cold npm start: healthy after ${(start.startMs / 1000).toFixed(1)} s (goal < 10 s) ${start.startMs < 10_000 ? 'met' : 'NOT MET'}`);
+  console.log(`Idle memory of everything npm start runs (goal ≤ ${IDLE_MEMORY_GOAL_MIB} MiB):`);
+  console.log(renderIdleMemory(start.memory));
 }
 
 async function describeMachine(pool: Pool, natsUrl: string): Promise<string> {
