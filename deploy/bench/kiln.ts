@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { newId } from '../../services/kit/src/ids';
-import { measure, MeasureOptions, measureTimed, summarize, Summary } from './stats';
+import { measure, MeasureOptions, measureTimed, NamedOperation, summarize, Summary } from './stats';
 
 export interface BenchUser {
   id: string;
@@ -92,16 +92,22 @@ export interface ListCase {
 
 /** GET one page of 20 through HTTP → BFF → NATS → workspace service → Postgres read model, body parsed. */
 export function listModels(url: string, user: BenchUser, c: ListCase, options: MeasureOptions): Promise<Summary> {
+  const { name, op } = listOperation(url, user, c);
+  return measure(name, options, op);
+}
+
+/** The same GET as an operation, for measuring several cases in turns (`measureInterleaved`). */
+export function listOperation(url: string, user: BenchUser, c: ListCase): NamedOperation {
   const target = listUrl(url, c.skip, c.contains);
   const headers = { authorization: `Bearer ${user.token}` };
-  return measure(c.name ?? `list-models skip=${c.skip}`, options, async () => {
+  return { name: c.name ?? `list-models skip=${c.skip}`, op: async () => {
     const res = await fetch(target, { headers });
     if (res.status !== 200) throw new Error(`GET ${target}: ${res.status} ${await res.text()}`);
     const body = (await res.json()) as { data: { author?: unknown }[]; total: number };
     if (body.data.length !== c.expect || body.total < c.minTotal || (c.expect > 0 && !body.data[0].author)) {
       throw new Error(`GET ${target}: expected ${c.expect} of ≥${c.minTotal} models with their author, got ${body.data.length} of ${body.total}`);
     }
-  });
+  } };
 }
 
 function connectSocket(url: string, token: string): Promise<Socket> {

@@ -14,13 +14,13 @@ import { connect } from 'nats';
 import { Pool } from 'pg';
 import { startStack, throwawayStackOptions } from '../src/stack';
 import { BASELINE_MEANINGS, BASELINE_NAMES as B, httpHello, jetStreamPublish, natsRequestReply, pgPageAndCount, pgPrimaryKeySelect, socketIoRoundTrip } from './baselines';
-import { commandToSecondClient, ListCase, listModels, registerUser, seedModels, waitForUserView } from './kiln';
+import { commandToSecondClient, ListCase, listOperation, registerUser, seedModels, waitForUserView } from './kiln';
 import { measureFirstLoad, renderFirstLoad } from './first-load';
 import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-memory';
 import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 import { rebuildRates } from './rebuild';
 import { Comparison, composite, Composite, renderReport } from './report';
-import { MeasureOptions, Summary } from './stats';
+import { MeasureOptions, measureInterleaved, Summary } from './stats';
 
 const MODELS = 10_000;
 const PAGES = [0, 380, 9980]; // first page, page 20, last page (page 500)
@@ -87,9 +87,6 @@ async function main(): Promise<void> {
       await barePushChain(stack.databaseUrl, stack.natsUrl, namespace, BASELINE_RUN),
     ];
 
-    say(`list-models: ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples per page (skip ${PAGES.join(', ')})`);
-    const lists: Summary[] = [];
-    for (const skip of PAGES) lists.push(await listModels(stack.url, user, { skip, expect: 20, minTotal: MODELS }, LIST_RUN));
     const sizeCases: [typeof user, ListCase][] = [
       [small, { skip: 0, expect: 20, minTotal: SMALL, name: `list 1k first` }],
       [small, { skip: SMALL - 20, expect: 20, minTotal: SMALL, name: `list 1k last` }],
@@ -98,9 +95,14 @@ async function main(): Promise<void> {
       [large, { skip: LARGE / 2, expect: 20, minTotal: LARGE, name: `list 100k middle` }],
       [large, { skip: 0, expect: 10, minTotal: 10, contains: SEARCH, name: `search 100k` }],
     ];
-    say(`data size: ${sizeCases.map(([, c]) => c.name).join(', ')}`);
-    const sizes: Summary[] = [];
-    for (const [who, c] of sizeCases) sizes.push(await listModels(stack.url, who, c, LIST_RUN));
+    // All list cases take turns sample by sample, so their ratios to each other hold even on a busy machine.
+    say(`lists: ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples per case, cases in turns: 10k skip ${PAGES.join(', ')}; ${sizeCases.map(([, c]) => c.name).join(', ')}`);
+    const measured = await measureInterleaved(
+      [...PAGES.map((skip) => listOperation(stack.url, user, { skip, expect: 20, minTotal: MODELS })), ...sizeCases.map(([who, c]) => listOperation(stack.url, who, c))],
+      LIST_RUN,
+    );
+    const lists = measured.slice(0, PAGES.length);
+    const sizes = measured.slice(PAGES.length);
 
     say(`push: ${PUSH_RUN.warmup} warm-up + ${PUSH_RUN.samples} renames`);
     const { push, command } = await commandToSecondClient(stack.url, user, PUSH_RUN);

@@ -56,3 +56,26 @@ export async function measureTimed(name: string, options: MeasureOptions, op: (i
   for (let i = 0; i < options.samples; i++) samples[i] = await op(i);
   return summarize(name, samples);
 }
+
+export interface NamedOperation {
+  name: string;
+  op: (i: number) => Promise<unknown>;
+}
+
+/**
+ * Measures several operations taking turns, sample by sample (warm-ups too), so that what changes during
+ * the run (a neighbour's load, caches, the JIT warming up) weighs on each of them alike: their ratios are
+ * then fair even when the machine is not quiet. Still one operation in flight at a time.
+ */
+export async function measureInterleaved(operations: readonly NamedOperation[], options: MeasureOptions): Promise<Summary[]> {
+  for (let i = 0; i < options.warmup; i++) for (const { op } of operations) await op(-1 - i);
+  const samples = operations.map(() => new Array<number>(options.samples));
+  for (let i = 0; i < options.samples; i++) {
+    for (const [k, { op }] of operations.entries()) {
+      const start = performance.now();
+      await op(i);
+      samples[k][i] = performance.now() - start;
+    }
+  }
+  return operations.map(({ name }, k) => summarize(name, samples[k]));
+}

@@ -34,8 +34,9 @@ export class PgModelReadModel {
 
     const counted = !where.projectId && !contains;
     const totalQuery = counted ? this.countedTotal(actorId, where.teamId ?? '', nin, live) : matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    // With the total known first, a page past the middle is read backwards from the end.
-    const total = counted ? Number((await totalQuery).n) : undefined;
+    // With the total known first, a page past the middle is read backwards from the end. The first page
+    // never is, so it and its total are read at the same time.
+    const total = counted && query.skip > 0 ? Number((await totalQuery).n) : undefined;
 
     const sort = query.sort ?? { field: 'updatedAt', direction: 'desc' as const };
     const column = SORT_COLUMN[sort.field];
@@ -63,7 +64,7 @@ export class PgModelReadModel {
       .orderBy(key('m'), sort.direction)
       .orderBy('m.id', sort.direction)
       .execute();
-    const [rows, count] = await Promise.all([pageQuery, total === undefined ? totalQuery : { n: total }]);
+    const [rows, count] = await Promise.all([pageQuery, totalQuery]);
     const users = new Map<string, UserRow>();
     for (const row of rows) for (const person of [row.author_row, row.contributor_row]) if (person) users.set(person.id, person);
     return { data: rows.map((row) => rowToModel(row, actorId, users, populate)), total: Number(count.n) };
