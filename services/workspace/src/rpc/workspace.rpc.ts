@@ -21,8 +21,9 @@ import { ProjectUsersOnUserRegistered } from '../users/projections/project-users
  * for its events to be projected, so a list fetched right after the answer already shows the change.
  */
 async function answerModel(context: RpcContext, actorId: string, change: ModelChange): Promise<Model> {
-  await context.runtime.waitForProjection(ProjectModelsOnModelEvents, change.eventIds);
-  return context.get(PgModelReadModel).present(actorId, change.model);
+  // The answer is built from the committed state, so its people are read while the projection catches up.
+  const [, model] = await Promise.all([context.runtime.waitForProjection(ProjectModelsOnModelEvents, change.eventIds), context.get(PgModelReadModel).present(actorId, change.model)]);
+  return model;
 }
 
 async function presentCommitted(context: RpcContext, actorId: string, id: string): Promise<Model> {
