@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { aModel, aModelName, aUser } from './support/builders';
-import { startWorkspace, WorkspaceTestEnv } from './support/test-env';
+import { eventually, startWorkspace, WorkspaceTestEnv } from './support/test-env';
 
 /**
  * Answers tell the truth about what committed: a projection that lags past the command's wait does not
@@ -42,8 +42,8 @@ describe('workspace service: truthful answers', () => {
       const name = aModelName();
       const model = await withReadModelLocked(4000, () => env.rpc.call('createModel', { actor: owner.actor, body: { name } }));
       expect(model).toMatchObject({ name, authorId: owner.user.id, author: owner.user, userRole: 'owner', version: 1 });
-      // And the read model catches up with exactly that.
-      await expect(env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } })).resolves.toEqual(model);
+      // And the read model catches up with exactly that, once the lock is gone (its commit follows ours).
+      expect(await eventually(() => env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } }))).toEqual(model);
     });
 
     it('a committed rename answers the new name, not the old one', async () => {
