@@ -1,8 +1,9 @@
 import { eventually } from '../../deploy/test/support/eventually';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { io, Socket } from 'socket.io-client';
+import { Socket } from 'socket.io-client';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
+import { collectPushes, openSocket } from './support/sockets';
 
 /**
  * The BFF over the whole real stack (services as processes, real Postgres and NATS JetStream):
@@ -48,26 +49,8 @@ async function signUp(name = 'Test Person') {
   return { token: answer.body.token as string, user: answer.body.user, email, cookie: answer.headers.get('set-cookie')!.split(';')[0] };
 }
 
-async function connect(auth: { token?: string; cookie?: string }): Promise<Socket> {
-  const socket = io(stack.url, {
-    transports: ['websocket'],
-    reconnection: false,
-    ...(auth.token ? { auth: { token: auth.token } } : {}),
-    ...(auth.cookie ? { extraHeaders: { cookie: auth.cookie } } : {}),
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-function collect(socket: Socket): { verb: string; data: any }[] {
-  const seen: { verb: string; data: any }[] = [];
-  socket.on('workspace-model', (message) => seen.push(message));
-  return seen;
-}
+const connect = (auth: { token?: string; cookie?: string }) => openSocket(stack.url, sockets, auth);
+const collect = collectPushes;
 
 describe('sessions', () => {
   it('signs up with an HttpOnly SameSite cookie and knows the user by cookie or bearer', async () => {

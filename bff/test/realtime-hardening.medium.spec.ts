@@ -2,8 +2,9 @@ import { eventually } from '../../deploy/test/support/eventually';
 import { connect as connectNats, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { io, Socket } from 'socket.io-client';
+import { Socket } from 'socket.io-client';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
+import { collectPushes, openSocket } from './support/sockets';
 
 /**
  * The live-update path under attack and faults, over the whole real stack: a foreign origin, too many
@@ -56,21 +57,8 @@ async function signUp() {
 }
 
 /** A socket as a browser page opens it: with the session and the page's origin (the app's own by default). */
-async function connect(token: string, headers: Record<string, string> = { origin: stack.url }): Promise<Socket> {
-  const socket = io(stack.url, { transports: ['websocket'], reconnection: false, auth: { token }, extraHeaders: headers });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-function collect(socket: Socket): { verb: string; data: any }[] {
-  const seen: { verb: string; data: any }[] = [];
-  socket.on('workspace-model', (message) => seen.push(message));
-  return seen;
-}
+const connect = (token: string, headers: Record<string, string> = { origin: stack.url }) => openSocket(stack.url, sockets, { token, headers });
+const collect = collectPushes;
 
 const subject = (type: string) => `${stack.namespace}.evt.${type}`;
 const streamName = () => `${stack.namespace}_WORKSPACE_EVENTS`;

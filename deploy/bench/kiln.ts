@@ -110,7 +110,8 @@ export function listOperation(url: string, user: BenchUser, c: ListCase): NamedO
   } };
 }
 
-function connectSocket(url: string, token: string): Promise<Socket> {
+/** A second tab of the bench user: a socket.io connection over websocket with its bearer token. */
+export function connectSocket(url: string, token: string): Promise<Socket> {
   const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

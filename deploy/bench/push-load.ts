@@ -9,7 +9,7 @@ import { connect, JSONCodec, StorageType } from 'nats';
 import { Pool } from 'pg';
 import { Server as SocketServer } from 'socket.io';
 import { io, Socket } from 'socket.io-client';
-import { BenchUser } from './kiln';
+import { BenchUser, connectSocket } from './kiln';
 import { measure, MeasureOptions, summarize, Summary } from './stats';
 
 const jc = JSONCodec();
@@ -94,17 +94,6 @@ export interface LoadResults {
   achievedPerSecond: number;
   /** Commands that failed or whose push never came. */
   failures: number;
-}
-
-function connectSocket(url: string, token: string): Promise<Socket> {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => {
-      socket.close();
-      reject(new Error(`socket.io connect: ${error.message}`));
-    });
-  });
 }
 
 /**

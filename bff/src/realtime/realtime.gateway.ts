@@ -2,19 +2,17 @@ import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
 import { connectNats, nsName, nsSubject, readConfig } from '@kiln/service-kit';
-import { createHash } from 'node:crypto';
 import { NatsConnection } from 'nats';
 import { Server, Socket } from 'socket.io';
 import { tokenFrom } from '../auth/session';
+// Every BFF instance hears about a signed-out session (SESSION_REVOKED) and drops that session's sockets.
+import { SESSION_REVOKED, sessionRoom } from '../auth/session-events';
 import { originAllowed } from '../http/origin';
 import { ServiceClient } from '../services/service-client';
 import { EventFeed, FeedStatus } from './event-feed';
 import { userRoom } from './model-push';
 import { SocketsPerUser } from './sockets-per-user';
 
-/** Every BFF instance hears about a signed-out session and drops that session's sockets. */
-const SESSION_REVOKED = 'bff.session.revoked';
-const sessionRoom = (token: string) => `session:${createHash('sha256').update(token).digest('hex')}`;
 /** setTimeout overflows above 2^31-1 ms (about 24.8 days); longer waits are done in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -82,11 +80,6 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
         .catch(() => next(refusal(401, SIGN_IN)));
     });
     void this.start();
-  }
-
-  /** Ends the live connections of a session that signed out, on every BFF instance. */
-  revokeSession(token: string): void {
-    this.nats?.publish(nsSubject(SESSION_REVOKED), JSON.stringify({ room: sessionRoom(token) }));
   }
 
   /**
