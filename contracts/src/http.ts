@@ -3,7 +3,41 @@ import { Actor, ErrorBody } from './common/errors';
 import { WorkspaceRpc } from './rpc';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { CreateModelBody, ListModelsQuery, Model, ModelIdParams, ModelList, UpdateModelBody } from './workspace/model';
-import { User } from './workspace/user';
+import { ListNotificationsQuery, Notification, NotificationCount, NotificationPage } from './workspace/notification';
+import {
+  ChangeShareRoleBody,
+  DuplicateModelBody,
+  Favorite,
+  FavoriteList,
+  FavoriteStatus,
+  IdParams,
+  ModelAccessibility,
+  ModelListQuery,
+  ModelShares,
+  SharedModel,
+  SharedModelList,
+  ShareModelBody,
+  ShareUserList,
+  ShareWithEveryoneBody,
+  ToggleFavoriteBody,
+} from './workspace/sharing';
+import {
+  ChangeMemberRoleBody,
+  CreateProjectBody,
+  CreateTeamBody,
+  InviteMemberBody,
+  ListMembersQuery,
+  Project,
+  ProjectList,
+  Team,
+  TeamIdParams,
+  TeamList,
+  TeamMember,
+  TeamMemberList,
+  UpdateProjectBody,
+  UpdateTeamBody,
+} from './workspace/team';
+import { UpdateProfileBody, User } from './workspace/user';
 
 /** Largest request body a route accepts unless it says otherwise (bytes); larger ones are 413. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -122,6 +156,140 @@ export const HttpRoutes = {
     response: Model,
     rpc: WorkspaceRpc.deleteModel,
     toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+  updateProfile: passThrough({
+    method: 'patch', path: '/api/auth/me', summary: 'Change my profile (full name)', auth: true, body: UpdateProfileBody, response: User,
+    rpc: WorkspaceRpc.updateProfile, toRpc: ({ actor, body }) => ({ actor, body }),
+  }),
+
+  // Teams (spec 000 §7). `/team/my` is listed before `/team/{id}` so that "my" is never taken for an id.
+  listMyTeams: passThrough({
+    method: 'get', path: '/api/workspace/team/my', summary: 'The teams I am an active member of, with their projects', auth: true, response: TeamList,
+    rpc: WorkspaceRpc.listMyTeams, toRpc: ({ actor }) => ({ actor, body: {} }),
+  }),
+  createTeam: passThrough({
+    method: 'post', path: '/api/workspace/team/my', summary: 'Create a team (I become its owner)', auth: true, body: CreateTeamBody, response: Team, status: 201, idempotent: true,
+    rpc: WorkspaceRpc.createTeam, toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+  }),
+  updateTeam: passThrough({
+    method: 'patch', path: '/api/workspace/team/my/{id}', summary: 'Team settings: name, description, colour (owner only)', auth: true, params: IdParams, body: UpdateTeamBody, response: Team,
+    rpc: WorkspaceRpc.updateTeam, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+  getTeam: passThrough({
+    method: 'get', path: '/api/workspace/team/{id}', summary: 'One team I am a member of, with its projects (403 for others)', auth: true, params: IdParams, response: Team,
+    rpc: WorkspaceRpc.getTeam, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+  deleteTeam: passThrough({
+    method: 'delete', path: '/api/workspace/team/{id}', summary: 'Delete a team (owner only)', auth: true, params: IdParams, response: Team,
+    rpc: WorkspaceRpc.deleteTeam, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+
+  // Team projects (spec 001 §7)
+  listProjects: passThrough({
+    method: 'get', path: '/api/workspace/team-project/list/{teamId}', summary: 'The projects of a team', auth: true, params: TeamIdParams, response: ProjectList,
+    rpc: WorkspaceRpc.listProjects, toRpc: ({ actor, params }) => ({ actor, body: { teamId: params.teamId } }),
+  }),
+  createProject: passThrough({
+    method: 'post', path: '/api/workspace/team-project', summary: 'Create a project in a team (owner or editor)', auth: true, body: CreateProjectBody, response: Project, status: 201, idempotent: true,
+    rpc: WorkspaceRpc.createProject, toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+  }),
+  updateProject: passThrough({
+    method: 'patch', path: '/api/workspace/team-project/{id}', summary: 'Rename a project or change its description (owner only)', auth: true, params: IdParams, body: UpdateProjectBody, response: Project,
+    rpc: WorkspaceRpc.updateProject, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+  deleteProject: passThrough({
+    method: 'delete', path: '/api/workspace/team-project/{id}', summary: 'Delete a project (owner only)', auth: true, params: IdParams, response: Project,
+    rpc: WorkspaceRpc.deleteProject, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+
+  // Team members (spec 000 §7)
+  listMembers: passThrough({
+    method: 'get', path: '/api/workspace/team-member', summary: 'The members of a team (`where={"teamId":…}`), with their role and status', auth: true, query: ListMembersQuery, response: TeamMemberList,
+    rpc: WorkspaceRpc.listMembers, toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  inviteMember: passThrough({
+    method: 'post', path: '/api/workspace/team-member/invite', summary: 'Invite someone to a team by e-mail (owner only); pending until they have an account', auth: true, body: InviteMemberBody, response: TeamMember, status: 201,
+    rpc: WorkspaceRpc.inviteMember, toRpc: ({ actor, body }) => ({ actor, body }),
+  }),
+  changeMemberRole: passThrough({
+    method: 'patch', path: '/api/workspace/team-member/{id}', summary: 'Change a member\'s role, viewer ↔ editor (owner only)', auth: true, params: IdParams, body: ChangeMemberRoleBody, response: TeamMember,
+    rpc: WorkspaceRpc.changeMemberRole, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+  removeMember: passThrough({
+    method: 'delete', path: '/api/workspace/team-member/{id}', summary: 'Remove a member (owner), or leave a team (the member themself)', auth: true, params: IdParams, response: TeamMember,
+    rpc: WorkspaceRpc.removeMember, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+
+  // Model access and sharing (spec 000 §7)
+  modelAccessibility: passThrough({
+    method: 'get', path: '/api/workspace/model/accessibility/{id}', summary: 'My role on a model and what it lets me do (also through its "Everyone" link)', auth: true, params: IdParams, response: ModelAccessibility,
+    rpc: WorkspaceRpc.modelAccessibility, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+  duplicateModel: passThrough({
+    method: 'patch', path: '/api/workspace/model/duplicate/{id}', summary: 'Duplicate a model into my workspace (name defaults to "(Duplicate) " + its name)', auth: true, params: IdParams, body: DuplicateModelBody, response: Model,
+    rpc: WorkspaceRpc.duplicateModel, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+  shareWithEveryone: passThrough({
+    method: 'patch', path: '/api/workspace/model/share-with-everyone/{id}', summary: 'Set the "Everyone" link access of a model (owner only)', auth: true, params: IdParams, body: ShareWithEveryoneBody, response: Model,
+    rpc: WorkspaceRpc.shareWithEveryone, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+  getModelShares: passThrough({
+    method: 'get', path: '/api/workspace/model/share/{id}', summary: 'The people a model is shared with (owner only)', auth: true, params: IdParams, response: ModelShares,
+    rpc: WorkspaceRpc.getModelShares, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+  shareModel: passThrough({
+    method: 'patch', path: '/api/workspace/model/share/{id}', summary: 'Share a model with an e-mail, or change that person\'s role (owner only)', auth: true, params: IdParams, body: ShareModelBody, response: ModelShares,
+    rpc: WorkspaceRpc.shareModel, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+
+  // Shared with me (spec 000 §7)
+  listSharedWithMe: passThrough({
+    method: 'get', path: '/api/workspace/shared-model/my', summary: 'Models shared with me', auth: true, query: ModelListQuery, response: SharedModelList,
+    rpc: WorkspaceRpc.listSharedWithMe, toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  listShareUsers: passThrough({
+    method: 'get', path: '/api/workspace/shared-model/user-list', summary: 'People I have shared models with (suggestions in the share dialog)', auth: true, response: ShareUserList,
+    rpc: WorkspaceRpc.listShareUsers, toRpc: ({ actor }) => ({ actor, body: {} }),
+  }),
+  changeShareRole: passThrough({
+    method: 'patch', path: '/api/workspace/shared-model/{id}', summary: 'Change the role of a share (the model\'s owner)', auth: true, params: IdParams, body: ChangeShareRoleBody, response: SharedModel,
+    rpc: WorkspaceRpc.changeShareRole, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+  removeShare: passThrough({
+    method: 'delete', path: '/api/workspace/shared-model/{id}', summary: 'Remove someone from a model (owner), or leave a model shared with me', auth: true, params: IdParams, response: SharedModel,
+    rpc: WorkspaceRpc.removeShare, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+
+  // Favorites (spec 000 §7)
+  listFavorites: passThrough({
+    method: 'get', path: '/api/workspace/user-favorite/my', summary: 'Models I starred', auth: true, query: ModelListQuery, response: FavoriteList,
+    rpc: WorkspaceRpc.listFavorites, toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  toggleFavorite: passThrough({
+    method: 'post', path: '/api/workspace/user-favorite/update-favorite-status', summary: 'Star or un-star a model (a toggle)', auth: true, body: ToggleFavoriteBody, response: FavoriteStatus,
+    rpc: WorkspaceRpc.toggleFavorite, toRpc: ({ actor, body }) => ({ actor, body }),
+  }),
+  removeFavorite: passThrough({
+    method: 'delete', path: '/api/workspace/user-favorite/{id}', summary: 'Un-star a model by its favorite id', auth: true, params: IdParams, response: Favorite,
+    rpc: WorkspaceRpc.removeFavorite, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+
+  // Notifications (spec 000 §7). `/count` and `/read-all` are listed before the routes with an id.
+  countNotifications: passThrough({
+    method: 'get', path: '/api/notification/user-notification/count', summary: 'My unread and total notification counts', auth: true, response: NotificationCount,
+    rpc: WorkspaceRpc.countNotifications, toRpc: ({ actor }) => ({ actor, body: {} }),
+  }),
+  listNotifications: passThrough({
+    method: 'get', path: '/api/notification/user-notification', summary: 'My notifications, newest first, 10 a page', auth: true, query: ListNotificationsQuery, response: NotificationPage,
+    rpc: WorkspaceRpc.listNotifications, toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  readAllNotifications: passThrough({
+    method: 'patch', path: '/api/notification/user-notification/read-all', summary: 'Mark all my notifications read', auth: true, response: NotificationCount,
+    rpc: WorkspaceRpc.readAllNotifications, toRpc: ({ actor }) => ({ actor, body: {} }),
+  }),
+  readNotification: passThrough({
+    method: 'patch', path: '/api/notification/user-notification/read-notification/{id}', summary: 'Mark one notification read', auth: true, params: IdParams, response: Notification,
+    rpc: WorkspaceRpc.readNotification, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
   }),
 } satisfies Record<string, HttpRoute>;
 

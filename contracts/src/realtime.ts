@@ -5,3 +5,27 @@ export { REALTIME_CHANNELS, REALTIME_CLIENT_OPTIONS, type RealtimeChannel } from
 export const PushVerb = z.enum(['create', 'update', 'delete']);
 export const pushMessage = <D extends z.ZodTypeAny>(data: D) => z.object({ verb: PushVerb, data });
 export type PushMessage<D> = { verb: z.infer<typeof PushVerb>; data: D };
+
+import { NotificationSnapshot } from './events/notification.events';
+import { FavoriteSnapshot, ModelShareSnapshot } from './events/sharing.events';
+import { TeamMemberFact } from './events/team.events';
+import { Model } from './workspace/model';
+import { Project, Team } from './workspace/team';
+
+/**
+ * What each channel of spec 000 §7 carries in `data` (ADR 0019). Models and teams come with the
+ * recipient's own `userRole`; members, shares, favorites and notifications carry ids and state only
+ * (no e-mail addresses or sentences): the web app merges what it can and refetches the rest.
+ */
+export const TeamPush = Team.omit({ projects: true });
+export const TeamMemberPush = TeamMemberFact.extend({ teamId: z.string() });
+export const ProjectPush = Project;
+export const RealtimePushes = {
+  'workspace-model': pushMessage(Model),
+  'workspace-team': pushMessage(TeamPush),
+  'workspace-team-project': pushMessage(ProjectPush),
+  'workspace-team-member': pushMessage(TeamMemberPush),
+  'workspace-user-favorite': pushMessage(FavoriteSnapshot),
+  'workspace-shared-model': pushMessage(ModelShareSnapshot),
+  'user-notification': pushMessage(NotificationSnapshot),
+} as const;

@@ -3,7 +3,39 @@ import { Actor } from './common/errors';
 import { IdempotencyKey, Timestamp } from './common/ids';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { CreateModelBody, ListModelsQuery, Model, ModelList, UpdateModelBody } from './workspace/model';
-import { User } from './workspace/user';
+import { NotificationCount, NotificationPage, ListNotificationsQuery, Notification } from './workspace/notification';
+import {
+  ChangeShareRoleBody,
+  DuplicateModelBody,
+  FavoriteList,
+  FavoriteStatus,
+  ModelAccessibility,
+  ModelListQuery,
+  ModelShares,
+  SharedModel,
+  SharedModelList,
+  ShareModelBody,
+  ShareUserList,
+  ShareWithEveryoneBody,
+  ToggleFavoriteBody,
+  Favorite,
+} from './workspace/sharing';
+import {
+  ChangeMemberRoleBody,
+  CreateProjectBody,
+  CreateTeamBody,
+  InviteMemberBody,
+  ListMembersQuery,
+  Project,
+  ProjectList,
+  Team,
+  TeamList,
+  TeamMember,
+  TeamMemberList,
+  UpdateProjectBody,
+  UpdateTeamBody,
+} from './workspace/team';
+import { UpdateProfileBody, User } from './workspace/user';
 
 /**
  * NATS request/reply between the BFF and the services. The subject is `rpc.<service>.<name>`;
@@ -38,4 +70,50 @@ export const WorkspaceRpc = {
   getModel: rpc('rpc.workspace.model.get', withActor(IdBody), Model),
   updateModel: rpc('rpc.workspace.model.update', withActor(IdBody.extend({ changes: UpdateModelBody })), Model),
   deleteModel: rpc('rpc.workspace.model.delete', withActor(IdBody), Model),
+  updateProfile: rpc('rpc.workspace.user.update-profile', withActor(UpdateProfileBody), User),
+
+  // Teams, projects, members (spec 000 §7, spec 001 §7)
+  listMyTeams: rpc('rpc.workspace.team.list-mine', withActor(z.object({})), TeamList),
+  getTeam: rpc('rpc.workspace.team.get', withActor(IdBody), Team),
+  createTeam: rpc('rpc.workspace.team.create', creating(CreateTeamBody), Team),
+  updateTeam: rpc('rpc.workspace.team.update', withActor(IdBody.extend({ changes: UpdateTeamBody })), Team),
+  deleteTeam: rpc('rpc.workspace.team.delete', withActor(IdBody), Team),
+  listProjects: rpc('rpc.workspace.team.project.list', withActor(z.object({ teamId: z.string() })), ProjectList),
+  createProject: rpc('rpc.workspace.team.project.create', creating(CreateProjectBody), Project),
+  updateProject: rpc('rpc.workspace.team.project.update', withActor(IdBody.extend({ changes: UpdateProjectBody })), Project),
+  deleteProject: rpc('rpc.workspace.team.project.delete', withActor(IdBody), Project),
+  listMembers: rpc('rpc.workspace.team.member.list', withActor(ListMembersQuery), TeamMemberList),
+  inviteMember: rpc('rpc.workspace.team.member.invite', withActor(InviteMemberBody), TeamMember),
+  changeMemberRole: rpc('rpc.workspace.team.member.change-role', withActor(IdBody.extend({ changes: ChangeMemberRoleBody })), TeamMember),
+  removeMember: rpc('rpc.workspace.team.member.remove', withActor(IdBody), TeamMember),
+
+  // Model access, sharing, favorites (spec 000 §2, §4, §6, §7)
+  modelAccessibility: rpc('rpc.workspace.model.accessibility', withActor(IdBody), ModelAccessibility),
+  duplicateModel: rpc('rpc.workspace.model.duplicate', withActor(IdBody.extend({ changes: DuplicateModelBody })), Model),
+  shareWithEveryone: rpc('rpc.workspace.model.share-with-everyone', withActor(IdBody.extend({ changes: ShareWithEveryoneBody })), Model),
+  getModelShares: rpc('rpc.workspace.model.shares', withActor(IdBody), ModelShares),
+  shareModel: rpc('rpc.workspace.model.share', withActor(IdBody.extend({ changes: ShareModelBody })), ModelShares),
+  listSharedWithMe: rpc('rpc.workspace.shared-model.list-mine', withActor(ModelListQuery), SharedModelList),
+  changeShareRole: rpc('rpc.workspace.shared-model.change-role', withActor(IdBody.extend({ changes: ChangeShareRoleBody })), SharedModel),
+  removeShare: rpc('rpc.workspace.shared-model.remove', withActor(IdBody), SharedModel),
+  listShareUsers: rpc('rpc.workspace.shared-model.user-list', withActor(z.object({})), ShareUserList),
+  listFavorites: rpc('rpc.workspace.favorite.list-mine', withActor(ModelListQuery), FavoriteList),
+  toggleFavorite: rpc('rpc.workspace.favorite.toggle', withActor(ToggleFavoriteBody), FavoriteStatus),
+  removeFavorite: rpc('rpc.workspace.favorite.remove', withActor(IdBody), Favorite),
+
+  // Notifications (spec 000 §4, §7)
+  listNotifications: rpc('rpc.workspace.notification.list', withActor(ListNotificationsQuery), NotificationPage),
+  countNotifications: rpc('rpc.workspace.notification.count', withActor(z.object({})), NotificationCount),
+  readNotification: rpc('rpc.workspace.notification.read', withActor(IdBody), Notification),
+  readAllNotifications: rpc('rpc.workspace.notification.read-all', withActor(z.object({})), NotificationCount),
+
+  /** The BFF's realtime gateway: which rooms a newly connected user's sockets join (ADR 0019). */
+  pushAudience: rpc(
+    'rpc.workspace.realtime.audience',
+    withActor(z.object({})),
+    z.object({
+      teams: z.array(z.object({ teamId: z.string(), role: z.enum(['owner', 'editor', 'viewer']) })),
+      shares: z.array(z.object({ modelId: z.string(), role: z.enum(['viewer', 'editor', 'configurator', 'inspector']) })),
+    }),
+  ),
 } as const;

@@ -3,9 +3,11 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuthPage } from './auth/lazy-pages';
 import { RequireAuth } from './auth/RequireAuth';
 import { useSignOutOn401 } from './auth/session';
+import { modelRoutes } from './models/model-routes';
 import { MyModelsPage } from './models/MyModelsPage';
 import { AppShell } from './shell/AppShell';
 import { ComingSoonPage } from './shell/ComingSoonPage';
+import { teamRoutes } from './teams/team-routes';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { PageLoadFailed } from './ui/LazyFallbacks';
 
@@ -43,6 +45,8 @@ export function App() {
           }
         >
           <Route index element={<MyModelsPage />} />
+          {modelRoutes()}
+          {teamRoutes()}
           <Route path="*" element={<ComingSoonPage />} />
         </Route>
       </Routes>

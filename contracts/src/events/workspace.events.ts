@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { Id, Timestamp } from '../common/ids';
 import { ShareAs } from '../workspace/model';
 import { envelope } from './envelope';
+import { NOTIFICATION_EVENT_DESCRIPTIONS, NotificationCreatedV1, NotificationEvents, NotificationsAllReadV1, NotificationUpdatedV1 } from './notification.events';
+import { FavoriteAddedV1, FavoriteRemovedV1, ModelShareActivatedV1, ModelShareCreatedV1, ModelShareRemovedV1, ModelShareRoleChangedV1, SHARING_EVENT_DESCRIPTIONS, SharingEvents } from './sharing.events';
+import {
+  TEAM_EVENT_DESCRIPTIONS,
+  TeamCreatedV1,
+  TeamDeletedV1,
+  TeamEvents,
+  TeamMemberInvitedV1,
+  TeamMemberJoinedV1,
+  TeamMemberRemovedV1,
+  TeamMemberRoleChangedV1,
+  TeamProjectCreatedV1,
+  TeamProjectDeletedV1,
+  TeamProjectUpdatedV1,
+  TeamUpdatedV1,
+} from './team.events';
 
 /** The state of a model after a change: what read models and pushes need. */
 export const ModelSnapshot = z.object({
@@ -22,7 +38,8 @@ export const ModelSnapshot = z.object({
 });
 export type ModelSnapshot = z.infer<typeof ModelSnapshot>;
 
-export const ModelCreatedV1 = envelope('workspace.model.created.v1', z.object({ model: ModelSnapshot }));
+/** `duplicatedFrom` is set when the model is a duplicate of another (PATCH /api/workspace/model/duplicate/{id}). */
+export const ModelCreatedV1 = envelope('workspace.model.created.v1', z.object({ model: ModelSnapshot, duplicatedFrom: Id.optional() }));
 export const ModelRenamedV1 = envelope(
   'workspace.model.renamed.v1',
   z.object({ model: ModelSnapshot, previousName: z.string() }),
@@ -32,12 +49,16 @@ export const ModelDescriptionChangedV1 = envelope(
   z.object({ model: ModelSnapshot }),
 );
 export const ModelDeletedV1 = envelope('workspace.model.deleted.v1', z.object({ model: ModelSnapshot }));
+/** The owner changed the 'Everyone' link access (`model.sharedWithEveryone`). */
+export const ModelSharedWithEveryoneChangedV1 = envelope('workspace.model.shared-with-everyone-changed.v1', z.object({ model: ModelSnapshot }));
 
 /** Retired: v1 carried the person's name and e-mail, which events kept forever must not (v2 carries ids only). */
 export const UserProfile = z.object({ id: Id, fullName: z.string(), email: z.string(), createdAt: Timestamp });
 export const UserRegisteredV1 = envelope('workspace.user.registered.v1', z.object({ user: UserProfile }));
 /** Only ids and times: personal data stays in the `users` state table, where erasing a person removes it. */
 export const UserRegisteredV2 = envelope('workspace.user.registered.v2', z.object({ user: z.object({ id: Id, createdAt: Timestamp }) }));
+/** The person changed their profile (full name); the new values stay in the state, the event names only who and when. */
+export const UserProfileUpdatedV1 = envelope('workspace.user.profile-updated.v1', z.object({ user: z.object({ id: Id, updatedAt: Timestamp }) }));
 
 /** Every workspace event, by type: the catalogue documented in docs/events.md. */
 export const WorkspaceEvents = {
@@ -45,8 +66,13 @@ export const WorkspaceEvents = {
   'workspace.model.renamed.v1': ModelRenamedV1,
   'workspace.model.description-changed.v1': ModelDescriptionChangedV1,
   'workspace.model.deleted.v1': ModelDeletedV1,
+  'workspace.model.shared-with-everyone-changed.v1': ModelSharedWithEveryoneChangedV1,
   'workspace.user.registered.v1': UserRegisteredV1,
   'workspace.user.registered.v2': UserRegisteredV2,
+  'workspace.user.profile-updated.v1': UserProfileUpdatedV1,
+  ...TeamEvents,
+  ...SharingEvents,
+  ...NotificationEvents,
 } as const;
 
 export const WorkspaceEvent = z.discriminatedUnion('type', [
@@ -54,8 +80,29 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   ModelRenamedV1,
   ModelDescriptionChangedV1,
   ModelDeletedV1,
+  ModelSharedWithEveryoneChangedV1,
   UserRegisteredV1,
   UserRegisteredV2,
+  UserProfileUpdatedV1,
+  TeamCreatedV1,
+  TeamUpdatedV1,
+  TeamDeletedV1,
+  TeamMemberInvitedV1,
+  TeamMemberJoinedV1,
+  TeamMemberRoleChangedV1,
+  TeamMemberRemovedV1,
+  TeamProjectCreatedV1,
+  TeamProjectUpdatedV1,
+  TeamProjectDeletedV1,
+  ModelShareCreatedV1,
+  ModelShareActivatedV1,
+  ModelShareRoleChangedV1,
+  ModelShareRemovedV1,
+  FavoriteAddedV1,
+  FavoriteRemovedV1,
+  NotificationCreatedV1,
+  NotificationUpdatedV1,
+  NotificationsAllReadV1,
 ]);
 export type WorkspaceEvent = z.infer<typeof WorkspaceEvent>;
 
@@ -64,10 +111,15 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   'workspace.model.renamed.v1': 'A model got a new name.',
   'workspace.model.description-changed.v1': 'A model got a new description.',
   'workspace.model.deleted.v1': 'A model was deleted; `data.model` is its last state.',
+  'workspace.model.shared-with-everyone-changed.v1': 'The owner changed who may open the model by its link (`model.sharedWithEveryone`: private or a role).',
   'workspace.user.registered.v1':
     'Retired (no longer published; replaced by `workspace.user.registered.v2`): a person signed up. It carried their name and e-mail address, which events must not keep. Consumers still accept it from older stream history.',
   'workspace.user.registered.v2':
     'A person signed up. Only ids and times: their name and e-mail stay in the workspace\'s state, where erasing the person removes them; consumers that need them read the `user_view` through the workspace.',
+  'workspace.user.profile-updated.v1': 'A person changed their profile (full name). Ids and times only; read the new values through the workspace.',
+  ...TEAM_EVENT_DESCRIPTIONS,
+  ...SHARING_EVENT_DESCRIPTIONS,
+  ...NOTIFICATION_EVENT_DESCRIPTIONS,
 };
 
 /** JetStream stream that holds the workspace's events. */

@@ -29,6 +29,8 @@ export const Model = z.object({
   userRole: ModelRole.default('viewer'),
   sharedWithEveryone: ShareAs,
   hidden: z.boolean(),
+  /** Whether the caller starred it; present in lists and single reads, absent in pushes (a push is for many people). */
+  favorite: z.boolean().optional(),
   /** Grows by one with every change: caches and pushes compare it, so an older state never wins. */
   version: z.number().int(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, Text, Timestamp } from '../common/ids';
-import { jsonParam, limitUpTo, Skip } from '../common/list';
+import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { UserSummary } from './user';
 
 /** Teams, projects and members (spec 000 §3, §7; spec 001 §3). Rules and their texts live in domain/. */
@@ -73,3 +73,8 @@ export const ListMembersQuery = z.strictObject({
   skip: Skip,
   limit: limitUpTo(100, 100),
 });
+
+export const TeamList = listOf(Team);
+export const ProjectList = listOf(Project);
+export const TeamMemberList = listOf(TeamMember);
+export const TeamIdParams = z.strictObject({ teamId: Id });

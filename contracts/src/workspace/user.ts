@@ -15,3 +15,6 @@ export type UserSummary = z.infer<typeof UserSummary>;
 
 export const User = UserSummary;
 export type User = z.infer<typeof User>;
+
+/** PATCH /api/auth/me: the profile page (spec 000 §2 /profile). The rule (required) lives in domain/. */
+export const UpdateProfileBody = z.strictObject({ fullName: z.string().max(200, 'The name must be at most 200 characters.') });

@@ -53,15 +53,18 @@ export interface TeamState {
 }
 
 type TeamSummary = Omit<TeamState, 'members' | 'projects'>;
+/** A member as events tell it: no e-mail address, which events kept forever must not carry (ADR 0018). */
+export type TeamMemberFact = Omit<TeamMemberState, 'email'>;
+const fact = ({ email: _email, ...member }: TeamMemberState): TeamMemberFact => ({ ...member });
 
 export type TeamEvent =
-  | DomainEvent<'workspace.team.created.v1', { team: TeamSummary; owner: TeamMemberState }>
+  | DomainEvent<'workspace.team.created.v1', { team: TeamSummary; owner: TeamMemberFact }>
   | DomainEvent<'workspace.team.updated.v1', { team: TeamSummary }>
   | DomainEvent<'workspace.team.deleted.v1', { team: TeamSummary; memberUserIds: string[] }>
-  | DomainEvent<'workspace.team.member-invited.v1', { team: TeamSummary; member: TeamMemberState; invitedBy: string }>
-  | DomainEvent<'workspace.team.member-joined.v1', { team: TeamSummary; member: TeamMemberState }>
-  | DomainEvent<'workspace.team.member-role-changed.v1', { team: TeamSummary; member: TeamMemberState; previousRole: TeamRole }>
-  | DomainEvent<'workspace.team.member-removed.v1', { team: TeamSummary; member: TeamMemberState; removedBy: string }>
+  | DomainEvent<'workspace.team.member-invited.v1', { team: TeamSummary; member: TeamMemberFact; invitedBy: string }>
+  | DomainEvent<'workspace.team.member-joined.v1', { team: TeamSummary; member: TeamMemberFact }>
+  | DomainEvent<'workspace.team.member-role-changed.v1', { team: TeamSummary; member: TeamMemberFact; previousRole: TeamRole }>
+  | DomainEvent<'workspace.team.member-removed.v1', { team: TeamSummary; member: TeamMemberFact; removedBy: string }>
   | DomainEvent<'workspace.team.project-created.v1', { team: TeamSummary; project: ProjectState }>
   | DomainEvent<'workspace.team.project-updated.v1', { team: TeamSummary; project: ProjectState }>
   | DomainEvent<'workspace.team.project-deleted.v1', { team: TeamSummary; project: ProjectState }>;
@@ -103,7 +106,7 @@ export class TeamAggregate {
       { id: input.id, name: newName(input.name), description: '', color: input.color, ownerId: input.owner.id, members: [owner], projects: [], createdAt: input.now, updatedAt: input.now, version: 1 },
       true,
     );
-    team.record({ type: 'workspace.team.created.v1', data: { team: team.summary(), owner } });
+    team.record({ type: 'workspace.team.created.v1', data: { team: team.summary(), owner: fact(owner) } });
     return team;
   }
 
@@ -167,7 +170,7 @@ export class TeamAggregate {
     };
     this.state.members.push(member);
     this.touch({}, now);
-    this.record({ type: 'workspace.team.member-invited.v1', data: { team: this.summary(), member: { ...member }, invitedBy: actorId } });
+    this.record({ type: 'workspace.team.member-invited.v1', data: { team: this.summary(), member: fact(member), invitedBy: actorId } });
     return { ...member };
   }
 
@@ -178,7 +181,7 @@ export class TeamAggregate {
     member.userId = user.id;
     member.status = 'active';
     this.touch({}, now);
-    this.record({ type: 'workspace.team.member-joined.v1', data: { team: this.summary(), member: { ...member } } });
+    this.record({ type: 'workspace.team.member-joined.v1', data: { team: this.summary(), member: fact(member) } });
     return true;
   }
 
@@ -191,7 +194,7 @@ export class TeamAggregate {
     const previousRole = member.role;
     member.role = role;
     this.touch({}, now);
-    this.record({ type: 'workspace.team.member-role-changed.v1', data: { team: this.summary(), member: { ...member }, previousRole } });
+    this.record({ type: 'workspace.team.member-role-changed.v1', data: { team: this.summary(), member: fact(member), previousRole } });
   }
 
   /** The owner removes others; anyone else may remove only themselves (Leave). The owner row is fixed. */
@@ -202,7 +205,7 @@ export class TeamAggregate {
     if (member.role === 'owner') throw new DomainError('forbidden', TEAM_MESSAGES.ownerFixed);
     this.state.members = this.state.members.filter((m) => m.id !== memberId);
     this.touch({}, now);
-    this.record({ type: 'workspace.team.member-removed.v1', data: { team: this.summary(), member: { ...member }, removedBy: actorId } });
+    this.record({ type: 'workspace.team.member-removed.v1', data: { team: this.summary(), member: fact(member), removedBy: actorId } });
   }
 
   createProject(input: { id: string; name: string }, actorId: string, now: Date): ProjectState {

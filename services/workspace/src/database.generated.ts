@@ -36,6 +36,21 @@ export interface DeadLetters {
   subject: string;
 }
 
+export interface Favorites {
+  created_at: Timestamp;
+  id: string;
+  model_id: string;
+  user_id: string;
+}
+
+export interface FavoriteView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  id: string;
+  model_id: string;
+  user_id: string;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   key: string;
@@ -76,6 +91,33 @@ export interface Models {
   version: number;
 }
 
+export interface ModelShares {
+  created_at: Timestamp;
+  email: string;
+  id: string;
+  model_id: string;
+  owner_id: string;
+  role: string;
+  shared_by_id: string;
+  updated_at: Timestamp;
+  user_id: string | null;
+  version: number;
+}
+
+export interface ModelShareView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  email: string;
+  id: string;
+  model_id: string;
+  owner_id: string;
+  role: string;
+  shared_by_id: string;
+  updated_at: Timestamp;
+  user_id: string | null;
+  version: number;
+}
+
 export interface ModelView {
   author_id: string;
   contributor_id: string | null;
@@ -110,6 +152,26 @@ export interface ProcessedEvents {
   processed_at: Generated<Timestamp>;
 }
 
+export interface Projects {
+  created_at: Timestamp;
+  description: Generated<string>;
+  id: string;
+  name: string;
+  team_id: string;
+  updated_at: Timestamp;
+}
+
+export interface ProjectView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  description: Generated<string>;
+  id: string;
+  name: string;
+  team_id: string;
+  team_version: number;
+  updated_at: Timestamp;
+}
+
 export interface RateLimits {
   bucket: string;
   hits: number;
@@ -121,6 +183,51 @@ export interface Sessions {
   expires_at: Timestamp;
   token_hash: string;
   user_id: string;
+}
+
+export interface TeamMembers {
+  created_at: Timestamp;
+  email: string;
+  id: string;
+  role: string;
+  status: string;
+  team_id: string;
+  user_id: string | null;
+}
+
+export interface TeamMemberView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  email: string;
+  id: string;
+  role: string;
+  status: string;
+  team_id: string;
+  team_version: number;
+  user_id: string | null;
+}
+
+export interface Teams {
+  color: string;
+  created_at: Timestamp;
+  description: Generated<string>;
+  id: string;
+  name: string;
+  owner_id: string;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface TeamView {
+  color: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  description: Generated<string>;
+  id: string;
+  name: string;
+  owner_id: string;
+  updated_at: Timestamp;
+  version: number;
 }
 
 export interface Users {
@@ -141,15 +248,25 @@ export interface UserView {
 
 export interface DB {
   dead_letters: DeadLetters;
+  favorite_view: FavoriteView;
+  favorites: Favorites;
   idempotency_keys: IdempotencyKeys;
   login_failures: LoginFailures;
   model_counts: ModelCounts;
+  model_share_view: ModelShareView;
+  model_shares: ModelShares;
   model_view: ModelView;
   models: Models;
   outbox: Outbox;
   processed_events: ProcessedEvents;
+  project_view: ProjectView;
+  projects: Projects;
   rate_limits: RateLimits;
   sessions: Sessions;
+  team_member_view: TeamMemberView;
+  team_members: TeamMembers;
+  team_view: TeamView;
+  teams: Teams;
   user_view: UserView;
   users: Users;
 }

@@ -23,6 +23,7 @@ import { workspaceProjections } from './read-models';
 import { workspacePruneHooks } from './workspace-prune';
 import { USER_ACCOUNT_REPOSITORY } from './ports/user-account.repository.port';
 import { WorkspaceRpcController } from './rpc/workspace.rpc';
+import { workspaceSlices } from './workspace-slices';
 
 @Module({
   imports: [
@@ -52,6 +53,7 @@ import { WorkspaceRpcController } from './rpc/workspace.rpc';
     DeleteModelHandler,
     ListModelsHandler,
     GetModelHandler,
+    ...workspaceSlices.flatMap((slice) => slice.providers),
   ],
 })
 export class WorkspaceModule {}

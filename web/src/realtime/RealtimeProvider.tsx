@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage } from '@kiln/contracts';
 import { currentUser, ME_KEY } from '../auth/session';
 import { applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
+import { listenForTeamPushes } from '../teams/team-pushes';
 import type { Socket } from './socket';
 
 const SERVER_HANGUP_RETRY_MS = 2000;
@@ -28,7 +29,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       let wasConnected = false;
       socket.on('connect', () => {
         setState('online');
-        if (wasConnected) void queryClient.invalidateQueries({ queryKey: modelKeys.all });
+        // Pushes sent while we were away are lost: everything shown is fetched again.
+        if (wasConnected) void queryClient.invalidateQueries();
         wasConnected = true;
       });
       socket.on('disconnect', (reason) => {
@@ -55,6 +57,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         // Older or redelivered pushes, and any push of a deleted model, are dropped there by version.
         applyModelUpsert(queryClient, model, message.verb === 'create', fallback);
       });
+
+      listenForTeamPushes(socket, queryClient);
     };
 
     // socket.io-client is a chunk of its own, fetched after the first render: the list does not wait for it

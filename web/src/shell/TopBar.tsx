@@ -7,7 +7,8 @@ import { SearchBox } from './SearchBox';
 import { SIDENAV_ID } from './SideNav';
 import { sectionOf } from './sections';
 import { SortMenu } from './SortMenu';
-import { NotificationBell, UserMenu } from './UserMenu';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { UserMenu } from './UserMenu';
 import { ViewSwitch } from './ViewSwitch';
 
 const MAX_CRUMBS = 6;

@@ -7,7 +7,7 @@ import { endSession } from '../auth/session';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { readableTextOn } from '../ui/contrast';
 import { preloadOn } from '../ui/lazy';
-import { BellIcon, ChevronDown } from '../ui/icons';
+import { ChevronDown } from '../ui/icons';
 
 const DEFAULT_AVATAR_COLOUR = '#7986CB';
 
@@ -19,14 +19,6 @@ export function Avatar({ user, size = 32 }: { user: Pick<User, 'fullName' | 'dat
     // The initials are drawn by CSS (::before) rather than as text: a button holding the avatar is then named by its
     // words alone, and its visible text stays part of its name (WCAG 2.5.3).
     <span className="avatar" data-initials={initials} style={{ width: size, height: size, background, color: readableTextOn(background), fontSize: size * 0.4 }} aria-hidden="true" />
-  );
-}
-
-export function NotificationBell() {
-  return (
-    <button type="button" className="icon-btn bell" aria-label="Notifications" title="Notifications">
-      <BellIcon />
-    </button>
   );
 }
 

@@ -2,10 +2,12 @@ import * as initial from './0001-initial';
 import * as modelViewTombstones from './0002-model-view-tombstones';
 import * as loginFailuresByAddress from './0003-login-failures-by-address';
 import * as fastLists from './0004-fast-lists';
+import * as teamsAndSharing from './0005-teams-and-sharing';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
   '0002-model-view-tombstones': modelViewTombstones,
   '0003-login-failures-by-address': loginFailuresByAddress,
   '0004-fast-lists': fastLists,
+  '0005-teams-and-sharing': teamsAndSharing,
 };

@@ -15,6 +15,7 @@ import { ProjectModelsOnModelEvents } from '../models/projections/project-models
 import { GetModelQuery } from '../models/queries/get-model/get-model.query';
 import { ListModelsQuery } from '../models/queries/list-models/list-models.query';
 import { ProjectUsersOnUserRegistered } from '../users/projections/project-users-on-user-registered';
+import { workspaceSlices } from '../workspace-slices';
 
 /**
  * A command answers with the state it committed, whatever the projection's lag. It still waits (bounded)
@@ -104,4 +105,4 @@ export const workspaceRpcRoutes = [
   }),
 ];
 
-export const WorkspaceRpcController = rpcController('WorkspaceRpcController', workspaceRpcRoutes);
+export const WorkspaceRpcController = rpcController('WorkspaceRpcController', [...workspaceRpcRoutes, ...workspaceSlices.flatMap((slice) => slice.routes)]);
