@@ -1,4 +1,4 @@
-import { badgeText, notificationForModeration, notificationForShare, notificationsForTeamEvent, notificationText } from './notifications';
+import { badgeText, notificationForModeration, notificationForShare, notificationsForTeamEvent, notificationText, subjectDeletedBy } from './notifications';
 import { TeamAggregate } from './team.aggregate';
 
 const now = new Date('2026-11-23T10:00:00Z');
@@ -56,6 +56,27 @@ describe('who is notified of team facts', () => {
       ['u-ed', 'team-member.role-changed'],
       ['u-ed', 'team-member.removed'],
     ]);
+  });
+});
+
+describe('team facts as the contract carries them (parsed envelopes: strings for dates, no e-mail)', () => {
+  const team = { id: 't1', name: 'Rocket Lab', description: '', color: '#000', ownerId: 'u-owner', createdAt: '2026-11-23T10:00:00Z', updatedAt: '2026-11-23T10:00:00Z', version: 2 };
+  const member = { id: 'm2', userId: 'u-ed', role: 'editor', status: 'active', createdAt: '2026-11-23T10:00:00Z' };
+
+  it('a joined pending invite names the owner as the one who added them', () => {
+    const drafts = notificationsForTeamEvent({ type: 'workspace.team.member-joined.v1', aggregateId: 't1', data: { team, member } }, nameOf);
+    expect(drafts).toEqual([{ recipientUserId: 'u-ed', type: 'team-member.invite', message: 'Olga Owner added you to the team “Rocket Lab” as editor.', data: { link: '/t1', teamId: 't1' } }]);
+  });
+
+  it('other team facts notify nobody', () => {
+    expect(notificationsForTeamEvent({ type: 'workspace.team.updated.v1', aggregateId: 't1', data: { team } }, nameOf)).toEqual([]);
+    expect(notificationsForTeamEvent({ type: 'workspace.team.member-invited.v1', aggregateId: 't1', data: { team, member: { ...member, userId: null, status: 'pending' }, invitedBy: 'u-owner' } }, nameOf)).toEqual([]);
+  });
+
+  it('a deleted team or model is the subject whose notifications are disabled', () => {
+    expect(subjectDeletedBy({ type: 'workspace.team.deleted.v1', aggregateId: 't1' })).toEqual({ kind: 'team', id: 't1' });
+    expect(subjectDeletedBy({ type: 'workspace.model.deleted.v1', aggregateId: 'mo1' })).toEqual({ kind: 'model', id: 'mo1' });
+    expect(subjectDeletedBy({ type: 'workspace.team.updated.v1', aggregateId: 't1' })).toBeNull();
   });
 });
 

@@ -2,7 +2,6 @@
  * In-app notifications (spec 000 §2, §4, §7): which facts notify whom, the sentence shown, the badge.
  * The spec gives only the disabled texts and the badge rule; the other sentences are ours (ADR 0017).
  */
-import type { TeamEvent } from './team.aggregate';
 
 export type NotificationType =
   | 'team-member.invite'
@@ -44,25 +43,47 @@ export function notificationText(notification: { type: NotificationType | string
 
 const quoted = (name: string) => `“${name}”`;
 
+/**
+ * A team fact as far as notifications care: both the aggregate's `TeamEvent` and the contract's parsed
+ * envelope (dates as strings, members without e-mail) fit this shape.
+ */
+interface TeamRef {
+  id: string;
+  name: string;
+  ownerId: string;
+}
+interface MemberRef {
+  userId: string | null;
+  role: string;
+  status: string;
+}
+export type TeamFact =
+  | { type: 'workspace.team.member-invited.v1'; aggregateId: string; data: { team: TeamRef; member: MemberRef; invitedBy: string } }
+  | { type: 'workspace.team.member-joined.v1'; aggregateId: string; data: { team: TeamRef; member: MemberRef } }
+  | { type: 'workspace.team.member-role-changed.v1'; aggregateId: string; data: { team: TeamRef; member: MemberRef } }
+  | { type: 'workspace.team.member-removed.v1'; aggregateId: string; data: { team: TeamRef; member: MemberRef; removedBy: string } }
+  | { type: string; aggregateId: string; data: unknown };
+
 /** Who hears about a team fact. `nameOf` gives a user's full name (the actor), read from the user view. */
-export function notificationsForTeamEvent(event: TeamEvent, nameOf: (userId: string) => string): NotificationDraft[] {
+export function notificationsForTeamEvent(event: TeamFact, nameOf: (userId: string) => string): NotificationDraft[] {
   const link = `/${event.aggregateId}`;
   switch (event.type) {
     case 'workspace.team.member-invited.v1':
     case 'workspace.team.member-joined.v1': {
-      const { member, team } = event.data;
+      const { member, team } = (event as Extract<TeamFact, { type: 'workspace.team.member-joined.v1' }>).data;
+      const invited = event.type === 'workspace.team.member-invited.v1';
       // A pending invite notifies nobody yet: the person is told when their account exists (member-joined).
-      if (!member.userId || (event.type === 'workspace.team.member-invited.v1' && member.status !== 'active')) return [];
-      const by = event.type === 'workspace.team.member-invited.v1' ? nameOf(event.data.invitedBy) : nameOf(team.ownerId);
+      if (!member.userId || (invited && member.status !== 'active')) return [];
+      const by = invited ? nameOf((event as Extract<TeamFact, { type: 'workspace.team.member-invited.v1' }>).data.invitedBy) : nameOf(team.ownerId);
       return [{ recipientUserId: member.userId, type: 'team-member.invite', message: `${by} added you to the team ${quoted(team.name)} as ${member.role}.`, data: { link, teamId: team.id } }];
     }
     case 'workspace.team.member-role-changed.v1': {
-      const { member, team } = event.data;
+      const { member, team } = (event as Extract<TeamFact, { type: 'workspace.team.member-role-changed.v1' }>).data;
       if (!member.userId) return [];
       return [{ recipientUserId: member.userId, type: 'team-member.role-changed', message: `Your role in the team ${quoted(team.name)} is now ${member.role}.`, data: { link, teamId: team.id } }];
     }
     case 'workspace.team.member-removed.v1': {
-      const { member, team, removedBy } = event.data;
+      const { member, team, removedBy } = (event as Extract<TeamFact, { type: 'workspace.team.member-removed.v1' }>).data;
       // Leaving is the person's own act: nothing to tell them.
       if (!member.userId || removedBy === member.userId) return [];
       return [{ recipientUserId: member.userId, type: 'team-member.removed', message: `You were removed from the team ${quoted(team.name)}.`, data: { link: '/', teamId: team.id } }];
@@ -70,6 +91,16 @@ export function notificationsForTeamEvent(event: TeamEvent, nameOf: (userId: str
     default:
       return [];
   }
+}
+
+/**
+ * What a deletion takes away (spec 000 §4): the team's or the model's notifications are then disabled,
+ * and shown as 'This team deleted by user' / 'This model deleted by user'.
+ */
+export function subjectDeletedBy(event: { type: string; aggregateId: string }): { kind: 'team' | 'model'; id: string } | null {
+  if (event.type === 'workspace.team.deleted.v1') return { kind: 'team', id: event.aggregateId };
+  if (event.type === 'workspace.model.deleted.v1') return { kind: 'model', id: event.aggregateId };
+  return null;
 }
 
 /** A model shared with someone, or their share role changed. */

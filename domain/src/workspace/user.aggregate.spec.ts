@@ -1,4 +1,4 @@
-import { normalizeFullName, registerUser, userDataShort } from './user.aggregate';
+import { normalizeFullName, registerUser, updateProfile, userDataShort } from './user.aggregate';
 
 const PALETTE = ['#E57373', '#64B5F6', '#81C784', '#FFB74D', '#BA68C8', '#4DB6AC', '#F06292', '#7986CB'];
 const anId = (n = 1) => n.toString(16).padStart(24, '0');
@@ -47,5 +47,19 @@ describe('registerUser', () => {
 
   it('stores the full name trimmed', () => {
     expect(normalizeFullName('  Ada Lovelace ')).toBe('Ada Lovelace');
+  });
+});
+
+describe('updateProfile (PATCH /api/auth/me)', () => {
+  it('keeps the trimmed name and tells only who and when', () => {
+    const now = new Date('2026-11-23T10:00:00Z');
+    expect(updateProfile({ id: 'u1', fullName: '  Ada King  ', now })).toEqual({
+      fullName: 'Ada King',
+      event: { type: 'workspace.user.profile-updated.v1', aggregateType: 'user', aggregateId: 'u1', data: { user: { id: 'u1', updatedAt: now } } },
+    });
+  });
+
+  it('refuses an empty name with the spec message', () => {
+    expect(() => updateProfile({ id: 'u1', fullName: '   ', now: new Date() })).toThrow('This field is required');
   });
 });

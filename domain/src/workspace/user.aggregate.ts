@@ -1,3 +1,4 @@
+import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 
 /** Initials and a stable colour for avatars without a picture (spec 000 §3, user.dataShort). */
@@ -24,4 +25,14 @@ export function registerUser(input: { id: string; now: Date }): UserRegistered {
     aggregateId: input.id,
     data: { user: { id: input.id, createdAt: input.now } },
   };
+}
+
+/** Ids and times only, like the sign-up: the new name stays in the `users` state table. */
+export type UserProfileUpdated = DomainEvent<'workspace.user.profile-updated.v1', { user: { id: string; updatedAt: Date } }>;
+
+/** The profile's full name (PATCH /api/auth/me): trimmed and required, 'This field is required' (spec 000 §5). */
+export function updateProfile(input: { id: string; fullName: string; now: Date }): { fullName: string; event: UserProfileUpdated } {
+  const fullName = normalizeFullName(input.fullName);
+  if (!fullName) throw new DomainError('invalid', 'This field is required', [{ path: 'fullName', message: 'This field is required' }]);
+  return { fullName, event: { type: 'workspace.user.profile-updated.v1', aggregateType: 'user', aggregateId: input.id, data: { user: { id: input.id, updatedAt: input.now } } } };
 }
