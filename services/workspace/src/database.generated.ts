@@ -137,6 +137,39 @@ export interface ModelView {
   version: number;
 }
 
+export interface Notifications {
+  created_at: Timestamp;
+  data: Json;
+  disabled: Generated<boolean>;
+  id: string;
+  message: string;
+  model_id: string | null;
+  read: Generated<boolean>;
+  recipient_id: string;
+  source_event_id: string;
+  team_id: string | null;
+  type: string;
+  version: number;
+}
+
+export interface NotificationSubjectsDeleted {
+  deleted_at: Timestamp;
+  kind: string;
+  subject_id: string;
+}
+
+export interface NotificationView {
+  created_at: Timestamp;
+  data: Json;
+  disabled: Generated<boolean>;
+  id: string;
+  message: string;
+  read: Generated<boolean>;
+  recipient_id: string;
+  type: string;
+  version: number;
+}
+
 export interface Outbox {
   created_at: Generated<Timestamp>;
   event_id: string;
@@ -257,6 +290,9 @@ export interface DB {
   model_shares: ModelShares;
   model_view: ModelView;
   models: Models;
+  notification_subjects_deleted: NotificationSubjectsDeleted;
+  notification_view: NotificationView;
+  notifications: Notifications;
   outbox: Outbox;
   processed_events: ProcessedEvents;
   project_view: ProjectView;

@@ -3,6 +3,7 @@ import * as modelViewTombstones from './0002-model-view-tombstones';
 import * as loginFailuresByAddress from './0003-login-failures-by-address';
 import * as fastLists from './0004-fast-lists';
 import * as teamsAndSharing from './0005-teams-and-sharing';
+import * as notifications from './0006-notifications';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -10,4 +11,5 @@ export const workspaceMigrations = {
   '0003-login-failures-by-address': loginFailuresByAddress,
   '0004-fast-lists': fastLists,
   '0005-teams-and-sharing': teamsAndSharing,
+  '0006-notifications': notifications,
 };
