@@ -1,8 +1,18 @@
+import { WorkspaceRpc } from '@kiln/contracts';
+import { rpcRoute } from '@kiln/service-kit';
 import { WorkspaceSlice } from '../workspace-slice';
+import { GetPushAudienceHandler } from './queries/get-push-audience/get-push-audience.handler';
+import { GetPushAudienceQuery } from './queries/get-push-audience/get-push-audience.query';
 
 /** What the BFF's realtime gateway asks the workspace: which rooms a user's sockets join (ADR 0019). */
 export const realtimeSlice: WorkspaceSlice = {
-  providers: [],
-  routes: [],
+  providers: [GetPushAudienceHandler],
+  routes: [
+    rpcRoute({
+      rpc: WorkspaceRpc.pushAudience,
+      kind: 'query',
+      handle: ({ actor }, context) => context.queries.execute(new GetPushAudienceQuery(actor.userId)),
+    }),
+  ],
   projections: [],
 };
