@@ -3,6 +3,8 @@ export * from './shared/domain-event';
 export * from './workspace/model-name';
 export * from './workspace/model-permissions';
 export * from './workspace/model.aggregate';
+export * from './workspace/model-share.aggregate';
+export * from './workspace/favorite.aggregate';
 export * from './workspace/user.aggregate';
 export * from './workspace/rate-limits';
 export * from './workspace/policy';

@@ -228,3 +228,97 @@ describe('ModelAggregate roles', () => {
     expect(model.snapshot().name).toBe('Kept');
   });
 });
+
+describe('ModelAggregate roles from the policy table (ADR 0020)', () => {
+  const teamModel = (overrides: Partial<ModelState> = {}) => aStoredModel({ teamId: anId(), ...overrides });
+
+  it.each([
+    ['team owner', { teamRole: 'owner' as const }, 'owner', 'team'],
+    ['team editor', { teamRole: 'editor' as const }, 'editor', 'team'],
+    ['team viewer', { teamRole: 'viewer' as const }, 'viewer', 'team'],
+    ['editor share', { shareRole: 'editor' as const }, 'editor', 'share'],
+    ['configurator share', { shareRole: 'configurator' as const }, 'configurator', 'share'],
+    ['inspector share', { shareRole: 'inspector' as const }, 'inspector', 'share'],
+    ['team viewer with an editor share', { teamRole: 'viewer' as const, shareRole: 'editor' as const }, 'editor', 'share'],
+  ])('%s → %s (via %s)', (_, grants, role, via) => {
+    const model = teamModel();
+    expect(model.access({ userId: aUserId(), ...grants })).toEqual({ role, via });
+  });
+
+  it('a team role counts only on a team model', () => {
+    expect(aStoredModel().roleOf({ userId: aUserId(), teamRole: 'owner' })).toBeNull();
+  });
+
+  it('the Everyone link gives its role to a stranger; private gives none', () => {
+    expect(aStoredModel({ sharedWithEveryone: 'configurator' }).access(aUserId())).toEqual({ role: 'configurator', via: 'everyone' });
+    expect(aStoredModel({ sharedWithEveryone: 'private' }).access(aUserId())).toBeNull();
+  });
+
+  it.each([
+    ['viewer', false],
+    ['inspector', false],
+    ['configurator', true],
+    ['editor', true],
+  ] as const)('a %s share: may rename %s, may never delete', (shareRole, mayRename) => {
+    const model = aStoredModel();
+    const actor = { userId: aUserId(), shareRole };
+    if (mayRename) model.rename('Shared rename', actor, at());
+    else expect(caught(() => model.rename('Shared rename', actor, at())).kind).toBe('forbidden');
+    expect(model.snapshot().name === 'Shared rename').toBe(mayRename);
+    expect(caught(() => model.delete(actor, at())).kind).toBe('forbidden');
+  });
+
+  it('a team owner may delete a team model', () => {
+    const model = teamModel();
+    model.delete({ userId: aUserId(), teamRole: 'owner' }, at());
+    expect(model.isDeleted).toBe(true);
+  });
+});
+
+describe('ModelAggregate.shareWithEveryone', () => {
+  it('lets the owner set the link access and records shared-with-everyone-changed', () => {
+    const model = aStoredModel({ version: 2 });
+    const owner = model.snapshot().authorId;
+    model.shareWithEveryone('viewer', owner, at());
+    model.shareWithEveryone('viewer', owner, at());
+    const state = model.snapshot();
+    expect(state).toMatchObject({ sharedWithEveryone: 'viewer', version: 3 });
+    expect(model.pullEvents()).toEqual([{ type: 'workspace.model.shared-with-everyone-changed.v1', aggregateType: 'model', aggregateId: state.id, data: { model: state } }]);
+  });
+
+  it('refuses an editor (403) and a stranger (404)', () => {
+    const model = aStoredModel();
+    expect(caught(() => model.shareWithEveryone('viewer', { userId: aUserId(), shareRole: 'editor' }, at())).kind).toBe('forbidden');
+    expect(caught(() => model.shareWithEveryone('viewer', aUserId(), at())).kind).toBe('not-found');
+  });
+});
+
+describe('ModelAggregate.duplicate', () => {
+  it('copies name (prefixed) and description into the caller’s personal scope, recording duplicatedFrom', () => {
+    const source = aStoredModel({ name: 'Gear', description: 'teeth', teamId: anId(), sharedWithEveryone: 'viewer' });
+    const caller = aUserId();
+    const id = anId();
+    const now = at('2024-09-01T00:00:00.000Z');
+
+    const copy = source.duplicate({ id, actor: { userId: caller, shareRole: 'editor' }, now });
+
+    const state = copy.snapshot();
+    expect(state).toMatchObject({ id, name: '(Duplicate) Gear', description: 'teeth', authorId: caller, teamId: null, projectId: null, sharedWithEveryone: 'private', version: 1 });
+    expect(copy.loadedVersion).toBe(0);
+    expect(copy.pullEvents()).toEqual([{ type: 'workspace.model.created.v1', aggregateType: 'model', aggregateId: id, data: { model: state, duplicatedFrom: source.snapshot().id } }]);
+    expect(source.pullEvents()).toEqual([]);
+  });
+
+  it('takes a given name through the name rules', () => {
+    const source = aStoredModel();
+    expect(source.duplicate({ id: anId(), name: ' My copy ', actor: source.snapshot().authorId, now: at() }).snapshot().name).toBe('My copy');
+    expect(caught(() => source.duplicate({ id: anId(), name: 'ab', actor: source.snapshot().authorId, now: at() })).kind).toBe('invalid');
+  });
+
+  it('refuses viewers and inspectors (403) and strangers (404)', () => {
+    const source = aStoredModel();
+    expect(caught(() => source.duplicate({ id: anId(), actor: { userId: aUserId(), shareRole: 'viewer' }, now: at() })).kind).toBe('forbidden');
+    expect(caught(() => source.duplicate({ id: anId(), actor: { userId: aUserId(), shareRole: 'inspector' }, now: at() })).kind).toBe('forbidden');
+    expect(caught(() => source.duplicate({ id: anId(), actor: aUserId(), now: at() })).kind).toBe('not-found');
+  });
+});

@@ -1,9 +1,25 @@
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
-import { modelNameProblems } from './model-name';
-import { ModelRole, modelMenuRules } from './model-permissions';
+import { DUPLICATE_NAME_PREFIX, modelNameProblems } from './model-name';
+import { ModelRole } from './model-permissions';
+import { EVERYONE_ACCESS, ModelAction, modelAllows, modelRoleFor, ShareRole, TeamRole } from './policy';
 
 export type ShareAs = 'private' | 'viewer' | 'editor' | 'configurator' | 'inspector';
+
+/**
+ * Who acts on a model, with the grants the service looked up for them: their active role in the model's
+ * team and the role the model was shared with them. A bare user id knows only authorship (and the link).
+ */
+export interface ModelActor {
+  userId: string;
+  teamRole?: TeamRole | null;
+  shareRole?: ShareRole | null;
+}
+export type ModelActorLike = string | ModelActor;
+const asActor = (actor: ModelActorLike): ModelActor => (typeof actor === 'string' ? { userId: actor } : actor);
+
+/** How a caller holds a model: the grant that gave them their role (first one, when several give it). */
+export type ModelAccessVia = 'author' | 'team' | 'share' | 'everyone';
 
 export interface ModelState {
   id: string;
@@ -24,10 +40,25 @@ export interface ModelState {
 }
 
 export type ModelEvent =
-  | DomainEvent<'workspace.model.created.v1', { model: ModelState }>
+  | DomainEvent<'workspace.model.created.v1', { model: ModelState; duplicatedFrom?: string }>
   | DomainEvent<'workspace.model.renamed.v1', { model: ModelState; previousName: string }>
   | DomainEvent<'workspace.model.description-changed.v1', { model: ModelState }>
-  | DomainEvent<'workspace.model.deleted.v1', { model: ModelState }>;
+  | DomainEvent<'workspace.model.deleted.v1', { model: ModelState }>
+  | DomainEvent<'workspace.model.shared-with-everyone-changed.v1', { model: ModelState }>;
+
+/** The default name of a duplicate (spec 000 §9); the service clips it to the longest name allowed. */
+export function duplicateName(name: string): string {
+  return `${DUPLICATE_NAME_PREFIX}${name}`;
+}
+
+/** `modelRoleFor` and the grant the winning role came from (author, team, share, then the link). */
+export function modelAccessFor(grants: Parameters<typeof modelRoleFor>[0]): { role: ModelRole; via: ModelAccessVia } | null {
+  const role = modelRoleFor(grants);
+  if (!role) return null;
+  const teamRole = grants.teamRole ? modelRoleFor({ isAuthor: false, teamRole: grants.teamRole }) : null;
+  const via: ModelAccessVia = grants.isAuthor ? 'author' : teamRole === role ? 'team' : grants.shareRole === role ? 'share' : 'everyone';
+  return { role, via };
+}
 
 function assertValidName(name: string): string {
   const problems = modelNameProblems(name);
@@ -73,42 +104,74 @@ export class ModelAggregate {
     return new ModelAggregate({ ...state });
   }
 
-  /** The caller's role on this model. Teams and shares add roles in later issues. */
-  roleOf(userId: string): ModelRole | null {
-    return userId === this.state.authorId ? 'owner' : null;
+  /** The caller's role on this model, from the policy table (ADR 0017, 0020); null when they have none. */
+  roleOf(actor: ModelActorLike): ModelRole | null {
+    return this.access(actor)?.role ?? null;
+  }
+
+  /** The caller's role and the grant it came from, or null. A team role counts only on a team's model. */
+  access(actor: ModelActorLike): { role: ModelRole; via: ModelAccessVia } | null {
+    const { userId, teamRole, shareRole } = asActor(actor);
+    return modelAccessFor({ isAuthor: userId === this.state.authorId, teamRole: this.state.teamId ? teamRole : null, shareRole, everyone: this.state.sharedWithEveryone });
   }
 
   /** Someone without any role must not learn the model exists: same answer as a missing model. */
-  assertVisibleTo(userId: string): ModelRole {
-    const role = this.roleOf(userId);
+  assertVisibleTo(actor: ModelActorLike): ModelRole {
+    const role = this.roleOf(actor);
     if (!role) throw new DomainError('not-found', 'Model not found.');
     return role;
   }
 
-  rename(name: string, actorId: string, now: Date): void {
-    const role = this.assertVisibleTo(actorId);
-    if (!modelMenuRules(role).rename) throw new DomainError('forbidden', 'You may not rename this model.');
+  /** 404 without a role, 403 with a role the policy does not allow `action` to. */
+  assertAllowed(actor: ModelActorLike, action: ModelAction, refusal: string): ModelRole {
+    const role = this.assertVisibleTo(actor);
+    if (!modelAllows(role, action)) throw new DomainError('forbidden', refusal);
+    return role;
+  }
+
+  rename(name: string, actor: ModelActorLike, now: Date): void {
+    this.assertAllowed(actor, 'model.rename', 'You may not rename this model.');
     const next = assertValidName(name);
     if (next === this.state.name) return;
     const previousName = this.state.name;
-    this.touch({ name: next }, actorId, now);
+    this.touch({ name: next }, asActor(actor).userId, now);
     this.record('workspace.model.renamed.v1', { model: this.snapshot(), previousName });
   }
 
-  describe(description: string, actorId: string, now: Date): void {
-    const role = this.assertVisibleTo(actorId);
-    if (!modelMenuRules(role).rename) throw new DomainError('forbidden', 'You may not change this model.');
+  describe(description: string, actor: ModelActorLike, now: Date): void {
+    this.assertAllowed(actor, 'model.rename', 'You may not change this model.');
     if (description === this.state.description) return;
-    this.touch({ description }, actorId, now);
+    this.touch({ description }, asActor(actor).userId, now);
     this.record('workspace.model.description-changed.v1', { model: this.snapshot() });
   }
 
-  delete(actorId: string, now: Date): void {
-    const role = this.assertVisibleTo(actorId);
-    if (!modelMenuRules(role).delete) throw new DomainError('forbidden', 'Only the owner may delete this model.');
+  delete(actor: ModelActorLike, now: Date): void {
+    this.assertAllowed(actor, 'model.delete', 'Only the owner may delete this model.');
     this.deleted = true;
-    this.touch({}, actorId, now);
+    this.touch({}, asActor(actor).userId, now);
     this.record('workspace.model.deleted.v1', { model: this.snapshot() });
+  }
+
+  /** The 'Everyone' link access (spec 000 §6): private ("No Access") or a share role. Owner only. */
+  shareWithEveryone(shareAs: ShareAs, actor: ModelActorLike, now: Date): void {
+    this.assertAllowed(actor, 'model.share', 'Only the owner may share this model.');
+    if (!EVERYONE_ACCESS.includes(shareAs)) throw new DomainError('invalid', 'Invalid access.', [{ path: 'shareAs', message: 'Invalid access.' }]);
+    if (shareAs === this.state.sharedWithEveryone) return;
+    this.touch({ sharedWithEveryone: shareAs }, asActor(actor).userId, now);
+    this.record('workspace.model.shared-with-everyone-changed.v1', { model: this.snapshot() });
+  }
+
+  /**
+   * A copy in the caller's personal scope (spec 000 §2 Duplicate), named `name` or '(Duplicate) ' + this
+   * model's name. It starts private, unshared and unpublished: only the name and description are copied.
+   */
+  duplicate(input: { id: string; name?: string; actor: ModelActorLike; now: Date }): ModelAggregate {
+    this.assertAllowed(input.actor, 'model.duplicate', 'You may not duplicate this model.');
+    const copy = ModelAggregate.create({ id: input.id, name: input.name ?? duplicateName(this.state.name), authorId: asActor(input.actor).userId, now: input.now });
+    copy.state = { ...copy.state, description: this.state.description };
+    copy.events = [];
+    copy.record('workspace.model.created.v1', { model: copy.snapshot(), duplicatedFrom: this.state.id });
+    return copy;
   }
 
   get isDeleted(): boolean {
