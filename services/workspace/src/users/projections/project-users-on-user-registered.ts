@@ -9,12 +9,12 @@ const toViewRow = (user: UserRow) => ({ id: user.id, full_name: user.full_name, 
  * Builds `user_view`, the people shown as authors and contributors. Events carry ids only (v2; v1 is
  * retired but may still be in the stream): the name and e-mail are read from the `users` state table
  * when the event is applied, so the row is always the person's current data, and a person erased from
- * `users` is not shown.
+ * `users` is not shown. It hears every `workspace.user.*` fact: sign-ups and profile updates alike.
  */
 export const ProjectUsersOnUserRegistered = snapshotProjection<UserRow & Record<string, unknown>>({
   name: 'project-users-on-user-registered',
   stream: WORKSPACE_STREAM.name,
-  subject: 'workspace.user.registered.*',
+  subject: 'workspace.user.>',
   schema: SCHEMA,
   table: 'user_view',
   key: 'id',
