@@ -1,33 +1,56 @@
-import type { Model, ModelList, ModelWhere } from '@kiln/contracts';
+import type { Model, ModelAccessibility, ModelList, ModelWhere } from '@kiln/contracts';
 import { IDEMPOTENCY_HEADER, MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { request } from './client';
+
+/** Where a list looks and where a new model goes: the personal workspace (nothing), a team, or a team's project. */
+export interface ModelScopeParams {
+  teamId?: string;
+  projectId?: string;
+}
 
 export interface ModelListParams {
   search: string;
   sort: string;
   skip: number;
   limit?: number;
+  scope?: ModelScopeParams;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
+
+/** The query string of every paged model list (spec 000 §7): `where` and `populate` travel JSON-encoded. */
+export function listQuery({ search, sort, skip, limit = MODEL_PAGE_SIZE }: ModelListParams, extraWhere: Partial<ModelWhere> = {}) {
+  const where: ModelWhere = { ...(search ? { name: { contains: search } } : {}), ...extraWhere };
+  return {
+    where: Object.keys(where).length ? json(where) : undefined,
+    sort,
+    populate: json(['author', 'contributor']),
+    skip,
+    limit,
+  };
+}
 
 export const modelsApi = {
-  /** GET /api/workspace/model; `where` and `populate` travel JSON-encoded (spec 000 §7). */
-  list: ({ search, sort, skip, limit = MODEL_PAGE_SIZE }: ModelListParams) => {
-    const where: ModelWhere | undefined = search ? { name: { contains: search } } : undefined;
-    return request<ModelList>('GET', '/api/workspace/model', {
-      query: {
-        where: where ? json(where) : undefined,
-        sort,
-        populate: json(['author', 'contributor']),
-        skip,
-        limit,
-      },
-    });
-  },
+  /** GET /api/workspace/model: my models, or a team's or project's with `where.teamId` / `where.projectId`. */
+  list: ({ scope = {}, ...params }: ModelListParams) =>
+    request<ModelList>('GET', '/api/workspace/model', {
+      query: listQuery(params, {
+        ...(scope.teamId ? { teamId: scope.teamId } : {}),
+        ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}),
+      }),
+    }),
   /** The same `idempotencyKey` for a retry of the same submit: the server then answers the first result. */
-  create: (name: string, idempotencyKey: string) =>
-    request<Model>('POST', '/api/workspace/model', { body: { name }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
-  rename: (id: string, name: string) => request<Model>('PATCH', `/api/workspace/model/${encodeURIComponent(id)}`, { body: { name } }),
-  remove: (id: string) => request<Model>('DELETE', `/api/workspace/model/${encodeURIComponent(id)}`),
+  create: (name: string, idempotencyKey: string, scope: ModelScopeParams = {}) =>
+    request<Model>('POST', '/api/workspace/model', {
+      body: { name, ...(scope.teamId ? { teamId: scope.teamId } : {}), ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}) },
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    }),
+  get: (id: string) => request<Model>('GET', at('/api/workspace/model', id)),
+  rename: (id: string, name: string) => request<Model>('PATCH', at('/api/workspace/model', id), { body: { name } }),
+  remove: (id: string) => request<Model>('DELETE', at('/api/workspace/model', id)),
+  /** My role on a model and what it lets me do (the editor and viewer placeholders read it). */
+  accessibility: (id: string) => request<ModelAccessibility>('GET', at('/api/workspace/model/accessibility', id)),
+  /** A copy in my workspace; the name defaults to '(Duplicate) ' + the model's name. */
+  duplicate: (id: string, name: string) => request<Model>('PATCH', at('/api/workspace/model/duplicate', id), { body: { name } }),
 };

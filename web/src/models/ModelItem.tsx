@@ -1,7 +1,8 @@
-import type { Model } from '@kiln/contracts';
+import type { ReactNode } from 'react';
+import type { Model, User } from '@kiln/contracts';
 import type { DisplayMode } from '../shell/view-state';
 import { Avatar } from '../shell/UserMenu';
-import { ModelMenu, type ModelAction } from './ModelMenu';
+import { StarIcon } from '../ui/icons';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -31,20 +32,54 @@ export function Thumbnail({ model }: { model: Model }) {
   );
 }
 
+/** The star of spec 000 §4: a toggle button, pressed when the model is one of the user's favorites. */
+export function FavoriteStar({ model, favorite, onToggle }: { model: Pick<Model, 'name'>; favorite: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`icon-btn favorite-star ${favorite ? 'favorite-star--on' : ''}`}
+      aria-label={`Favorite ${model.name}`}
+      aria-pressed={favorite}
+      title={favorite ? 'Remove from Favorites' : 'Add to Favorites'}
+      data-testid="favorite-star"
+      onClick={onToggle}
+    >
+      <StarIcon size={18} />
+    </button>
+  );
+}
+
 interface ModelItemProps {
   model: Model;
   display: DisplayMode;
-  onAction: (model: Model, action: ModelAction) => void;
+  /** The model's menu (the owner's, or the Shared with me one). */
+  menu: ReactNode;
+  /** The star, when the screen offers one. */
+  star?: ReactNode;
+  /** The person column: the author by default, 'Shared by' on Shared with me. */
+  person?: { user: User | null | undefined; label: string };
+  /** The date shown: last modified by default, the date it was shared on Shared with me. */
+  date?: { iso: string; label: string };
+  /** The caller's role, shown on Shared with me. */
+  role?: string;
 }
 
-export function ModelItem({ model, display, onAction }: ModelItemProps) {
-  const updated = formatDate(model.updatedAt);
+export function ModelItem({ model, display, menu, star, person, date, role }: ModelItemProps) {
+  const shownDate = date ?? { iso: model.updatedAt, label: 'Edited' };
+  const updated = formatDate(shownDate.iso);
+  const who = person ?? { user: model.author, label: 'Author' };
   const common = {
     'data-testid': 'model-item',
     'data-model-name': model.name,
     'data-model-id': model.id,
   };
-  const menu = <ModelMenu model={model} onAction={(action) => onAction(model, action)} />;
+  const roleTag = role && <span className="role-tag" data-testid="model-role">{role}</span>;
+  const tools = (
+    <span className="model-tools">
+      {star}
+      {menu}
+    </span>
+  );
 
   if (display === 'list') {
     return (
@@ -53,22 +88,23 @@ export function ModelItem({ model, display, onAction }: ModelItemProps) {
           <Thumbnail model={model} />
           <span className="model-row-text">
             <span className="model-name" title={model.name}>{model.name}</span>
+            {roleTag}
             {/* On phones the author and date columns give way; the date shows under the name instead. */}
-            <span className="model-meta model-row-phone-meta">Edited <time dateTime={model.updatedAt}>{updated}</time></span>
+            <span className="model-meta model-row-phone-meta">{shownDate.label} <time dateTime={shownDate.iso}>{updated}</time></span>
           </span>
         </span>
         <span className="model-row-author">
-          {model.author ? (
+          {who.user ? (
             <>
-              <Avatar user={model.author} size={24} />
-              <span className="model-author">{model.author.fullName}</span>
+              <Avatar user={who.user} size={24} />
+              <span className="model-author"><span className="visually-hidden">{who.label}: </span>{who.user.fullName}</span>
             </>
           ) : (
             <span className="muted">—</span>
           )}
         </span>
-        <time className="model-row-date" dateTime={model.updatedAt} title={dateTimeFormat.format(new Date(model.updatedAt))}>{updated}</time>
-        <span className="model-row-menu">{menu}</span>
+        <time className="model-row-date" dateTime={shownDate.iso} title={dateTimeFormat.format(new Date(shownDate.iso))}>{updated}</time>
+        <span className="model-row-menu">{tools}</span>
       </li>
     );
   }
@@ -80,11 +116,13 @@ export function ModelItem({ model, display, onAction }: ModelItemProps) {
         <div className="model-card-text">
           <span className="model-name" title={model.name}>{model.name}</span>
           <span className="model-meta">
-            {display === 'grid' && 'Edited '}
-            <time dateTime={model.updatedAt}>{updated}</time>
+            {display === 'grid' && `${shownDate.label} `}
+            <time dateTime={shownDate.iso}>{updated}</time>
           </span>
+          {person?.user && display === 'grid' && <span className="model-meta">{person.label} {person.user.fullName}</span>}
+          {roleTag}
         </div>
-        {menu}
+        {tools}
       </div>
     </li>
   );

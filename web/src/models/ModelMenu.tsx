@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { useNavigate } from 'react-router';
 import { modelMenuRules, type ModelMenuRules } from '@kiln/domain';
 import type { Model } from '@kiln/contracts';
 import { preloadOn } from '../ui/lazy';
@@ -6,34 +7,78 @@ import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { DotsIcon } from '../ui/icons';
 import { preloadModelDialogs } from './lazy-dialogs';
 
-export type ModelAction = 'rename' | 'delete';
+/** What a menu entry opens in a dialog (the rest navigate). */
+export type ModelAction = 'rename' | 'delete' | 'share' | 'embed' | 'duplicate' | 'leave';
 
 interface Entry {
   label: string;
-  rule: keyof ModelMenuRules;
+  rule: keyof ModelMenuRules | 'always';
+  testId: string;
+  /** A dialog to open, or a place to go. */
   action?: ModelAction;
+  to?: string;
   danger?: boolean;
   separatorBefore?: boolean;
 }
 
-/** Opening modes, then publishing and sharing, then the rest (spec 000 §2). Only Rename and Delete work so far. */
-function entries(model: Model): Entry[] {
-  const publishLabel = !model.productId ? 'Publish' : model.publishedAt ? 'Republish' : 'Restore';
+const enc = encodeURIComponent;
+
+/** Spec 000 §4: 'Publish' without a product, 'Restore' when the product has no publishedAt, else 'Republish'. */
+export function publishEntry(model: Pick<Model, 'id' | 'productId' | 'publishedAt'>): { label: 'Publish' | 'Restore' | 'Republish'; to: string } {
+  if (!model.productId) return { label: 'Publish', to: `/market/publish/${enc(model.id)}` };
+  return { label: model.publishedAt ? 'Republish' : 'Restore', to: `/market/republish/${enc(model.productId)}` };
+}
+
+/** The opening modes of spec 000 §2 and where each goes. */
+export const openLinks = (id: string) => ({
+  edit: `/workspace/edit/${enc(id)}`,
+  safeMode: `/workspace/edit/${enc(id)}?safeMode=true`,
+  configurator: `/workspace/edit/${enc(id)}?configurator=true`,
+  viewer: `/embed/${enc(id)}`,
+});
+
+/** Opening modes, then publishing and sharing, then the rest (spec 000 §2, rules §6). */
+function modelEntries(model: Model): Entry[] {
+  const links = openLinks(model.id);
+  const publish = publishEntry(model);
   return [
-    { label: 'Edit', rule: 'edit' },
-    { label: 'Edit with safe mode', rule: 'safeMode' },
-    { label: 'Configurator', rule: 'configurator' },
-    { label: 'Viewer/Embed', rule: 'viewer' },
-    { label: publishLabel, rule: 'publish', separatorBefore: true },
-    { label: 'Share', rule: 'share' },
-    { label: 'Duplicate', rule: 'duplicate', separatorBefore: true },
-    { label: 'Rename', rule: 'rename', action: 'rename' },
-    { label: 'Delete', rule: 'delete', action: 'delete', danger: true },
+    { label: 'Edit', rule: 'edit', testId: 'edit', to: links.edit },
+    { label: 'Edit with safe mode', rule: 'safeMode', testId: 'safeMode', to: links.safeMode },
+    { label: 'Configurator', rule: 'configurator', testId: 'configurator', to: links.configurator },
+    { label: 'Viewer/Embed', rule: 'viewer', testId: 'viewer', to: links.viewer },
+    { label: publish.label, rule: 'publish', testId: 'publish', to: publish.to, separatorBefore: true },
+    { label: 'Share', rule: 'share', testId: 'share', action: 'share' },
+    { label: 'Embed code', rule: 'viewer', testId: 'embed', action: 'embed' },
+    { label: 'Duplicate', rule: 'duplicate', testId: 'duplicate', action: 'duplicate', separatorBefore: true },
+    { label: 'Rename', rule: 'rename', testId: 'rename', action: 'rename' },
+    { label: 'Delete', rule: 'delete', testId: 'delete', action: 'delete', danger: true },
   ];
 }
 
-export function ModelMenu({ model, onAction }: { model: Model; onAction: (action: ModelAction) => void }) {
+/** Shared with me (spec 000 §6): Editor, Configurator, Viewer, Share (owner only), and Leave, always there. */
+function sharedEntries(model: Model): Entry[] {
+  const links = openLinks(model.id);
+  return [
+    { label: 'Edit', rule: 'edit', testId: 'edit', to: links.edit },
+    { label: 'Configurator', rule: 'configurator', testId: 'configurator', to: links.configurator },
+    { label: 'Viewer/Embed', rule: 'viewer', testId: 'viewer', to: links.viewer },
+    { label: 'Share', rule: 'share', testId: 'share', action: 'share', separatorBefore: true },
+    { label: 'Embed code', rule: 'viewer', testId: 'embed', action: 'embed' },
+    { label: 'Leave', rule: 'always', testId: 'leave', action: 'leave', danger: true, separatorBefore: true },
+  ];
+}
+
+interface ModelMenuProps {
+  model: Model;
+  onAction: (action: ModelAction) => void;
+  /** The Shared with me menu instead of the owner's. */
+  variant?: 'model' | 'shared';
+}
+
+export function ModelMenu({ model, onAction, variant = 'model' }: ModelMenuProps) {
+  const navigate = useNavigate();
   const rules = modelMenuRules(model.userRole ?? 'viewer');
+  const entries = variant === 'shared' ? sharedEntries(model) : modelEntries(model);
   return (
     <Menu
       label={`Actions for ${model.name}`}
@@ -45,20 +90,20 @@ export function ModelMenu({ model, onAction }: { model: Model; onAction: (action
       )}
     >
       {(close) =>
-        entries(model).map((entry) => {
-          const allowed = rules[entry.rule];
-          const works = Boolean(entry.action);
+        entries.map((entry) => {
+          const allowed = entry.rule === 'always' || rules[entry.rule];
           return (
-            <Fragment key={entry.label}>
+            <Fragment key={entry.testId}>
               {entry.separatorBefore && <MenuSeparator />}
               <MenuItem
-                disabled={!allowed || !works}
+                disabled={!allowed}
                 danger={entry.danger}
-                testId={`model-menu-${entry.rule}`}
-                title={!allowed ? 'Your role does not allow this' : !works ? 'Coming soon' : undefined}
+                testId={`model-menu-${entry.testId}`}
+                title={!allowed ? 'Your role does not allow this' : undefined}
                 onSelect={() => {
                   close();
                   if (entry.action) onAction(entry.action);
+                  else if (entry.to) void navigate(entry.to);
                 }}
               >
                 {entry.label}

@@ -1,148 +1,69 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Model } from '@kiln/contracts';
-import { messageOf } from '../api/client';
 import { useViewState } from '../shell/view-state';
-import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { CubeIcon, PlusIcon, SearchIcon } from '../ui/icons';
+import { PlusIcon } from '../ui/icons';
 import { preloadOn } from '../ui/lazy';
-import { DialogLoadFailed, DialogLoading } from '../ui/LazyFallbacks';
-import { DeleteModelDialog, ModelNameDialog, NewModelDialog, preloadModelDialogs } from './lazy-dialogs';
+import { preloadModelDialogs } from './lazy-dialogs';
+import type { ModelScope } from './model-cache';
+import { useModelDialogs } from './ModelDialogHost';
 import { ModelItem } from './ModelItem';
-import type { ModelAction } from './ModelMenu';
-import { useModelList, useRenameModel } from './useModels';
+import { ModelListView, ListHeader, usePagedItems } from './ModelListView';
+import { ModelMenu } from './ModelMenu';
+import { ModelStar } from './ModelStar';
+import { useModelList } from './useModels';
 
+export { NOTHING_FOUND_TEXT } from './ModelListView';
 export const EMPTY_TEXT = 'You don’t have models';
-export const NOTHING_FOUND_TEXT = 'Nothing found';
 
-type OpenDialog = { kind: 'new' } | { kind: 'rename' | 'delete'; model: Model } | null;
+const modelId = (model: Model) => model.id;
 
-const DIALOG_TITLES = { new: 'New Model', rename: 'Rename model', delete: 'Delete model' } as const;
-
-/** The nearest scrolling ancestor (the shell's content area); null means the viewport. */
-function scrollParentOf(node: HTMLElement): HTMLElement | null {
-  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
-    const { overflowY } = getComputedStyle(parent);
-    if (overflowY === 'auto' || overflowY === 'scroll') return parent;
-  }
-  return null;
+interface MyModelsPageProps {
+  /** A team's models, or one project's; the personal workspace without it. */
+  scope?: { teamId: string; projectId?: string };
+  /** Whether New Model is offered (in a team: owner or editor, spec 000 §6). Always in the personal workspace. */
+  canCreate?: boolean;
+  /** The heading; 'My Models' in the personal workspace, 'Models' in a team or project. */
+  title?: string;
 }
 
-/** Loads the next page when the sentinel under the list comes near the viewport. */
-function useInfiniteScroll(onReach: () => void, enabled: boolean, pageCount: number) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const reach = useRef(onReach);
-  reach.current = onReach;
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !enabled) return;
-    // A new observer per page: it reports at once, so a short page that leaves the sentinel visible loads on.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) reach.current();
-    }, { root: scrollParentOf(node), rootMargin: '300px 0px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [enabled, pageCount]);
-  return sentinel;
-}
-
-export function MyModelsPage() {
+/** My Models (spec 000 §2), and the model list of a team or project page (rendered there by the teams screens). */
+export function MyModelsPage({ scope, canCreate = true, title }: MyModelsPageProps) {
   const { search, sort, display } = useViewState();
-  const list = useModelList(search, sort);
-  const rename = useRenameModel();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-
-  const models = useMemo(() => {
-    const seen = new Set<string>();
-    return (list.data?.pages ?? []).flatMap((page) => page.data).filter((model) => !seen.has(model.id) && seen.add(model.id));
-  }, [list.data]);
-  const total = list.data?.pages[0]?.total ?? 0;
-
-  const sentinel = useInfiniteScroll(
-    () => {
-      if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-    },
-    Boolean(list.hasNextPage) && !list.isFetchingNextPage,
-    list.data?.pages.length ?? 0,
-  );
-
-  const onAction = (model: Model, action: ModelAction) => setDialog({ kind: action, model });
-  const closeDialog = () => setDialog(null);
+  const listScope: ModelScope = scope ?? {};
+  const list = useModelList(search, sort, listScope);
+  const models = usePagedItems(list, modelId);
+  const dialogs = useModelDialogs();
+  const heading = title ?? (scope ? 'Models' : 'My Models');
 
   return (
     <section className="models-page" aria-labelledby="models-title">
-      <div className="page-header">
-        <div>
-          <h1 id="models-title">My Models</h1>
-          {list.isSuccess && total > 0 && <p className="page-sub" data-testid="model-total">{total} {total === 1 ? 'model' : 'models'}</p>}
-        </div>
-        <button type="button" className="btn btn-primary" data-testid="new-model-button" {...preloadOn(preloadModelDialogs)} onClick={() => setDialog({ kind: 'new' })}>
-          <PlusIcon size={18} /> New Model
-        </button>
-      </div>
+      <ListHeader id="models-title" title={heading} total={list.isSuccess ? list.data.pages[0]?.total : undefined} noun={['model', 'models']}>
+        {canCreate && (
+          <button type="button" className="btn btn-primary" data-testid="new-model-button" {...preloadOn(preloadModelDialogs)} onClick={() => dialogs.open({ kind: 'new', scope })}>
+            <PlusIcon size={18} /> New Model
+          </button>
+        )}
+      </ListHeader>
 
-      {list.isPending && (
-        <ul className={`models models--${display}`} aria-busy="true" aria-label="Loading models">
-          {Array.from({ length: 8 }, (_, i) => <li key={i} className={display === 'list' ? 'model-row skeleton' : `model-card model-card--${display} skeleton`} />)}
-        </ul>
-      )}
+      <ModelListView
+        query={list}
+        items={models}
+        keyOf={modelId}
+        display={display}
+        search={search}
+        emptyText={EMPTY_TEXT}
+        columns={['Name', 'Author', 'Last modified']}
+        label="Models"
+        renderItem={(model) => (
+          <ModelItem
+            model={model}
+            display={display}
+            star={<ModelStar model={model} />}
+            menu={<ModelMenu model={model} onAction={(kind) => dialogs.open(kind === 'leave' ? null : { kind, model })} />}
+          />
+        )}
+      />
 
-      {list.isError && !list.data && (
-        <div className="empty" role="alert">
-          <p>{messageOf(list.error)}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => list.refetch()}>Try again</button>
-        </div>
-      )}
-
-      {list.isSuccess && models.length === 0 && (
-        <div className="empty">
-          <div className="empty-art" aria-hidden="true">{search ? <SearchIcon size={44} /> : <CubeIcon size={44} />}</div>
-          <p data-testid="empty-text">{search ? NOTHING_FOUND_TEXT : EMPTY_TEXT}</p>
-        </div>
-      )}
-
-      {models.length > 0 && (
-        <>
-          {display === 'list' && (
-            <div className="models-list-header" aria-hidden="true">
-              <span>Name</span>
-              <span className="list-head-author">Author</span>
-              <span className="list-head-date">Last modified</span>
-              <span />
-            </div>
-          )}
-          <ul className={`models models--${display}`} aria-label="Models">
-            {models.map((model) => <ModelItem key={model.id} model={model} display={display} onAction={onAction} />)}
-          </ul>
-        </>
-      )}
-
-      <div ref={sentinel} className="sentinel" data-testid="list-sentinel" aria-hidden="true" />
-      {list.isFetchingNextPage && <p className="loading-more" role="status">Loading more…</p>}
-      {list.isFetchNextPageError && (
-        <p className="form-error" role="alert">
-          {messageOf(list.error)} <button type="button" className="link-btn" onClick={() => list.fetchNextPage()}>Retry</button>
-        </p>
-      )}
-
-      {/* The dialogs are a chunk of their own (lazy-dialogs.tsx); a failed load says so in a dialog that closes. */}
-      {dialog && (
-        <ErrorBoundary key={dialog.kind} fallback={<DialogLoadFailed title={DIALOG_TITLES[dialog.kind]} onClose={closeDialog} />}>
-          <Suspense fallback={<DialogLoading />}>
-            {dialog.kind === 'new' && <NewModelDialog onClose={closeDialog} />}
-            {dialog.kind === 'rename' && (
-              <ModelNameDialog
-                title={DIALOG_TITLES.rename}
-                submitLabel="Rename"
-                pendingLabel="Renaming…"
-                initialName={dialog.model.name}
-                onSubmit={(name) => (name === dialog.model.name ? Promise.resolve() : rename.mutateAsync({ id: dialog.model.id, name }))}
-                onClose={closeDialog}
-              />
-            )}
-            {dialog.kind === 'delete' && <DeleteModelDialog model={dialog.model} onClose={closeDialog} />}
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {dialogs.element}
     </section>
   );
 }

@@ -1,19 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
 import { SubmitKeys } from '../api/idempotency';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import type { ModelScope } from './model-cache';
 import { ModelNameDialog } from './ModelNameDialog';
 import { useCreateModel } from './useModels';
 
 // three.js is big: load the preview only when the dialog opens, and never let it break the form.
 const ModelPreview = lazy(() => import('./ModelPreview'));
 
-export function NewModelDialog({ onClose }: { onClose: () => void }) {
+/** New Model in the current scope (spec 000 §2): personal, a team, or a team's project. */
+export function NewModelDialog({ onClose, scope }: { onClose: () => void; scope?: ModelScope }) {
   const create = useCreateModel();
   const [keys] = useState(() => new SubmitKeys());
   const submit = async (name: string) => {
     const idempotencyKey = keys.keyFor({ name });
     try {
-      await create.mutateAsync({ name, idempotencyKey });
+      await create.mutateAsync({ name, idempotencyKey, scope });
       keys.settled();
     } catch (error) {
       keys.settled(error);

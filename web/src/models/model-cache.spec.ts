@@ -1,6 +1,6 @@
 import type { Model } from '@kiln/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { applyModelRemoval, applyModelUpsert, checkedListAnswer, modelKeys, ModelVersions, removeFromPages, upsertInPages, type ModelPages } from './model-cache';
+import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, checkedListAnswer, modelKeys, ModelVersions, removeFromPages, upsertInPages, type ModelPages } from './model-cache';
 
 // How pushes and answers land in the cached, paged model list (no React, no network).
 let seq = 0;
@@ -188,5 +188,52 @@ describe('model cache versions', () => {
     versions.deleted('c', 1);
     expect(versions.accepts({ id: 'a', version: 1 })).toBe(true);
     expect(versions.accepts({ id: 'c', version: 1 })).toBe(false);
+  });
+});
+
+describe('model lists of a scope (personal, team, project)', () => {
+  const team = 'b'.repeat(24);
+  const project = 'c'.repeat(24);
+
+  it('keeps a team model out of My Models and a personal one out of the team list', () => {
+    const personal = upsertInPages(pagesOf([[aModel('Alpha')]], 1), key(), aModel('Team gear', { teamId: team }), true);
+    expect(names(personal)).toEqual(['Alpha']);
+    const teamList = upsertInPages(pagesOf([[]], 0), modelKeys.list('', 'name ASC', { teamId: team }), aModel('Mine'), true);
+    expect(names(teamList)).toEqual([]);
+  });
+
+  it('does not insert a model shared with me into My Models', () => {
+    const next = upsertInPages(pagesOf([[]], 0), key(), aModel('Shared', { userRole: 'viewer' }), true);
+    expect(names(next)).toEqual([]);
+  });
+
+  it('inserts a team model into its team list and only its project into a project list', () => {
+    const teamKey = modelKeys.list('', 'name ASC', { teamId: team });
+    const projectKey = modelKeys.list('', 'name ASC', { teamId: team, projectId: project });
+    const inProject = aModel('In project', { teamId: team, projectId: project, userRole: 'editor' });
+    const teamOnly = aModel('Team only', { teamId: team, userRole: 'editor' });
+    expect(names(upsertInPages(upsertInPages(pagesOf([[]], 0), teamKey, inProject, true), teamKey, teamOnly, true))).toEqual(['In project', 'Team only']);
+    expect(names(upsertInPages(upsertInPages(pagesOf([[]], 0), projectKey, inProject, true), projectKey, teamOnly, true))).toEqual(['In project']);
+  });
+});
+
+describe('favorite flags in the cache', () => {
+  it('keeps the star when a push without `favorite` updates the model, and a late answer does not bring an old star back', () => {
+    const client = new QueryClient();
+    const gear = aModel('Gear', { favorite: true });
+    client.setQueryData(key(), pagesOf([[gear]], 1));
+    applyModelUpsert(client, { ...gear, favorite: undefined, name: 'Gear 2', version: 2 }, false);
+    expect(client.getQueryData<ModelPages>(key())!.pages[0].data[0]).toMatchObject({ name: 'Gear 2', favorite: true });
+    applyFavoriteFlag(client, gear.id, false);
+    const answer = checkedListAnswer(client, { data: [{ ...gear, name: 'Gear 2', version: 2, favorite: false }], total: 1 });
+    expect(answer.data[0].favorite).toBe(false);
+  });
+
+  it('drops an un-starred model from Favorites and counts it out', () => {
+    const client = new QueryClient();
+    const gear = aModel('Gear', { favorite: true });
+    client.setQueryData(modelKeys.favoriteList('', 'name ASC'), { pages: [{ data: [{ id: 'f1', modelId: gear.id, createdAt: gear.createdAt, model: gear }], total: 1 }], pageParams: [0] });
+    applyFavoriteFlag(client, gear.id, false);
+    expect(client.getQueryData<{ pages: { data: unknown[]; total: number }[] }>(modelKeys.favoriteList('', 'name ASC'))!.pages[0]).toEqual({ data: [], total: 0 });
   });
 });

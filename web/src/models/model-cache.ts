@@ -5,12 +5,37 @@ import { parseSort } from '../shell/view-state';
 /** How many ids the version memory keeps (newest kept); enough for a session, small in memory. */
 const REMEMBERED_IDS = 5000;
 
-/** Query keys: every model list lives under ['models', 'list', {search, sort}]. */
+/** Where a model list looks: the personal workspace (no team), a team, or one project of a team. */
+export interface ModelScope {
+  teamId?: string;
+  projectId?: string;
+}
+
+/**
+ * Query keys: every model list lives under ['models', 'list', {search, sort, teamId?, projectId?}]; favorites,
+ * shared with me and published under their own keys below ['models'], so a reconnect or a push reaches them all.
+ */
 export const modelKeys = {
   all: ['models'] as const,
   lists: () => ['models', 'list'] as const,
-  list: (search: string, sort: string) => ['models', 'list', { search, sort }] as const,
+  list: (search: string, sort: string, scope: ModelScope = {}) =>
+    ['models', 'list', { search, sort, ...(scope.teamId ? { teamId: scope.teamId } : {}), ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}) }] as const,
+  favorites: () => ['models', 'favorites'] as const,
+  favoriteList: (search: string, sort: string) => ['models', 'favorites', { search, sort }] as const,
+  shared: () => ['models', 'shared'] as const,
+  sharedList: (search: string, sort: string) => ['models', 'shared', { search, sort }] as const,
+  published: () => ['models', 'published'] as const,
+  publishedList: (search: string, sort: string) => ['models', 'published', { search, sort }] as const,
 };
+
+/**
+ * Whether a model belongs to the list of a scope, as the service lists them: the personal list holds the
+ * caller's own models outside teams, a team's list all of the team's models, a project's only that project's.
+ */
+export function belongsToScope(model: Partial<Model>, scope: ModelScope): boolean {
+  if (!scope.teamId) return !model.teamId && (model.userRole === undefined || model.userRole === 'owner');
+  return model.teamId === scope.teamId && (!scope.projectId || model.projectId === scope.projectId);
+}
 
 export type ModelPages = InfiniteData<ModelList, number>;
 type ListKey = ReturnType<typeof modelKeys.list>;
@@ -52,9 +77,10 @@ export class ModelVersions {
     return deletedAt !== undefined && (patch.version === undefined || patch.version <= deletedAt);
   }
 
-  /** Records an accepted create/update. */
+  /** Records an accepted create/update. `favorite` is the caller's own and has no version: never remembered. */
   seen(patch: ModelPatch) {
-    remember(this.latest, patch.id, { ...this.latest.get(patch.id), ...withoutUndefined(patch) }, this.cap);
+    const { favorite: _favorite, ...versioned } = withoutUndefined(patch);
+    remember(this.latest, patch.id, { ...this.latest.get(patch.id), ...versioned }, this.cap);
   }
 
   /** Whether a delete is not older than what this knows of its id (equal is fine: it may carry the last state). */
@@ -134,7 +160,7 @@ function insertionIndex(items: Model[], model: Model, sort: string, allLoaded: b
  * a new one (`isNew`) at its place. Applying the same model twice changes nothing (pushes and answers both arrive).
  */
 export function upsertInPages(pages: ModelPages, key: ListKey, patch: ModelPatch, isNew: boolean, fallback?: Partial<Model>): ModelPages {
-  const { search, sort } = key[2];
+  const { search, sort, ...scope } = key[2];
   const items = pages.pages.flatMap((page) => page.data);
   const index = items.findIndex((item) => item.id === patch.id);
   const known = index >= 0 ? items[index] : undefined;
@@ -147,7 +173,8 @@ export function upsertInPages(pages: ModelPages, key: ListKey, patch: ModelPatch
   const rest = known ? items.filter((item) => item.id !== patch.id) : items;
   const total = pages.pages[0]?.total ?? 0;
 
-  if (!matchesSearch(merged, search)) return known ? repage(pages, rest, -1) : pages;
+  // A push of a model this list does not hold (a team's, or one shared with the caller) is not inserted here.
+  if (!matchesSearch(merged, search) || !belongsToScope(merged, scope)) return known ? repage(pages, rest, -1) : pages;
   const allLoaded = rest.length >= total - (known ? 1 : 0);
   const at = insertionIndex(rest, merged, sort, allLoaded);
   // It belongs among the pages not loaded yet: they will bring it.
@@ -175,6 +202,11 @@ export function applyModelUpsert(queryClient: QueryClient, patch: ModelPatch, is
     if (!data) continue;
     queryClient.setQueryData<ModelPages>(key, upsertInPages(data, key as ListKey, patch, isNew, fallback));
   }
+  // Favorites and Shared with me hold the model inside their entries: a change shows there too.
+  mapHeldModels(queryClient, (item) => {
+    if (item.modelId !== patch.id || !item.model || notNewer(patch, item.model.version)) return item;
+    return { ...item, model: { ...item.model, ...withoutUndefined(patch) } as Model, ...(patch.name ? { modelName: patch.name } : {}) };
+  });
 }
 
 /** Removes a deleted model from every cached list and remembers it is gone, so no late push brings it back. */
@@ -183,4 +215,46 @@ export function applyModelRemoval(queryClient: QueryClient, id: string, version?
   if (!versions.acceptsDelete(id, version)) return;
   versions.deleted(id, version);
   queryClient.setQueriesData<ModelPages>({ queryKey: modelKeys.lists() }, (data) => (data ? removeFromPages(data, id) : data));
+  mapHeldModels(queryClient, (item) => (item.modelId === id ? null : item));
+}
+
+/** An entry of Favorites or Shared with me: it names its model and may hold it. */
+export interface HoldsModel {
+  id: string;
+  modelId: string;
+  model?: Model;
+  modelName?: string;
+}
+export type HeldPages<T extends HoldsModel = HoldsModel> = InfiniteData<{ data: T[]; total: number }, number>;
+
+/** Maps every cached Favorites and Shared with me entry; null drops it (and counts it out). */
+export function mapHeldModels(queryClient: QueryClient, map: (item: HoldsModel) => HoldsModel | null, keys: readonly (readonly string[])[] = [modelKeys.favorites(), modelKeys.shared()]) {
+  for (const queryKey of keys) {
+    queryClient.setQueriesData<HeldPages>({ queryKey }, (data) => {
+      if (!data) return data;
+      let dropped = 0;
+      let changed = false;
+      const pages = data.pages.map((page) => ({
+        ...page,
+        data: page.data.flatMap((item) => {
+          const next = map(item);
+          if (next !== item) changed = true;
+          if (next === null) dropped += 1;
+          return next === null ? [] : [next];
+        }),
+      }));
+      if (!changed) return data;
+      return { ...data, pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - dropped) })) };
+    });
+  }
+}
+
+/** The caller starred or un-starred a model: its star everywhere, and Favorites loses an un-starred one. */
+export function applyFavoriteFlag(queryClient: QueryClient, modelId: string, favorite: boolean) {
+  queryClient.setQueriesData<ModelPages>({ queryKey: modelKeys.lists() }, (data) => {
+    if (!data || !data.pages.some((page) => page.data.some((m) => m.id === modelId && m.favorite !== favorite))) return data;
+    return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((m) => (m.id === modelId ? { ...m, favorite } : m)) })) };
+  });
+  mapHeldModels(queryClient, (item) => (item.modelId === modelId && item.model && item.model.favorite !== favorite ? { ...item, model: { ...item.model, favorite } } : item), [modelKeys.shared()]);
+  if (!favorite) mapHeldModels(queryClient, (item) => (item.modelId === modelId ? null : item), [modelKeys.favorites()]);
 }

@@ -4,20 +4,23 @@ import { MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { outcomeUnknown } from '../api/idempotency';
 import { modelsApi } from '../api/models';
 import { currentUser } from '../auth/session';
-import { applyModelRemoval, applyModelUpsert, checkedListAnswer, modelKeys } from './model-cache';
+import { applyModelRemoval, applyModelUpsert, checkedListAnswer, modelKeys, type ModelScope } from './model-cache';
 
-/** My Models, 20 at a time; the next page starts after what is loaded (pushes may have added or removed rows). */
-export function useModelList(search: string, sort: string) {
+/** The next page starts after what is loaded (pushes may have added or removed rows); none once all are there. */
+export function nextSkip(lastPage: { data: unknown[]; total: number }, allPages: { data: unknown[] }[]): number | undefined {
+  const loaded = allPages.reduce((sum, page) => sum + page.data.length, 0);
+  return lastPage.data.length > 0 && loaded < lastPage.total ? loaded : undefined;
+}
+
+/** My Models (or a team's or project's models), 20 at a time. */
+export function useModelList(search: string, sort: string, scope: ModelScope = {}) {
   const queryClient = useQueryClient();
   return useInfiniteQuery({
-    queryKey: modelKeys.list(search, sort),
+    queryKey: modelKeys.list(search, sort, scope),
     // A page may have left the server before a push it had not seen: checked against what the cache knows.
-    queryFn: async ({ pageParam }) => checkedListAnswer(queryClient, await modelsApi.list({ search, sort, skip: pageParam, limit: MODEL_PAGE_SIZE })),
+    queryFn: async ({ pageParam }) => checkedListAnswer(queryClient, await modelsApi.list({ search, sort, skip: pageParam, limit: MODEL_PAGE_SIZE, scope })),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, allPages) => {
-      const loaded = allPages.reduce((sum, page) => sum + page.data.length, 0);
-      return lastPage.data.length > 0 && loaded < lastPage.total ? loaded : undefined;
-    },
+    getNextPageParam: nextSkip,
   });
 }
 
@@ -32,6 +35,8 @@ export function useOwnModelDefaults() {
 
 export interface CreateModelVariables {
   name: string;
+  /** The team (and project) the model is created in; none for the personal workspace. */
+  scope?: ModelScope;
   /** One per submit (see SubmitKeys); the automatic retries below send it again. */
   idempotencyKey: string;
 }
@@ -42,7 +47,7 @@ export interface CreateModelVariables {
  */
 export function createModelMutation(queryClient: QueryClient, ownDefaults: () => Partial<Model>): MutationOptions<Model, Error, CreateModelVariables> {
   return {
-    mutationFn: ({ name, idempotencyKey }) => modelsApi.create(name, idempotencyKey),
+    mutationFn: ({ name, idempotencyKey, scope }) => modelsApi.create(name, idempotencyKey, scope),
     retry: (failures, error) => failures < 2 && outcomeUnknown(error),
     retryDelay: (failures) => 500 * 2 ** failures,
     onSuccess: (model) => applyModelUpsert(queryClient, model, true, ownDefaults()),
