@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { ConsumerEvents, ConsumerMessages, ConsumerStatus, Events, NatsConnection, StreamState } from 'nats';
-import { modelPush, parseEvent, Push } from './model-push';
+import { parseEvent } from './parse-event';
 import { PushFilter } from './push-filter';
+import { PushPlan } from './push-plan';
+import { routeEvent } from './route-event';
 
 /** How long the stream may stay silent (no message, no heartbeat) before the consumer counts as lost. */
 const IDLE_HEARTBEAT_MS = 2_500;
@@ -21,7 +23,8 @@ export interface FeedStatus {
 }
 
 /**
- * Reads one event stream and hands each event that may reach browsers to `push`, for as long as the
+ * Reads one event stream and hands the plan of each event that may reach browsers (its room changes and
+ * emits, see route-event.ts) to `push`, for as long as the
  * process lives. Each BFF instance has its own ordered (ephemeral) consumer: pushes are ephemeral and
  * clients refetch after a reconnect, so nothing is acknowledged or stored.
  *
@@ -32,7 +35,8 @@ export interface FeedStatus {
  * it start from what is new and call `gap`, so clients refetch.
  *
  * Every message is parsed with the contracts; one that does not parse is logged, counted and skipped.
- * Redelivered and stale events are dropped by the PushFilter.
+ * Redelivered and stale events are dropped by the PushFilter (room changes included: a newer event already
+ * set the rooms).
  */
 export class EventFeed {
   private readonly logger = new Logger('event-feed');
@@ -51,7 +55,7 @@ export class EventFeed {
   constructor(
     private readonly nats: NatsConnection,
     private readonly stream: string,
-    private readonly push: (push: Push) => void,
+    private readonly push: (plan: PushPlan) => void,
     private readonly gap: () => void,
   ) {}
 
@@ -85,10 +89,11 @@ export class EventFeed {
       return;
     }
     if (parsed.kind === 'unknown-type') return;
-    const push = modelPush(parsed.event);
-    if (!push) return;
-    const verdict = this.filter.judge(push.order);
-    if (verdict === 'push') this.push(push);
+    const plan = routeEvent(parsed.event);
+    if (!plan) return;
+    // One verdict per event: its room changes and emits are carried out together, or not at all.
+    const verdict = this.filter.judge(plan.order);
+    if (verdict === 'push') this.push(plan);
     else if (verdict === 'redelivered') this.counts.redelivered += 1;
     else this.counts.stale += 1;
   }

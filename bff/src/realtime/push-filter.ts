@@ -34,7 +34,8 @@ export class BoundedMap<K, V> {
 
 export interface Pushable {
   eventId: string;
-  aggregateId: string;
+  /** The entity whose versions are compared (`model:<id>`, `team:<id>`, `share:<id>`, …). */
+  key: string;
   version: number;
   deleted: boolean;
 }
@@ -44,7 +45,7 @@ export type Verdict = 'push' | 'redelivered' | 'stale';
 /**
  * Decides whether an event may reach browsers. JetStream delivers at least once and, across a reconnect
  * or a resumed consumer, may repeat or reorder: a repeat is dropped by its event id, and anything not
- * newer than the version already pushed for that aggregate is stale. A delete is remembered, so a late
+ * newer than the version already pushed for that entity is stale. A delete is remembered, so a late
  * create or update can never bring the entity back.
  *
  * Memory is bounded: the oldest ids and aggregates are forgotten. A repeat older than that is very
@@ -62,9 +63,9 @@ export class PushFilter {
   judge(event: Pushable): Verdict {
     if (this.recentEventIds.has(event.eventId)) return 'redelivered';
     this.recentEventIds.set(event.eventId, true);
-    const known = this.pushedVersions.get(event.aggregateId);
+    const known = this.pushedVersions.get(event.key);
     if (known && (known.deleted || event.version <= known.version)) return 'stale';
-    this.pushedVersions.set(event.aggregateId, { version: event.version, deleted: event.deleted });
+    this.pushedVersions.set(event.key, { version: event.version, deleted: event.deleted });
     return 'push';
   }
 }

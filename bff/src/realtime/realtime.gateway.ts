@@ -10,13 +10,17 @@ import { SESSION_REVOKED, sessionRoom } from '../auth/session-events';
 import { originAllowed } from '../http/origin';
 import { ServiceClient } from '../services/service-client';
 import { EventFeed, FeedStatus } from './event-feed';
-import { userRoom } from './model-push';
+import { PendingAudiences } from './pending-audiences';
+import { PushPlan, RoomChange } from './push-plan';
+import { audienceRooms, userRoom } from './rooms';
 import { SocketsPerUser } from './sockets-per-user';
 
 /** setTimeout overflows above 2^31-1 ms (about 24.8 days); longer waits are done in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const SIGN_IN = 'Please sign in.';
+const GONE = 'The connection was closed.';
+const NO_AUDIENCE = 'Live updates are not available right now. Please try again.';
 const FOREIGN_ORIGIN = 'This origin may not open live connections.';
 
 /** A refused handshake: the client's `connect_error` has this message, and `data` the error body. */
@@ -26,9 +30,10 @@ function refusal(statusCode: number, message: string): Error {
 
 /**
  * socket.io on the BFF's port. A socket is let in only from an allowed origin, with a valid session
- * (cookie or `auth: { token }`) and within the per-user limit; it joins its user's room and is dropped
- * when its session ends (sign-out on any instance, or expiry). The EventFeed reads the event stream and
- * this gateway emits each event to the rooms allowed to see it.
+ * (cookie or `auth: { token }`) and within the per-user limit; it joins its user's room, then the rooms of
+ * its teams and shared models (ADR 0019), and is dropped when its session ends (sign-out on any instance,
+ * or expiry). The EventFeed reads the event stream and this gateway carries out each event's plan: room
+ * changes for the people whose memberships changed, and emits to the rooms allowed to see it.
  */
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
 export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
@@ -37,6 +42,7 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
   private nats?: NatsConnection;
   private feed?: EventFeed;
   private readonly sockets = new SocketsPerUser(maxSocketsPerUser());
+  private readonly pendingAudiences = new PendingAudiences();
 
   constructor(private readonly services: ServiceClient) {}
 
@@ -59,27 +65,72 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
 
   afterInit(server: Server): void {
     server.use((socket: Socket, next) => {
-      // A page on another site would otherwise connect with the victim's cookie and hear their pushes.
-      if (!originAllowed(socket.handshake.headers)) return next(refusal(403, FOREIGN_ORIGIN));
-      const token = (socket.handshake.auth as { token?: string })?.token ?? tokenFrom(socket.handshake.headers);
-      if (!token) return next(refusal(401, SIGN_IN));
-      this.services
-        .call(WorkspaceRpc.resolveSession, { token })
-        .then(({ user, expiresAt }) => {
-          // The client left while we asked: socket.io drops it, nothing to count or schedule.
-          if (socket.conn.readyState !== 'open') return next(refusal(410, 'The connection was closed.'));
-          if (!this.sockets.tryOpen(user.id, socket)) {
-            const limit = this.sockets.limit;
-            return next(refusal(429, `Too many live connections for this account (at most ${limit}). Close other tabs and try again.`));
-          }
-          socket.data.userId = user.id;
-          void socket.join([userRoom(user.id), sessionRoom(token)]);
-          this.dropAtExpiry(socket, token, Date.parse(expiresAt));
-          next();
-        })
-        .catch(() => next(refusal(401, SIGN_IN)));
+      this.admit(socket).then(
+        () => next(),
+        (error: Error) => next(error),
+      );
     });
     void this.start();
+  }
+
+  /** Lets a socket in, or throws the refusal its client sees as `connect_error`. */
+  private async admit(socket: Socket): Promise<void> {
+    // A page on another site would otherwise connect with the victim's cookie and hear their pushes.
+    if (!originAllowed(socket.handshake.headers)) throw refusal(403, FOREIGN_ORIGIN);
+    const token = (socket.handshake.auth as { token?: string })?.token ?? tokenFrom(socket.handshake.headers);
+    if (!token) throw refusal(401, SIGN_IN);
+    const { user, expiresAt } = await this.services.call(WorkspaceRpc.resolveSession, { token }).catch(() => {
+      throw refusal(401, SIGN_IN);
+    });
+    // The client left while we asked: socket.io drops it, nothing to count or schedule.
+    if (socket.conn.readyState !== 'open') throw refusal(410, GONE);
+    if (!this.sockets.tryOpen(user.id, socket)) {
+      throw refusal(429, `Too many live connections for this account (at most ${this.sockets.limit}). Close other tabs and try again.`);
+    }
+    socket.data.userId = user.id;
+    void socket.join([userRoom(user.id), sessionRoom(token)]);
+    await this.joinAudience(socket, user.id).catch(() => {
+      throw refusal(503, NO_AUDIENCE);
+    });
+    if (socket.conn.readyState !== 'open') throw refusal(410, GONE);
+    this.dropAtExpiry(socket, token, Date.parse(expiresAt));
+  }
+
+  /**
+   * Joins the socket to its teams' and shared models' rooms. Asked after the user room is joined, and the
+   * room changes made for this user while the question is out are applied again after the answer, so a
+   * membership event in flight is never lost nor undone by an older answer (PendingAudiences).
+   */
+  private async joinAudience(socket: Socket, userId: string): Promise<void> {
+    const pending = this.pendingAudiences.begin(userId);
+    let changes: RoomChange[];
+    try {
+      const audience = await this.services.call(WorkspaceRpc.pushAudience, { actor: { userId }, body: {} });
+      changes = pending.end();
+      void socket.join(audienceRooms(audience));
+    } catch (error) {
+      pending.end();
+      throw error;
+    }
+    for (const change of changes) {
+      for (const room of change.leave) void socket.leave(room);
+      void socket.join(change.join);
+    }
+  }
+
+  /** Carries out one event's plan, in order: room changes on this instance's sockets, then emits. */
+  private apply(plan: PushPlan): void {
+    for (const step of plan.steps) {
+      if (step.kind === 'rooms') {
+        this.pendingAudiences.record(step);
+        const sockets = this.server.in(userRoom(step.userId));
+        if (step.leave.length) sockets.socketsLeave(step.leave);
+        if (step.join.length) sockets.socketsJoin(step.join);
+      } else {
+        const target = this.server.to(step.to);
+        (step.except.length ? target.except(step.except) : target).emit(step.channel, step.message);
+      }
+    }
   }
 
   /**
@@ -125,7 +176,7 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     this.feed = new EventFeed(
       this.nats,
       nsName(WORKSPACE_STREAM.name),
-      (push) => this.server.to(push.rooms).emit(push.channel, push.message),
+      (plan) => this.apply(plan),
       // Events were lost before we read them: hang up, and every client refetches as it reconnects.
       () => this.server.disconnectSockets(true),
     );

@@ -1,0 +1,29 @@
+import { WorkspaceEvent, WorkspaceEvents } from '@kiln/contracts';
+
+export type Parsed =
+  | { kind: 'event'; event: WorkspaceEvent }
+  /** A type this BFF does not know (a newer version, another context): not an error, nothing to push. */
+  | { kind: 'unknown-type'; type: string }
+  | { kind: 'unparsable'; reason: string };
+
+/** One event of the union, by its type. */
+export type EventOf<T extends WorkspaceEvent['type']> = Extract<WorkspaceEvent, { type: T }>;
+
+/** Reads a stream message with the contracts: its type picks the schema, the schema checks all of it. */
+export function parseEvent(text: string): Parsed {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { kind: 'unparsable', reason: 'not JSON' };
+  }
+  const type = (raw as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string') return { kind: 'unparsable', reason: 'no event type' };
+  if (!Object.hasOwn(WorkspaceEvents, type)) return { kind: 'unknown-type', type };
+  const result = WorkspaceEvent.safeParse(raw);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    return { kind: 'unparsable', reason: issues.join('; ') };
+  }
+  return { kind: 'event', event: result.data };
+}

@@ -1,0 +1,48 @@
+import { RealtimeChannel, RealtimePushes } from '@kiln/contracts';
+import { z } from 'zod';
+import { Pushable } from './push-filter';
+
+export type ChannelMessage<C extends RealtimeChannel> = z.input<(typeof RealtimePushes)[C]>;
+
+/** Emit `message` on `channel` to every socket in `to` that is in none of `except`. */
+export interface Emit {
+  kind: 'emit';
+  channel: RealtimeChannel;
+  to: string[];
+  except: string[];
+  message: ChannelMessage<RealtimeChannel>;
+}
+
+/** The sockets of `userId` leave the rooms `leave`, then join `join` (a membership changed). */
+export interface RoomChange {
+  kind: 'rooms';
+  userId: string;
+  leave: string[];
+  join: string[];
+}
+
+export type Step = Emit | RoomChange;
+
+/**
+ * What one event does to the live connections, in order: room changes and emits. Pure data, so routing is
+ * tested without socket.io; the gateway carries it out. `order` is what the PushFilter judges the whole
+ * plan by (one verdict per event).
+ */
+export interface PushPlan {
+  order: Pushable;
+  steps: Step[];
+}
+
+export function emit<C extends RealtimeChannel>(channel: C, to: string[], message: ChannelMessage<C>, except: string[] = []): Emit {
+  return { kind: 'emit', channel, to, except, message };
+}
+
+/** Moves a user's sockets into `room` out of every other room of the same entity (`all`). */
+export function moveTo(userId: string, room: string, all: string[]): RoomChange {
+  return { kind: 'rooms', userId, leave: all.filter((r) => r !== room), join: [room] };
+}
+
+/** Takes a user's sockets out of every room of an entity (removed, deleted). */
+export function leaveAll(userId: string, all: string[]): RoomChange {
+  return { kind: 'rooms', userId, leave: all, join: [] };
+}

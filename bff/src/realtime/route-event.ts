@@ -1,0 +1,16 @@
+import { WorkspaceEvent } from '@kiln/contracts';
+import { isModelEvent, modelPlan } from './model-pushes';
+import { isNotificationEvent, notificationPlan } from './notification-pushes';
+import { PushPlan } from './push-plan';
+import { favoritePlan, isFavoriteEvent, isShareEvent, sharePlan } from './sharing-pushes';
+import { isTeamEvent, teamPlan } from './team-pushes';
+
+/** What an event does to the live connections, or null when it concerns no browser (sign-ups, …). */
+export function routeEvent(event: WorkspaceEvent): PushPlan | null {
+  if (isModelEvent(event)) return modelPlan(event);
+  if (isTeamEvent(event)) return teamPlan(event);
+  if (isShareEvent(event)) return sharePlan(event);
+  if (isFavoriteEvent(event)) return favoritePlan(event);
+  if (isNotificationEvent(event)) return notificationPlan(event);
+  return null;
+}
