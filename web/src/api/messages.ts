@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, COMMON_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
-import { MODEL_NAME_MESSAGES } from '@kiln/domain';
+import { MODEL_NAME_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
 
 /**
  * Every server message the app shows as it comes: the spec's texts and the sentences Kiln's services and BFF
@@ -10,6 +10,14 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   ...Object.values(AUTH_MESSAGES),
   ...Object.values(COMMON_MESSAGES),
   ...Object.values(MODEL_NAME_MESSAGES),
+  // Sharing and favorites (domain/src/workspace/model-share.aggregate.ts, favorite.aggregate.ts).
+  ...Object.values(SHARE_MESSAGES),
+  ...Object.values(FAVORITE_MESSAGES),
+  'Invalid access.',
+  'A project model needs its team.',
+  'The model was changed meanwhile. Please try again.',
+  // Teams, projects and members (spec 000 §5, spec 001 §5, §8): the invite dialog shows a 400's text as it comes.
+  ...Object.values(TEAM_MESSAGES),
   MODEL_NAME_TOO_LONG,
   // Sentences of the workspace service (domain errors) and the BFF.
   'Model not found.',

@@ -11,7 +11,17 @@ import { ChevronDown } from '../ui/icons';
 
 const DEFAULT_AVATAR_COLOUR = '#7986CB';
 
-export function Avatar({ user, size = 32 }: { user: Pick<User, 'fullName' | 'dataShort'>; size?: number }) {
+/** The picture's address when the user has one (spec 000 §3: avatar origin + path). */
+function avatarUrl(avatar: User['avatar'] | undefined): string | undefined {
+  if (!avatar?.path) return undefined;
+  const url = `${avatar.origin ?? ''}${avatar.path}`;
+  return /^(https?:\/\/|\/)/.test(url) ? url : undefined;
+}
+
+/** The user's picture, or their initials on their colour when there is none. */
+export function Avatar({ user, size = 32 }: { user: Pick<User, 'fullName' | 'dataShort'> & { avatar?: User['avatar'] }; size?: number }) {
+  const picture = avatarUrl(user.avatar);
+  if (picture) return <img className="avatar" src={picture} alt="" width={size} height={size} />;
   const initials = user.dataShort?.initials || user.fullName.slice(0, 2).toUpperCase();
   const background = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(user.dataShort?.color ?? '') ? user.dataShort!.color : DEFAULT_AVATAR_COLOUR;
   // The initials' colour is picked per background so it passes 4.5:1 (white on the light ones does not).
@@ -22,7 +32,7 @@ export function Avatar({ user, size = 32 }: { user: Pick<User, 'fullName' | 'dat
   );
 }
 
-/** Market, Portfolio, Account, Exit Editor, Logout; only Logout works so far. */
+/** Market, Portfolio, Account, (Profile,) Exit Editor, Logout (spec 000 §2). */
 export function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -55,10 +65,12 @@ export function UserMenu({ user }: { user: User }) {
             <span>{user.email}</span>
           </div>
           <MenuSeparator />
-          <MenuItem disabled title="Coming soon">Market</MenuItem>
-          <MenuItem disabled title="Coming soon">Portfolio</MenuItem>
-          <MenuItem disabled title="Coming soon">Account</MenuItem>
-          <MenuItem disabled title="Coming soon">Exit Editor</MenuItem>
+          {/* Market, Portfolio and Account are other areas (spec 000 §2 links); Exit Editor leaves for the home page. */}
+          <MenuItem testId="user-menu-market" onSelect={() => { close(); navigate('/market'); }}>Market</MenuItem>
+          <MenuItem testId="user-menu-portfolio" onSelect={() => { close(); navigate(`/market/portfolio/${encodeURIComponent(user.id)}`); }}>Portfolio</MenuItem>
+          <MenuItem testId="user-menu-account" onSelect={() => { close(); navigate('/account'); }}>Account</MenuItem>
+          <MenuItem testId="user-menu-profile" onSelect={() => { close(); navigate('/profile'); }}>Profile</MenuItem>
+          <MenuItem testId="user-menu-exit" onSelect={() => { close(); navigate('/'); }}>Exit Editor</MenuItem>
           <MenuSeparator />
           <MenuItem testId="logout" onSelect={() => { close(); logout.mutate(); }} disabled={logout.isPending}>
             Logout

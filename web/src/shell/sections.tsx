@@ -8,7 +8,7 @@ export interface Section {
   label: string;
   path: string;
   icon: ReactNode;
-  /** Only My Models is built so far; the rest open the "Coming soon" page. */
+  /** Built in this version; the rest open the "not available yet" page. */
   ready?: boolean;
   /** Model list screens show search, sort and the view switch. */
   listsModels?: boolean;
@@ -16,9 +16,9 @@ export interface Section {
 
 export const WORKSPACE_SECTIONS: Section[] = [
   { label: 'My Models', path: '/', icon: <CubeIcon />, ready: true, listsModels: true },
-  { label: 'Favorites', path: '/favorites', icon: <StarIcon />, listsModels: true },
-  { label: 'Shared with me', path: '/shared-models', icon: <ShareIcon />, listsModels: true },
-  { label: 'Published', path: '/published', icon: <GlobeIcon />, listsModels: true },
+  { label: 'Favorites', path: '/favorites', ready: true, icon: <StarIcon />, listsModels: true },
+  { label: 'Shared with me', path: '/shared-models', ready: true, icon: <ShareIcon />, listsModels: true },
+  { label: 'Published', path: '/published', ready: true, icon: <GlobeIcon />, listsModels: true },
   { label: 'Plugins', path: '/plugin', icon: <PlugIcon /> },
   { label: 'My Components', path: '/component', icon: <ComponentIcon /> },
   { label: 'My Assets', path: '/assets', icon: <ImageIcon /> },

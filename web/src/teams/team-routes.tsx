@@ -1,6 +1,66 @@
-import { Fragment } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { Route } from 'react-router';
+import { ComingSoonPage } from '../shell/ComingSoonPage';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { lazyPart } from '../ui/lazy';
+import { PageLoadFailed } from '../ui/LazyFallbacks';
+import { ProjectScope, TeamScope } from './TeamScope';
 
-/** Team, project, members, profile and the areas of later issues (spec 000 §2): routes inside the shell. */
+// The team pages and the profile are chunks of their own: the first load of `/` does not carry them (docs/adr/0013).
+const loadPages = () => import('./TeamPages');
+const TeamPage = lazyPart(() => loadPages().then((m) => m.TeamPage));
+const ProjectPage = lazyPart(() => loadPages().then((m) => m.ProjectPage));
+const MembersPage = lazyPart(() => loadPages().then((m) => m.MembersPage));
+const ProfilePage = lazyPart(() => import('../profile/ProfilePage').then((m) => m.ProfilePage));
+
+/** Preloads the team pages (a pointer over a team in the navigation). */
+export const preloadTeamPages = TeamPage.preload;
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={<PageLoadFailed />}>
+      <Suspense fallback={<p className="page-loading" role="status" aria-busy="true">Loading…</p>}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+const soon = <ComingSoonPage />;
+/** The asset subpaths of spec 001 §2 (the placeholder page reads the rest of the path). */
+const assetRoutes = (
+  <>
+    <Route path="assets" element={soon} />
+    <Route path="assets/*" element={soon} />
+  </>
+);
+
+/**
+ * Team, project, members, profile and the areas of later issues (spec 000 §2, spec 001 §2): routes inside the
+ * shell. `/workspace`, `/workspace/edit/{id}` and `/embed/{id}` are the model routes'.
+ */
 export function teamRoutes() {
-  return <Fragment />;
+  return (
+    <>
+      <Route path="profile" element={<Lazy><ProfilePage /></Lazy>} />
+      <Route path="plugin" element={soon} />
+      <Route path="plugin/*" element={soon} />
+      <Route path="component" element={soon} />
+      {assetRoutes}
+      <Route path="business/*" element={soon} />
+      <Route path="market" element={soon} />
+      <Route path="market/*" element={soon} />
+      <Route path="account" element={soon} />
+      <Route path=":teamId" element={<TeamScope />}>
+        <Route index element={<Lazy><TeamPage /></Lazy>} />
+        <Route path="members" element={<Lazy><MembersPage /></Lazy>} />
+        <Route path="component" element={soon} />
+        {assetRoutes}
+        <Route path=":projectId" element={<ProjectScope />}>
+          <Route index element={<Lazy><ProjectPage /></Lazy>} />
+          <Route path="component" element={soon} />
+          {assetRoutes}
+        </Route>
+        <Route path="*" element={soon} />
+      </Route>
+    </>
+  );
 }

@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TeamRole } from '@kiln/contracts';
+import { outcomeUnknown } from '../api/idempotency';
+import { membersApi, projectsApi, teamsApi, type ProjectChanges, type TeamChanges } from '../api/teams';
+import { applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, refetchMembers, teamKeys } from './team-cache';
+
+/** The teams I am an active member of, with their projects (the navigation's list). */
+export function useMyTeams() {
+  return useQuery({ queryKey: teamKeys.mine, queryFn: teamsApi.listMine });
+}
+
+/** One team with my role in it; `undefined` id asks for nothing. */
+export function useTeam(teamId: string | undefined) {
+  return useQuery({ queryKey: teamKeys.team(teamId ?? ''), queryFn: () => teamsApi.get(teamId!), enabled: Boolean(teamId) });
+}
+
+export function useProjects(teamId: string) {
+  return useQuery({ queryKey: teamKeys.projects(teamId), queryFn: () => projectsApi.list(teamId) });
+}
+
+export function useMembers(teamId: string) {
+  return useQuery({ queryKey: teamKeys.members(teamId), queryFn: () => membersApi.list(teamId) });
+}
+
+// Creates may be retried with the same Idempotency-Key when the outcome is unknown (see api/idempotency.ts).
+const retryUnknown = {
+  retry: (failures: number, error: Error) => failures < 2 && outcomeUnknown(error),
+  retryDelay: (failures: number) => 500 * 2 ** failures,
+};
+
+export function useCreateTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, idempotencyKey }: { name: string; idempotencyKey: string }) => teamsApi.create(name, idempotencyKey),
+    ...retryUnknown,
+    onSuccess: (team) => applyTeamUpsert(queryClient, team, true),
+  });
+}
+
+export function useUpdateTeam(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: TeamChanges) => teamsApi.update(teamId, changes),
+    onSuccess: (team) => applyTeamUpsert(queryClient, team, false),
+  });
+}
+
+export function useDeleteTeam(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => teamsApi.remove(teamId),
+    onSuccess: () => applyTeamRemoval(queryClient, teamId),
+  });
+}
+
+export function useCreateProject(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, idempotencyKey }: { name: string; idempotencyKey: string }) => projectsApi.create(teamId, name, idempotencyKey),
+    ...retryUnknown,
+    onSuccess: (project) => applyProjectUpsert(queryClient, project),
+  });
+}
+
+export function useUpdateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: ProjectChanges }) => projectsApi.update(id, changes),
+    onSuccess: (project) => applyProjectUpsert(queryClient, project),
+  });
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; teamId: string }) => projectsApi.remove(id),
+    onSuccess: (_answer, { id, teamId }) => applyProjectRemoval(queryClient, { id, teamId }),
+  });
+}
+
+export function useInviteMember(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, role }: { email: string; role: TeamRole | '' }) => membersApi.invite(teamId, email, role),
+    onSuccess: () => refetchMembers(queryClient, teamId),
+  });
+}
+
+export function useChangeMemberRole(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: TeamRole }) => membersApi.changeRole(id, role),
+    onSuccess: () => refetchMembers(queryClient, teamId),
+  });
+}
+
+/** Removes a member (the owner), or leaves the team (`leaving`: then the team is gone for me). */
+export function useRemoveMember(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; leaving: boolean }) => membersApi.remove(id),
+    onSuccess: (_answer, { leaving }) => {
+      if (leaving) applyTeamRemoval(queryClient, teamId);
+      else refetchMembers(queryClient, teamId);
+    },
+  });
+}
