@@ -79,16 +79,16 @@ it('answers repeated requests of a session without asking the workspace again', 
 
 it('refuses a session signed out on another instance at once, without waiting for the TTL', async () => {
   const { token } = await signUp();
-  // Both instances have the session cached.
-  expect(await get(stack.url, '/api/auth/me', token)).toBe(200);
-  expect(await get(secondUrl, '/api/auth/me', token)).toBe(200);
+  // Both instances have the session cached (GET /api/auth/me is answered uncached, ADR 0021: a cached route).
+  expect(await get(stack.url, '/api/workspace/model', token)).toBe(200);
+  expect(await get(secondUrl, '/api/workspace/model', token)).toBe(200);
 
   const out = await fetch(`${stack.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: stack.url } });
   expect(out.status).toBe(200);
 
   // The revocation travels over NATS: moments, against a ten-minute TTL.
-  await eventually(async () => expect(await get(secondUrl, '/api/auth/me', token)).toBe(401), 2000);
-  expect(await get(stack.url, '/api/auth/me', token)).toBe(401);
+  await eventually(async () => expect(await get(secondUrl, '/api/workspace/model', token)).toBe(401), 2000);
+  expect(await get(stack.url, '/api/workspace/model', token)).toBe(401);
 });
 
 it('refuses a cached session once it has expired', async () => {
@@ -101,17 +101,17 @@ it('refuses a cached session once it has expired', async () => {
     userId,
     expiresAt,
   ]);
-  expect(await get(secondUrl, '/api/auth/me', token)).toBe(200);
+  expect(await get(secondUrl, '/api/workspace/model', token)).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt.getTime() - Date.now()) + 50));
-  expect(await get(secondUrl, '/api/auth/me', token)).toBe(401);
+  expect(await get(secondUrl, '/api/workspace/model', token)).toBe(401);
 });
 
 it('refuses at once on every instance a session the workspace no longer knows once its end is announced', async () => {
   const { token } = await signUp();
-  expect(await get(secondUrl, '/api/auth/me', token)).toBe(200);
+  expect(await get(secondUrl, '/api/workspace/model', token)).toBe(200);
   // Ended elsewhere (an operator, a future "sign out everywhere"): the same announcement empties the caches.
   await db.query('DELETE FROM workspace.sessions WHERE token_hash = $1', [createHash('sha256').update(token).digest('hex')]);
   nats.publish(`${stack.namespace}.bff.session.revoked`, JSON.stringify({ room: `session:${createHash('sha256').update(token).digest('hex')}` }));
   await nats.flush();
-  await eventually(async () => expect(await get(secondUrl, '/api/auth/me', token)).toBe(401), 2000);
+  await eventually(async () => expect(await get(secondUrl, '/api/workspace/model', token)).toBe(401), 2000);
 });

@@ -70,6 +70,17 @@ export class SessionResolver implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
+   * Asks the workspace, whatever is cached, and keeps the answer: for GET /api/auth/me, the one answer
+   * that shows the person's name, so a profile change (on any instance) shows at once (ADR 0021).
+   */
+  async refresh(token: string): Promise<ResolvedSession> {
+    const revocationsBefore = this.revocations;
+    const session = await this.services.call(WorkspaceRpc.resolveSession, { token });
+    if (this.listening && this.revocations === revocationsBefore) this.cache.set(sessionKey(token), { user: session.user, expiresAt: Date.parse(session.expiresAt) });
+    return session;
+  }
+
+  /**
    * Ends a session on every instance: dropped here before answering, then announced; the flush means
    * the NATS server has it (and sends it on to the other instances) before the sign-out is answered.
    */
