@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, COMMON_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
-import { MODEL_NAME_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
+import { FAVORITE_MESSAGES, MODEL_NAME_MESSAGES, SHARE_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
 
 /**
  * Every server message the app shows as it comes: the spec's texts and the sentences Kiln's services and BFF

@@ -2,7 +2,8 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage } from '@kiln/contracts';
 import { currentUser, ME_KEY } from '../auth/session';
-import { applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
+import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
+import { refreshNotifications } from '../notifications/notification-queries';
 import { listenForTeamPushes } from '../teams/team-pushes';
 import type { Socket } from './socket';
 
@@ -53,10 +54,25 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         }
         const me = currentUser(queryClient);
         const mine = me && model.authorId === me.id;
+        // The push carries the recipient's own role; the fallback only fills what an older sender left out.
         const fallback: Partial<Model> = mine ? { author: me, userRole: 'owner' } : { userRole: 'viewer' };
+        // It carries no `favorite` (one push, many people): the cached star is kept (model-cache merges).
         // Older or redelivered pushes, and any push of a deleted model, are dropped there by version.
-        applyModelUpsert(queryClient, model, message.verb === 'create', fallback);
+        applyModelUpsert(queryClient, { ...model, favorite: undefined }, message.verb === 'create', fallback);
       });
+
+      // Ids and state only (contracts/src/realtime.ts): the star is set where the model is shown, the lists refetched.
+      socket.on('workspace-user-favorite', (message: PushMessage<{ modelId?: string }>) => {
+        const modelId = message?.data?.modelId;
+        if (!modelId) return;
+        applyFavoriteFlag(queryClient, modelId, message.verb !== 'delete');
+        void queryClient.invalidateQueries({ queryKey: modelKeys.favorites() });
+      });
+      socket.on('workspace-shared-model', (message: PushMessage<{ modelId?: string }>) => {
+        void queryClient.invalidateQueries({ queryKey: modelKeys.shared() });
+        if (message?.data?.modelId) void queryClient.invalidateQueries({ queryKey: ['model-shares', message.data.modelId] });
+      });
+      socket.on('user-notification', () => refreshNotifications(queryClient));
 
       listenForTeamPushes(socket, queryClient);
     };
