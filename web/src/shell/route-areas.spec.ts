@@ -1,0 +1,63 @@
+import { areaOf, limitCrumbs } from './route-areas';
+
+const T = 'a'.repeat(24);
+const P = 'b'.repeat(24);
+const labels = (pathname: string) => areaOf(pathname).crumbs.map((c) => c.label);
+
+// Every route of spec 000 §2 and spec 001 §2 has a place; the list tools follow spec 000 §2.
+describe('areaOf', () => {
+  it('reads the personal model lists, with the list tools', () => {
+    for (const [path, kind] of [['/', 'models'], ['/favorites', 'favorites'], ['/shared-models', 'shared'], ['/published', 'published']] as const) {
+      expect({ path, kind: areaOf(path).kind, tools: areaOf(path).listTools }).toEqual({ path, kind, tools: true });
+    }
+  });
+
+  it('puts My Assets first on asset pages and hides the list tools there', () => {
+    expect(labels('/assets')).toEqual(['My Assets']);
+    expect(labels('/assets/font/roboto/bold')).toEqual(['My Assets', 'Fonts', 'roboto', 'bold']);
+    expect(labels('/assets/texture/edit/123')).toEqual(['My Assets', 'Textures', 'Edit texture']);
+    expect(labels('/assets/scene/new')).toEqual(['My Assets', 'Scenes', 'New scene']);
+    expect(labels('/assets/texture/community')).toEqual(['My Assets', 'Textures', 'Community textures']);
+    expect(areaOf('/assets/image').listTools).toBe(false);
+    expect(areaOf('/assets/nonsense').kind).toBe('unknown');
+  });
+
+  it('reads team and project scope, members and their asset and component pages', () => {
+    expect(areaOf(`/${T}`)).toMatchObject({ teamId: T, kind: 'models', listTools: true, crumbs: [] });
+    expect(areaOf(`/${T}/members`)).toMatchObject({ teamId: T, kind: 'members', listTools: false });
+    expect(areaOf(`/${T}/${P}`)).toMatchObject({ teamId: T, projectId: P, kind: 'models', listTools: true });
+    expect(areaOf(`/${T}/${P}/assets/font/inter`)).toMatchObject({ teamId: T, projectId: P, kind: 'assets', listTools: false });
+    expect(labels(`/${T}/${P}/assets/font/inter/italic`)).toEqual(['Assets', 'Fonts', 'inter', 'italic']);
+    expect(areaOf(`/${T}/${P}/assets/font`).crumbs[1].to).toBe(`/${T}/${P}/assets/font`);
+    expect(areaOf(`/${T}/component`)).toMatchObject({ kind: 'component', listTools: true });
+    expect(areaOf(`/${T}/${P}/members`).kind).toBe('unknown');
+  });
+
+  it('hides the list tools on plugin, order/quote detail and store-front pages only', () => {
+    expect(areaOf('/plugin').listTools).toBe(false);
+    expect(areaOf('/plugin/abc/version').listTools).toBe(false);
+    expect(labels('/plugin/new')).toEqual(['Plugins', 'New Plugin']);
+    expect(areaOf('/business/orders').listTools).toBe(true);
+    expect(areaOf('/business/orders/42').listTools).toBe(false);
+    expect(areaOf('/business/quotes/42').listTools).toBe(false);
+    expect(areaOf('/business/store-fronts').listTools).toBe(false);
+    expect(areaOf('/business/catalog/community-models').listTools).toBe(true);
+    expect(labels('/business/inventory')).toEqual(['Business dashboard', 'Inventory']);
+    expect(areaOf('/business/nowhere').kind).toBe('unknown');
+  });
+
+  it('names the other areas and knows nothing of other addresses', () => {
+    expect(areaOf('/profile')).toMatchObject({ kind: 'profile', built: true, listTools: false });
+    expect(areaOf('/market/portfolio/x').crumbs.map((c) => c.label)).toEqual(['Market', 'Portfolio']);
+    expect(areaOf('/account').kind).toBe('account');
+    expect(areaOf('/not-a-team').kind).toBe('unknown');
+  });
+});
+
+describe('limitCrumbs', () => {
+  it('keeps at most six levels, the first ones and the last', () => {
+    const crumbs = Array.from({ length: 8 }, (_, i) => ({ label: `L${i}` }));
+    expect(limitCrumbs(crumbs).map((c) => c.label)).toEqual(['L0', 'L1', 'L2', 'L3', 'L4', 'L7']);
+    expect(limitCrumbs(crumbs.slice(0, 6))).toHaveLength(6);
+  });
+});
