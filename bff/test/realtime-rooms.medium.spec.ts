@@ -194,3 +194,27 @@ it('a socket opened later hears a model shared with its person (from the workspa
   expect((await http('PATCH', `/api/workspace/model/${created.body.id}`, owner.token, { name: 'Later shared gear 2' })).status).toBe(200);
   for (const seen of readerTabs) await eventually(() => expect(models(seen)).toEqual(['update v2 inspector']));
 }, 60_000);
+
+it('through the API: an invited member hears the team model from then on, and nothing after being removed', async () => {
+  const [owner, member, stranger] = [await signUp(), await signUp(), await signUp()];
+  const memberTabs = await tabs(member);
+  const strangerTabs = await tabs(stranger);
+  const team = await http('POST', '/api/workspace/team/my', owner.token, { name: 'Live API team' });
+  expect(team.status).toBe(201);
+  const invite = await http('POST', '/api/workspace/team-member/invite', owner.token, { teamId: team.body.id, email: member.email, role: 'editor' });
+  expect(invite).toMatchObject({ status: 201, body: { status: 'active', role: 'editor' } });
+  for (const seen of memberTabs) await eventually(() => expect(channels(seen)).toContain('workspace-team create'));
+
+  const model = await http('POST', '/api/workspace/model', owner.token, { name: 'Team API gear', teamId: team.body.id });
+  expect(model.status).toBe(201);
+  for (const seen of memberTabs) await eventually(() => expect(models(seen)).toEqual(['create v1 editor']));
+
+  expect((await http('DELETE', `/api/workspace/team-member/${invite.body.id}`, owner.token)).status).toBe(200);
+  for (const seen of memberTabs) await eventually(() => expect(channels(seen).at(-1)).toBe('workspace-team delete'));
+  const ownerTabs = await tabs(owner);
+  expect((await http('PATCH', `/api/workspace/model/${model.body.id}`, owner.token, { name: 'Team API gear 2' })).status).toBe(200);
+  for (const seen of ownerTabs) await eventually(() => expect(models(seen)).toEqual(['update v2 owner']));
+  await settle();
+  for (const seen of memberTabs) expect(models(seen)).toEqual(['create v1 editor']);
+  for (const seen of strangerTabs) expect(seen).toEqual([]);
+}, 60_000);
