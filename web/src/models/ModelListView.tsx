@@ -51,11 +51,12 @@ export function usePagedItems<T>(query: PagedQuery<T>, keyOf: (item: T) => strin
 }
 
 /** The title row of a list screen: its heading, how many there are, and the screen's own buttons. */
-export function ListHeader({ id, title, total, noun, children }: { id: string; title: string; total?: number; noun: [string, string]; children?: ReactNode }) {
+export function ListHeader({ id, title, total, noun, children, level = 1 }: { id: string; title: string; total?: number; noun: [string, string]; children?: ReactNode; level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="page-header">
       <div>
-        <h1 id={id}>{title}</h1>
+        <Heading id={id}>{title}</Heading>
         {total !== undefined && total > 0 && <p className="page-sub" data-testid="model-total">{total} {total === 1 ? noun[0] : noun[1]}</p>}
       </div>
       {children}

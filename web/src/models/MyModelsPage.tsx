@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Model } from '@kiln/contracts';
 import { useViewState } from '../shell/view-state';
 import { PlusIcon } from '../ui/icons';
@@ -33,10 +34,12 @@ export function MyModelsPage({ scope, canCreate = true, title }: MyModelsPagePro
   const models = usePagedItems(list, modelId);
   const dialogs = useModelDialogs();
   const heading = title ?? (scope ? 'Models' : 'My Models');
+  // On a team or project page the list is a part of the page, under the page's own h1.
+  const titleId = useId();
 
   return (
-    <section className="models-page" aria-labelledby="models-title">
-      <ListHeader id="models-title" title={heading} total={list.isSuccess ? list.data.pages[0]?.total : undefined} noun={['model', 'models']}>
+    <section className="models-page" aria-labelledby={titleId}>
+      <ListHeader id={titleId} level={scope ? 2 : 1} title={heading} total={list.isSuccess ? list.data.pages[0]?.total : undefined} noun={['model', 'models']}>
         {canCreate && (
           <button type="button" className="btn btn-primary" data-testid="new-model-button" {...preloadOn(preloadModelDialogs)} onClick={() => dialogs.open({ kind: 'new', scope })}>
             <PlusIcon size={18} /> New Model
