@@ -176,6 +176,31 @@ describe('workspace service: notifications (over NATS)', () => {
     });
   });
 
+  describe('from the teams use cases, end to end', () => {
+    it('an invite by e-mail tells the invitee (at once, or when they sign up); deleting the team disables it', async () => {
+      const owner = await aUser(env.rpc, { fullName: 'Olga Owner' });
+      const invitee = await aUser(env.rpc);
+      const team = await env.rpc.call('createTeam', { actor: owner.actor, body: { name: 'Real Lab' } });
+      const laterEmail = `later-${randomBytes(4).toString('hex')}@example.com`;
+
+      await env.rpc.call('inviteMember', { actor: owner.actor, body: { teamId: team.id, email: invitee.user.email, role: 'editor' } });
+      await env.rpc.call('inviteMember', { actor: owner.actor, body: { teamId: team.id, email: laterEmail, role: 'viewer' } });
+      const newcomer = await aUser(env.rpc, { email: laterEmail });
+
+      for (const [user, role] of [[invitee, 'editor'], [newcomer, 'viewer']] as const) {
+        await eventually(async () => {
+          expect((await list(user)).data).toEqual([expect.objectContaining({ type: 'team-member.invite', message: `Olga Owner added you to the team “Real Lab” as ${role}.`, data: { link: `/${team.id}`, teamId: team.id } })]);
+        });
+      }
+      await expect(list(owner)).resolves.toEqual({ data: [], total: 0 });
+
+      await env.rpc.call('deleteTeam', { actor: owner.actor, body: { id: team.id } });
+      await eventually(async () => {
+        expect((await list(invitee)).data).toEqual([expect.objectContaining({ disabled: true, message: 'This team deleted by user' })]);
+      });
+    });
+  });
+
   // --- share events, shaped by contracts/src/events/sharing.events.ts ---------------------------------------------
 
   function aShare(owner: SignedUp, modelId: string, userId: string | null, role = 'viewer') {
