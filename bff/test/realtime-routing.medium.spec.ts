@@ -278,10 +278,12 @@ describe('a socket connecting while a membership event is in flight', () => {
     const asking = pending.begin(userId);
     meanwhile.forEach((change) => pending.record(change));
     const rooms = new Set(audienceRooms({ teams: answer.teams, shares: [] }));
-    for (const change of asking.end()) {
+    for (const change of asking.take()) {
       change.leave.forEach((r) => rooms.delete(r));
       change.join.forEach((r) => rooms.add(r));
     }
+    expect(asking.take()).toEqual([]);
+    asking.end();
     return [...rooms].sort();
   }
 
@@ -309,5 +311,21 @@ describe('a socket connecting while a membership event is in flight', () => {
     }
     // Someone else's changes are not theirs.
     expect(connectWithAnswer(pending, userId, { teams: [] }, [{ kind: 'rooms', userId: anId(), leave: [], join: ['team:x:owner'] }])).toEqual([]);
+  });
+
+  it('keeps recording after the answer until the socket is connected, then stops', () => {
+    const pending = new PendingAudiences();
+    const userId = anId();
+    const change = (room: string): RoomChange => ({ kind: 'rooms', userId, leave: [], join: [room] });
+    const asking = pending.begin(userId);
+    pending.record(change('team:a:viewer'));
+    expect(asking.take()).toEqual([change('team:a:viewer')]);
+    pending.record(change('team:b:viewer'));
+    expect(asking.take()).toEqual([change('team:b:viewer')]);
+    asking.end();
+    asking.end();
+    pending.record(change('team:c:viewer'));
+    expect(asking.take()).toEqual([]);
+    expect(pending.size).toBe(0);
   });
 });

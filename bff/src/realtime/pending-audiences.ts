@@ -10,21 +10,31 @@ import { RoomChange } from './push-plan';
  * into the team's rooms by it). So every room change for that user made meanwhile is kept and applied
  * again, in order, after the answer's rooms: changes are "set" operations (move to this role's room,
  * leave all of them), so replaying them ends in the state of the newest event whatever the answer held.
+ *
+ * Recording goes on until socket.io has connected the socket: before that, `server.in(room)` does not
+ * reach it (only connected sockets are), so changes made in between are replayed once more then.
  */
+export interface PendingAudience {
+  /** The room changes recorded since the last take, oldest first. */
+  take(): RoomChange[];
+  /** Stops recording (safe to call more than once). */
+  end(): void;
+}
+
 export class PendingAudiences {
   private readonly pending = new Map<string, Set<RoomChange[]>>();
 
-  /** Starts keeping the user's room changes; `end()` stops and answers those made meanwhile. */
-  begin(userId: string): { end(): RoomChange[] } {
+  /** Starts keeping the user's room changes until `end()`. */
+  begin(userId: string): PendingAudience {
     const log: RoomChange[] = [];
     const logs = this.pending.get(userId) ?? new Set();
     logs.add(log);
     this.pending.set(userId, logs);
     return {
+      take: () => log.splice(0),
       end: () => {
         logs.delete(log);
         if (logs.size === 0 && this.pending.get(userId) === logs) this.pending.delete(userId);
-        return log;
       },
     };
   }
@@ -33,6 +43,7 @@ export class PendingAudiences {
     for (const log of this.pending.get(change.userId) ?? []) log.push(change);
   }
 
+  /** How many users have a socket between its question and its connection (0 when idle). */
   get size(): number {
     return this.pending.size;
   }

@@ -1,5 +1,5 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import { OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
 import { connectNats, nsName, nsSubject, readConfig } from '@kiln/service-kit';
 import { NatsConnection } from 'nats';
@@ -14,6 +14,14 @@ import { PendingAudiences } from './pending-audiences';
 import { PushPlan, RoomChange } from './push-plan';
 import { audienceRooms, userRoom } from './rooms';
 import { SocketsPerUser } from './sockets-per-user';
+
+/** Applies room changes to one socket, in order. */
+function replay(socket: Socket, changes: RoomChange[]): void {
+  for (const change of changes) {
+    for (const room of change.leave) void socket.leave(room);
+    void socket.join(change.join);
+  }
+}
 
 /** setTimeout overflows above 2^31-1 ms (about 24.8 days); longer waits are done in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -36,7 +44,7 @@ function refusal(statusCode: number, message: string): Error {
  * changes for the people whose memberships changed, and emits to the rooms allowed to see it.
  */
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
-export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   @WebSocketServer() server!: Server;
   private readonly logger = new Logger('realtime');
   private nats?: NatsConnection;
@@ -97,25 +105,33 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
   }
 
   /**
-   * Joins the socket to its teams' and shared models' rooms. Asked after the user room is joined, and the
-   * room changes made for this user while the question is out are applied again after the answer, so a
-   * membership event in flight is never lost nor undone by an older answer (PendingAudiences).
+   * Joins the socket to its teams' and shared models' rooms. Asked after the user room is joined; the room
+   * changes made for this user while the question is out, and until the socket is connected, are applied
+   * again after the answer, so a membership event in flight is neither lost nor undone by an older answer
+   * (PendingAudiences, ADR 0019).
    */
   private async joinAudience(socket: Socket, userId: string): Promise<void> {
     const pending = this.pendingAudiences.begin(userId);
-    let changes: RoomChange[];
     try {
       const audience = await this.services.call(WorkspaceRpc.pushAudience, { actor: { userId }, body: {} });
-      changes = pending.end();
       void socket.join(audienceRooms(audience));
+      replay(socket, pending.take());
     } catch (error) {
       pending.end();
       throw error;
     }
-    for (const change of changes) {
-      for (const room of change.leave) void socket.leave(room);
-      void socket.join(change.join);
-    }
+    socket.data.audienceSettled = () => {
+      replay(socket, pending.take());
+      pending.end();
+    };
+    // Refused or gone before it connected: stop recording all the same.
+    socket.conn.once('close', () => pending.end());
+  }
+
+  /** socket.io has connected the socket: from now on room changes reach it directly. */
+  handleConnection(socket: Socket): void {
+    (socket.data.audienceSettled as (() => void) | undefined)?.();
+    delete socket.data.audienceSettled;
   }
 
   /** Carries out one event's plan, in order: room changes on this instance's sockets, then emits. */
