@@ -123,6 +123,19 @@ describe('workspace service: push audience (over NATS)', () => {
     await expect(audience(owner)).resolves.toEqual({ teams: [], shares: [] });
   });
 
+  it('follows the team commands at once: invited, owner of a new team, removed, team deleted', async () => {
+    const owner = await aUser(env.rpc);
+    const member = await aUser(env.rpc);
+    const team = await env.rpc.call('createTeam', { actor: owner.actor, body: { name: 'Audience team' } });
+    await expect(audience(owner)).resolves.toEqual({ teams: [{ teamId: team.id, role: 'owner' }], shares: [] });
+    const invited = await env.rpc.call('inviteMember', { actor: owner.actor, body: { teamId: team.id, email: member.user.email, role: 'editor' } });
+    await expect(audience(member)).resolves.toEqual({ teams: [{ teamId: team.id, role: 'editor' }], shares: [] });
+    await env.rpc.call('removeMember', { actor: owner.actor, body: { id: invited.id } });
+    await expect(audience(member)).resolves.toEqual({ teams: [], shares: [] });
+    await env.rpc.call('deleteTeam', { actor: owner.actor, body: { id: team.id } });
+    await expect(audience(owner)).resolves.toEqual({ teams: [], shares: [] });
+  });
+
   it('refuses a request without an actor (the BFF always sends the signed-in user)', async () => {
     const error = await env.rpc.fail('pushAudience', { body: {} });
     expect(error.statusCode).toBe(400);
