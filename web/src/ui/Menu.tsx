@@ -53,7 +53,8 @@ export function Menu({ trigger, children, align = 'right', label, className }: M
     if (!open || !list.current || !button.current) return setUpwards(false);
     const below = window.innerHeight - button.current.getBoundingClientRect().bottom;
     const above = button.current.getBoundingClientRect().top;
-    setUpwards(list.current.offsetHeight + 8 > below && above > below);
+    // Only when it fits above: a long menu (the model menu) would otherwise slide under the top bar.
+    setUpwards(list.current.offsetHeight + 8 > below && above > list.current.offsetHeight + 8);
   }, [open]);
 
   // On opening, focus goes to the first or the last item.
