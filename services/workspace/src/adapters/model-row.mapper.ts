@@ -1,5 +1,5 @@
 import { Model, ModelSnapshot, UserSummary } from '@kiln/contracts';
-import { ModelState, ShareAs, userDataShort } from '@kiln/domain';
+import { ModelRole, ModelState, ShareAs, userDataShort } from '@kiln/domain';
 import type { Selectable } from 'kysely';
 import { ModelRow, WorkspaceDatabase } from '../database.types';
 
@@ -68,8 +68,11 @@ export function peopleOf(rows: ModelRow[], populate: Populate): string[] {
   return [...ids];
 }
 
-/** A model as the API answers it, seen by `actorId`. */
-export function rowToModel(row: ModelRow, actorId: string, users: Map<string, UserRow>, populate: Populate): Model {
+/**
+ * A model as the API answers it, seen by `actorId`: `access` is their role (from the policy table) and
+ * their star; without it only authorship is known (the author is owner, anyone else a viewer).
+ */
+export function rowToModel(row: ModelRow, actorId: string, users: Map<string, UserRow>, populate: Populate, access?: { role: ModelRole; favorite?: boolean }): Model {
   return {
     id: row.id,
     name: row.name,
@@ -84,9 +87,10 @@ export function rowToModel(row: ModelRow, actorId: string, users: Map<string, Us
     publishedAt: iso(row.published_at),
     updatedAt: iso(row.updated_at)!,
     createdAt: iso(row.created_at)!,
-    userRole: row.author_id === actorId ? 'owner' : 'viewer',
+    userRole: access?.role ?? (row.author_id === actorId ? 'owner' : 'viewer'),
     sharedWithEveryone: row.shared_with_everyone as Model['sharedWithEveryone'],
     hidden: row.hidden,
+    ...(access?.favorite !== undefined ? { favorite: access.favorite } : {}),
     version: row.version,
   };
 }

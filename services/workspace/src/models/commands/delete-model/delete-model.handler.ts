@@ -4,6 +4,7 @@ import { DomainError } from '@kiln/domain';
 import { ModelChange } from '../create-model/create-model.command';
 import { Clock, CLOCK } from '../../../ports/clock.port';
 import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
+import { ModelAccess } from '../../model-access';
 import { DeleteModelCommand } from './delete-model.command';
 
 @CommandHandler(DeleteModelCommand)
@@ -11,13 +12,16 @@ export class DeleteModelHandler implements ICommandHandler<DeleteModelCommand> {
   constructor(
     @Inject(MODEL_REPOSITORY) private readonly models: ModelRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly access: ModelAccess,
   ) {}
 
   async execute({ actorId, id }: DeleteModelCommand): Promise<ModelChange> {
     const model = await this.models.findById(id);
     if (!model) throw new DomainError('not-found', 'Model not found.');
+    // The caller's team role and share: the aggregate checks the policy with them.
+    const actor = await this.access.actorFor(model.snapshot(), actorId);
     const now = this.clock.now();
-    model.delete(actorId, now);
+    model.delete(actor, now);
     const last = model.snapshot();
     const eventIds = await this.models.save(model, { actorId, occurredAt: now });
     return { model: last, eventIds };

@@ -1,0 +1,31 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { MODEL_NAME_MAX_LENGTH } from '@kiln/contracts';
+import { DomainError, duplicateName } from '@kiln/domain';
+import { newId } from '@kiln/service-kit';
+import { Clock, CLOCK } from '../../../ports/clock.port';
+import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
+import { ModelAccess } from '../../model-access';
+import { ModelChange } from '../create-model/create-model.command';
+import { DuplicateModelCommand } from './duplicate-model.command';
+
+@CommandHandler(DuplicateModelCommand)
+export class DuplicateModelHandler implements ICommandHandler<DuplicateModelCommand, ModelChange> {
+  constructor(
+    @Inject(MODEL_REPOSITORY) private readonly models: ModelRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly access: ModelAccess,
+  ) {}
+
+  async execute({ actorId, id, name }: DuplicateModelCommand): Promise<ModelChange> {
+    const source = await this.models.findById(id);
+    if (!source) throw new DomainError('not-found', 'Model not found.');
+    const actor = await this.access.actorFor(source.snapshot(), actorId);
+    const now = this.clock.now();
+    // The default name may not grow past the longest name the model contract takes.
+    const copyName = name ?? duplicateName(source.snapshot().name).slice(0, MODEL_NAME_MAX_LENGTH);
+    const copy = source.duplicate({ id: newId(now), name: copyName, actor, now });
+    const eventIds = await this.models.save(copy, { actorId, occurredAt: now });
+    return { model: copy.snapshot(), eventIds };
+  }
+}
