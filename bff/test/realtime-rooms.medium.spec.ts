@@ -3,7 +3,7 @@ import { REALTIME_CHANNELS } from '@kiln/contracts';
 import { connect as connectNats, JetStreamClient, NatsConnection } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { Socket } from 'socket.io-client';
+import { io, Socket } from 'socket.io-client';
 import { freePort, Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
 import { eventually } from '../../deploy/test/support/eventually';
 import { aModelSnapshot, anId, modelEvent, ShareStory, TeamStory } from './support/realtime-events';
@@ -218,3 +218,22 @@ it('through the API: an invited member hears the team model from then on, and no
   for (const seen of memberTabs) expect(models(seen)).toEqual(['create v1 editor']);
   for (const seen of strangerTabs) expect(seen).toEqual([]);
 }, 60_000);
+
+it('hangs up a socket whose rooms the workspace cannot tell (the client comes back by itself), and lets it in once it can', async () => {
+  const person = await signUp();
+  await db.query('alter table workspace.model_shares rename to model_shares_away');
+  try {
+    const socket = io(secondUrl, { transports: ['websocket'], reconnection: false, auth: { token: person.token } });
+    sockets.push(socket);
+    const events: string[] = [];
+    socket.on('connect', () => events.push('connect'));
+    socket.on('connect_error', (error) => events.push(`refused: ${error.message}`));
+    socket.on('disconnect', (reason) => events.push(`disconnect: ${reason}`));
+    await eventually(() => expect(events).toEqual(['connect', 'disconnect: io server disconnect']));
+  } finally {
+    await db.query('alter table workspace.model_shares_away rename to model_shares');
+  }
+  const socket = await openSocket(secondUrl, sockets, { token: person.token });
+  await settle();
+  expect(socket.connected).toBe(true);
+}, 30_000);

@@ -28,7 +28,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const SIGN_IN = 'Please sign in.';
 const GONE = 'The connection was closed.';
-const NO_AUDIENCE = 'Live updates are not available right now. Please try again.';
 const FOREIGN_ORIGIN = 'This origin may not open live connections.';
 
 /** A refused handshake: the client's `connect_error` has this message, and `data` the error body. */
@@ -97,9 +96,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     }
     socket.data.userId = user.id;
     void socket.join([userRoom(user.id), sessionRoom(token)]);
-    await this.joinAudience(socket, user.id).catch(() => {
-      throw refusal(503, NO_AUDIENCE);
-    });
+    try {
+      await this.joinAudience(socket, user.id);
+    } catch (error) {
+      // Let it connect, then hang up (handleConnection): clients come back after a server hang-up by
+      // themselves, while a refused handshake would leave the tab without live updates until a reload.
+      this.logger.warn(`could not ask the workspace which rooms user ${user.id} joins: ${(error as Error).message}; hanging up`);
+      socket.data.hangUp = true;
+      return;
+    }
     if (socket.conn.readyState !== 'open') throw refusal(410, GONE);
     this.dropAtExpiry(socket, token, Date.parse(expiresAt));
   }
@@ -130,6 +135,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
 
   /** socket.io has connected the socket: from now on room changes reach it directly. */
   handleConnection(socket: Socket): void {
+    if (socket.data.hangUp) return void socket.disconnect(true);
     (socket.data.audienceSettled as (() => void) | undefined)?.();
     delete socket.data.audienceSettled;
   }
