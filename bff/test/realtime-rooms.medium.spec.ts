@@ -237,3 +237,27 @@ it('hangs up a socket whose rooms the workspace cannot tell (the client comes ba
   await settle();
   expect(socket.connected).toBe(true);
 }, 30_000);
+
+it('through the API: a person a model is shared with hears it with their role, the new role after a change, and nothing once removed', async () => {
+  const [owner, reader] = [await signUp(), await signUp()];
+  const readerTabs = await tabs(reader);
+  const model = await http('POST', '/api/workspace/model', owner.token, { name: 'Shared API gear' });
+  const shared = await http('PATCH', `/api/workspace/model/share/${model.body.id}`, owner.token, { email: reader.email, role: 'viewer' });
+  expect(shared.status).toBe(200);
+  const shareId = shared.body.data.find((s: { email: string }) => s.email === reader.email).id as string;
+  for (const seen of readerTabs) await eventually(() => expect(channels(seen)).toEqual(['workspace-shared-model create']));
+
+  expect((await http('PATCH', `/api/workspace/model/${model.body.id}`, owner.token, { name: 'Shared API gear 2' })).status).toBe(200);
+  for (const seen of readerTabs) await eventually(() => expect(models(seen)).toEqual(['update v2 viewer']));
+  expect((await http('PATCH', `/api/workspace/shared-model/${shareId}`, owner.token, { role: 'editor' })).status).toBe(200);
+  expect((await http('PATCH', `/api/workspace/model/${model.body.id}`, owner.token, { name: 'Shared API gear 3' })).status).toBe(200);
+  for (const seen of readerTabs) await eventually(() => expect(models(seen)).toEqual(['update v2 viewer', 'update v3 editor']));
+
+  expect((await http('DELETE', `/api/workspace/shared-model/${shareId}`, owner.token)).status).toBe(200);
+  for (const seen of readerTabs) await eventually(() => expect(channels(seen).at(-1)).toBe('workspace-shared-model delete'));
+  const ownerTabs = await tabs(owner);
+  expect((await http('PATCH', `/api/workspace/model/${model.body.id}`, owner.token, { name: 'Shared API gear 4' })).status).toBe(200);
+  for (const seen of ownerTabs) await eventually(() => expect(models(seen)).toEqual(['update v4 owner']));
+  await settle();
+  for (const seen of readerTabs) expect(models(seen)).toEqual(['update v2 viewer', 'update v3 editor']);
+}, 60_000);
