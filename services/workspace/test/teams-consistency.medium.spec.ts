@@ -82,7 +82,29 @@ describe('workspace service: team views and invites stay consistent', () => {
       for (const team of teams) expect(await outboxOf(team.id, 'workspace.team.member-joined.v1')).toHaveLength(1);
     });
 
-    it('are never left pending when the invite and the sign-up of that e-mail race', async () => {
+    it('are never left pending when the invite of that e-mail commits while the sign-up is being handled', async () => {
+      const { loadTeam, lockInviteEmail, saveTeam } = require('../src/teams/adapters/pg-team.repository');
+      const owner = await aUser(env.rpc);
+      const team = await aTeam(env.rpc, owner);
+      const email = anUnusedEmail();
+      let newcomer: SignedUp | undefined;
+
+      // An invite that has looked for an account (none yet) and not committed, while that person signs up.
+      await env.db.transaction().execute(async (trx) => {
+        await lockInviteEmail(trx, email);
+        const aggregate = await loadTeam(trx, team.id);
+        const now = new Date();
+        aggregate.invite({ memberId: randomUUID().replace(/-/g, '').slice(0, 24), email, role: 'viewer', userId: null }, owner.user.id, now);
+        newcomer = await aUser(env.rpc, { email });
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the sign-up reaction runs meanwhile
+        await saveTeam(trx, aggregate, { actorId: owner.user.id, occurredAt: now });
+      });
+
+      await eventually(async () => expect(await myTeams(newcomer!)).toEqual([expect.objectContaining({ id: team.id, userRole: 'viewer' })]));
+      expect((await members(owner, team.id)).map((m) => m.status)).toEqual(['active', 'active']);
+    });
+
+    it('all land when several invites and sign-ups of the same e-mails run at once', async () => {
       const owner = await aUser(env.rpc);
       const team = await aTeam(env.rpc, owner);
       const emails = Array.from({ length: 6 }, anUnusedEmail);

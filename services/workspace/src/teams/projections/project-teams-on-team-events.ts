@@ -4,7 +4,7 @@ import { sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 type Trx = Transaction<WorkspaceDatabase>;
-type TeamEventData = { team: TeamSnapshot; member?: TeamMemberFact; project?: ProjectSnapshot };
+type TeamEventData = { team: TeamSnapshot; member?: TeamMemberFact; owner?: TeamMemberFact; project?: ProjectSnapshot };
 
 const DELETES_MEMBER = 'workspace.team.member-removed.v1';
 const DELETES_PROJECT = 'workspace.team.project-deleted.v1';
@@ -37,7 +37,9 @@ export const ProjectTeamsOnTeamEvents: Projection = {
   async apply(anyTrx, event: AnyEventEnvelope) {
     const trx = anyTrx as Trx;
     const t = trx.withSchema(SCHEMA);
-    const { team, member, project } = event.data as TeamEventData;
+    const { team, project, ...data } = event.data as TeamEventData;
+    // `created` names its owner membership `owner`; the member events name theirs `member`.
+    const member = data.member ?? data.owner;
     const version = team.version;
     const at = new Date(event.occurredAt);
 
