@@ -195,7 +195,7 @@ it('a socket opened later hears a model shared with its person (from the workspa
   for (const seen of readerTabs) await eventually(() => expect(models(seen)).toEqual(['update v2 inspector']));
 }, 60_000);
 
-it('through the API: an invited member hears the team model from then on, and nothing after being removed', async () => {
+it('through the API: an invited member hears the team model from then on, with their new role after a change, and nothing after being removed', async () => {
   const [owner, member, stranger] = [await signUp(), await signUp(), await signUp()];
   const memberTabs = await tabs(member);
   const strangerTabs = await tabs(stranger);
@@ -208,14 +208,17 @@ it('through the API: an invited member hears the team model from then on, and no
   const model = await http('POST', '/api/workspace/model', owner.token, { name: 'Team API gear', teamId: team.body.id });
   expect(model.status).toBe(201);
   for (const seen of memberTabs) await eventually(() => expect(models(seen)).toEqual(['create v1 editor']));
+  expect((await http('PATCH', `/api/workspace/team-member/${invite.body.id}`, owner.token, { role: 'viewer' })).status).toBe(200);
+  expect((await http('PATCH', `/api/workspace/model/${model.body.id}`, owner.token, { name: 'Team API gear 2' })).status).toBe(200);
+  for (const seen of memberTabs) await eventually(() => expect(models(seen)).toEqual(['create v1 editor', 'update v2 viewer']));
 
   expect((await http('DELETE', `/api/workspace/team-member/${invite.body.id}`, owner.token)).status).toBe(200);
   for (const seen of memberTabs) await eventually(() => expect(channels(seen).at(-1)).toBe('workspace-team delete'));
   const ownerTabs = await tabs(owner);
-  expect((await http('PATCH', `/api/workspace/model/${model.body.id}`, owner.token, { name: 'Team API gear 2' })).status).toBe(200);
-  for (const seen of ownerTabs) await eventually(() => expect(models(seen)).toEqual(['update v2 owner']));
+  expect((await http('PATCH', `/api/workspace/model/${model.body.id}`, owner.token, { name: 'Team API gear 3' })).status).toBe(200);
+  for (const seen of ownerTabs) await eventually(() => expect(models(seen)).toEqual(['update v3 owner']));
   await settle();
-  for (const seen of memberTabs) expect(models(seen)).toEqual(['create v1 editor']);
+  for (const seen of memberTabs) expect(models(seen)).toEqual(['create v1 editor', 'update v2 viewer']);
   for (const seen of strangerTabs) expect(seen).toEqual([]);
 }, 60_000);
 
