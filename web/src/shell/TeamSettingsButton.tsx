@@ -15,7 +15,7 @@ export function TeamSettingsButton({ team }: { team: Team }) {
         type="button"
         className="btn btn-ghost team-tool"
         disabled={!allowed}
-        title={allowed ? undefined : 'Only the team’s owner can change its settings'}
+        title={allowed ? 'Team settings' : 'Only the team’s owner can change its settings'}
         aria-label="Team settings"
         data-testid="team-settings"
         {...preloadOn(preloadTeamDialogs)}

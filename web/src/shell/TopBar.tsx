@@ -47,7 +47,7 @@ function TeamTools({ area }: { area: PathArea }) {
   // A disabled link is not a link: a disabled button says the same and is skipped by Tab like other disabled controls.
   const toolLink = (to: string, label: string, icon: ReactNode, testId: string) =>
     mayOpen ? (
-      <Link className="btn btn-ghost team-tool" to={to} data-testid={testId} aria-label={`${scopeName} ${label}`}>
+      <Link className="btn btn-ghost team-tool" to={to} data-testid={testId} aria-label={`${scopeName} ${label}`} title={`${scopeName} ${label}`}>
         {icon}
         <span className="team-tool-label">{label}</span>
       </Link>
@@ -61,7 +61,7 @@ function TeamTools({ area }: { area: PathArea }) {
     <div className="team-tools" role="group" aria-label={`${scopeName} tools`}>
       {toolLink(`${base}/assets`, 'Assets', <ImageIcon size={18} />, 'team-assets')}
       {toolLink(`${base}/component`, 'Components', <ComponentIcon size={18} />, 'team-components')}
-      <Link className={`btn btn-ghost team-tool ${area.kind === 'members' ? 'team-tool--active' : ''}`} to={`/${area.teamId}/members`} data-testid="team-members" aria-label="Members">
+      <Link className={`btn btn-ghost team-tool ${area.kind === 'members' ? 'team-tool--active' : ''}`} to={`/${area.teamId}/members`} data-testid="team-members" aria-label="Members" title="Members">
         <TeamIcon size={18} />
         <span className="team-tool-label">Members</span>
       </Link>
