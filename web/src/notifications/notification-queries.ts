@@ -29,9 +29,19 @@ export function useNotificationCount() {
  * A notification came, changed, or all were read elsewhere: the count and the first page are fetched again (the
  * push carries ids and state only). Later pages are let go, so the newest-first paging starts afresh.
  */
-export function refreshNotifications(queryClient: QueryClient) {
+export function refreshNotifications(queryClient: QueryClient, push?: { verb?: string; data?: { read?: boolean } }) {
+  // The push may come before the service's read model has the notification (both follow the same event), so a
+  // new unread one counts at once, and the count is asked again a moment later to agree with the server.
+  if (push?.verb === 'create' && push.data?.read === false) {
+    queryClient.setQueryData<{ unreadCount: number; allCount: number }>(notificationKeys.count, (count) => (count ? { unreadCount: count.unreadCount + 1, allCount: count.allCount + 1 } : count));
+  }
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }), RECHECK_MS);
   queryClient.setQueryData<NotificationPages>(notificationKeys.list, (data) =>
     data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
   );
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  // Without a count shown yet there is nothing to correct: fetched now.
+  if (push?.verb !== 'create') void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  else void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
 }
+
+const RECHECK_MS = 1500;

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Model, PushMessage } from '@kiln/contracts';
+import type { Model, PushMessage, ShareRole } from '@kiln/contracts';
 import { currentUser, ME_KEY } from '../auth/session';
-import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, modelKeys, type ModelPatch } from '../models/model-cache';
+import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, mapHeldModels, modelKeys, type HoldsModel, type ModelPatch } from '../models/model-cache';
 import { refreshNotifications } from '../notifications/notification-queries';
 import { listenForTeamPushes } from '../teams/team-pushes';
 import type { Socket } from './socket';
@@ -68,11 +68,30 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         applyFavoriteFlag(queryClient, modelId, message.verb !== 'delete');
         void queryClient.invalidateQueries({ queryKey: modelKeys.favorites() });
       });
-      socket.on('workspace-shared-model', (message: PushMessage<{ modelId?: string }>) => {
-        void queryClient.invalidateQueries({ queryKey: modelKeys.shared() });
-        if (message?.data?.modelId) void queryClient.invalidateQueries({ queryKey: ['model-shares', message.data.modelId] });
+      socket.on('workspace-shared-model', (message: PushMessage<{ id?: string; modelId?: string; userId?: string | null; role?: ShareRole }>) => {
+        const share = message?.data;
+        const me = currentUser(queryClient);
+        // A share of mine: its role (not versioned with the model) shows at once, a removal drops it.
+        if (share?.id && me && share.userId === me.id) {
+          mapHeldModels(
+            queryClient,
+            (item) => {
+              if (item.id !== share.id) return item;
+              if (message.verb === 'delete') return null;
+              return share.role ? { ...item, role: share.role, ...(item.model ? { model: { ...item.model, userRole: share.role } } : {}) } as HoldsModel : item;
+            },
+            [modelKeys.shared()],
+          );
+        }
+        // Fetched again now, and once more in a moment: the push may come before the service's read model has it.
+        const refetch = () => {
+          void queryClient.invalidateQueries({ queryKey: modelKeys.shared() });
+          if (share?.modelId) void queryClient.invalidateQueries({ queryKey: ['model-shares', share.modelId] });
+        };
+        refetch();
+        setTimeout(refetch, 1500);
       });
-      socket.on('user-notification', () => refreshNotifications(queryClient));
+      socket.on('user-notification', (message: PushMessage<{ read?: boolean }>) => refreshNotifications(queryClient, message));
 
       listenForTeamPushes(socket, queryClient);
     };

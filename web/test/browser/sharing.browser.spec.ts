@@ -89,8 +89,7 @@ describe('sharing a model and being notified', () => {
       await b.page.getByTestId('mark-all-read').click();
       await eventually(() => b.page.getByTestId('notification-badge').count(), (count) => expect(count).toBe(0));
       // The server agrees.
-      const count = await (await b.page.request.get('/api/notification/user-notification/count')).json();
-      expect(count.unreadCount).toBe(0);
+      await eventually(async () => (await (await b.page.request.get('/api/notification/user-notification/count')).json()).unreadCount, (unread) => expect(unread).toBe(0), 5000);
 
       // Leave asks first, then the model is gone from Shared with me.
       await (await openMenu(b.page, 'Shared turbine')).getByTestId('model-menu-leave').click();
