@@ -10,3 +10,4 @@ export * from './workspace/rate-limits';
 export * from './workspace/policy';
 export * from './workspace/team.aggregate';
 export * from './workspace/notifications';
+export * from './commerce/product.aggregate';
