@@ -11,10 +11,11 @@ import { measure, MeasureOptions, measureTimed, NamedOperation, summarize, Summa
 export interface BenchUser {
   id: string;
   token: string;
+  email: string;
 }
 
 export async function registerUser(url: string): Promise<BenchUser> {
-  const email = `bench-${Date.now().toString(36)}@example.com`;
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -22,7 +23,7 @@ export async function registerUser(url: string): Promise<BenchUser> {
   });
   if (res.status >= 300) throw new Error(`register: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string }; token: string };
-  return { id: body.user.id, token: body.token };
+  return { id: body.user.id, token: body.token, email };
 }
 
 /** Waits until the user's projection (user_view) exists, so `populate=["author"]` finds the author. */
