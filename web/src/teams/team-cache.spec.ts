@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Project, Team, TeamMember } from '@kiln/contracts';
-import type { ProjectList, TeamList } from '../api/teams';
+import type { ProjectList, TeamList, TeamMemberList } from '../api/teams';
 import { ME_KEY } from '../auth/session';
-import { onTeamGone, teamKeys } from './team-cache';
+import { checkedMembers, checkedTeamList, membersMissing, onTeamGone, RECENT_TEAM_MS, teamKeys } from './team-cache';
 import { applyMemberPush, applyProjectPush, applyTeamPush } from './team-pushes';
 
 // How team, project and member pushes land in the cached team data (no React, no network).
@@ -109,5 +109,56 @@ describe('member pushes', () => {
     const other = aTeam('Beta');
     applyMemberPush(client, { verb: 'create', data: member(other.id, me) });
     expect(client.getQueryState(teamKeys.mine)!.isInvalidated).toBe(true);
+  });
+});
+
+describe('answers that left the server before a push', () => {
+  it('keep a team a push added, and the newer version a push brought, for a while', () => {
+    const alpha = aTeam('Alpha', { version: 2 });
+    const client = cacheWith([alpha]);
+    const beta = aTeam('Beta');
+    applyTeamPush(client, { verb: 'create', data: withoutProjects(beta) });
+    applyTeamPush(client, { verb: 'update', data: { ...withoutProjects(alpha), name: 'Alpha 3', version: 3 } });
+    // A stale answer: Alpha at version 2, no Beta.
+    const stale = { data: [alpha], total: 1 };
+    expect(checkedTeamList(client, stale).data.map((t) => t.name)).toEqual(['Alpha 3', 'Beta']);
+    // Long after, the answer is believed.
+    expect(checkedTeamList(client, stale, Date.now() + RECENT_TEAM_MS).data.map((t) => t.name)).toEqual(['Alpha']);
+  });
+
+  it('drop a team deleted meanwhile', () => {
+    const alpha = aTeam('Alpha');
+    const client = cacheWith([alpha]);
+    applyTeamPush(client, { verb: 'delete', data: withoutProjects(alpha) });
+    expect(checkedTeamList(client, { data: [alpha], total: 1 })).toEqual({ data: [], total: 0 });
+  });
+});
+
+describe('member lists and the pushes about them', () => {
+  const aMember = (teamId: string, email: string, overrides: Partial<TeamMember> = {}): TeamMember => ({
+    id: nextId(), teamId, userId: nextId(), role: 'viewer', status: 'active', user: null, data: { email }, createdAt: at(1), ...overrides,
+  });
+
+  it('takes a removed member out at once and keeps a stale answer from bringing them back', () => {
+    const team = aTeam('Alpha');
+    const client = cacheWith([team]);
+    const ann = aMember(team.id, 'ann@example.test');
+    const bob = aMember(team.id, 'bob@example.test');
+    client.setQueryData(teamKeys.members(team.id), { data: [ann, bob], total: 2 });
+    applyMemberPush(client, { verb: 'delete', data: bob });
+    expect(client.getQueryData<TeamMemberList>(teamKeys.members(team.id))!.data.map((m) => m.data.email)).toEqual(['ann@example.test']);
+    expect(checkedMembers(client, { data: [ann, bob], total: 2 })).toEqual({ data: [ann], total: 1 });
+  });
+
+  it('shows a pushed role and status over an older answer, and notices a member the answer lacks', () => {
+    const team = aTeam('Alpha');
+    const client = cacheWith([team]);
+    const ann = aMember(team.id, 'ann@example.test', { status: 'pending', userId: null });
+    applyMemberPush(client, { verb: 'update', data: { ...ann, role: 'editor', status: 'active' } });
+    expect(checkedMembers(client, { data: [ann], total: 1 }).data[0]).toMatchObject({ role: 'editor', status: 'active' });
+    const newcomer = aMember(team.id, 'new@example.test');
+    applyMemberPush(client, { verb: 'create', data: newcomer });
+    expect(membersMissing(client, team.id, { data: [ann], total: 1 })).toBe(true);
+    expect(membersMissing(client, team.id, { data: [ann, newcomer], total: 2 })).toBe(false);
   });
 });

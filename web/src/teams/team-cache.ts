@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Project, Team } from '@kiln/contracts';
-import type { ProjectList, TeamList } from '../api/teams';
+import type { Project, Team, TeamMember } from '@kiln/contracts';
+import type { ProjectList, TeamList, TeamMemberList } from '../api/teams';
 
 /**
  * Query keys of the team screens. The navigation's list (`mine`) holds every team with its projects; a team page
@@ -17,16 +17,42 @@ export const teamKeys = {
 /** A pushed team: the team without its projects (contracts/src/realtime.ts TeamPush). */
 export type TeamPatch = Omit<Team, 'projects'> & { projects?: Project[] };
 
-/** Teams and projects deleted in this session: a late create or update must not bring them back. */
+/** How long a team seen in a push or an answer is kept when a list answer lacks it (that answer may be older). */
+export const RECENT_TEAM_MS = 15_000;
+
+/**
+ * Teams and projects deleted in this session (a late create or update must not bring them back), and the teams
+ * seen lately in pushes and answers: a list or team answer read before a push's change reached the read model
+ * must not undo it.
+ */
 interface Gone {
   teams: Set<string>;
   projects: Set<string>;
+  recent: Map<string, { team: TeamPatch; at: number }>;
 }
 const goneByClient = new WeakMap<QueryClient, Gone>();
 function goneOf(queryClient: QueryClient): Gone {
   let gone = goneByClient.get(queryClient);
-  if (!gone) goneByClient.set(queryClient, (gone = { teams: new Set(), projects: new Set() }));
+  if (!gone) goneByClient.set(queryClient, (gone = { teams: new Set(), projects: new Set(), recent: new Map() }));
   return gone;
+}
+
+/** A team answer checked against what pushes said meanwhile: a newer version seen wins; a deleted team is refused. */
+export function checkedTeam(queryClient: QueryClient, team: Team, now = Date.now()): Team {
+  const memory = goneOf(queryClient);
+  const seen = memory.recent.get(team.id);
+  return seen && now - seen.at < RECENT_TEAM_MS ? mergeTeam(team, seen.team) : team;
+}
+
+/** A list answer checked the same way: deleted teams dropped, newer versions kept, teams added lately kept. */
+export function checkedTeamList(queryClient: QueryClient, list: TeamList, now = Date.now()): TeamList {
+  const memory = goneOf(queryClient);
+  let data = list.data.filter((team) => !memory.teams.has(team.id)).map((team) => checkedTeam(queryClient, team, now));
+  for (const [id, seen] of memory.recent) {
+    if (now - seen.at >= RECENT_TEAM_MS) memory.recent.delete(id);
+    else if (!memory.teams.has(id) && !data.some((team) => team.id === id)) data = [...data, mergeTeam(undefined, seen.team)];
+  }
+  return { data, total: list.total + (data.length - list.data.length) };
 }
 
 type GoneListener = (teamId: string) => void;
@@ -78,7 +104,14 @@ export function removeProject(projects: Project[], projectId: string): Project[]
 
 /** A team created or changed (an answer or a push): the navigation's list and the team's own entry. */
 export function applyTeamUpsert(queryClient: QueryClient, patch: TeamPatch, isCreate: boolean): void {
-  if (goneOf(queryClient).teams.has(patch.id)) return;
+  const memory = goneOf(queryClient);
+  if (memory.teams.has(patch.id)) return;
+  const held = memory.recent.get(patch.id)?.team;
+  if (!held || held.version <= patch.version) {
+    // Projects are not part of the team's pushes: what is remembered leaves them to the answers.
+    const { projects: _projects, ...team } = patch;
+    memory.recent.set(patch.id, { team: { ...held, ...team }, at: Date.now() });
+  }
   queryClient.setQueryData<TeamList>(teamKeys.mine, (list) => (list ? upsertTeamInList(list, patch, isCreate) : list));
   queryClient.setQueryData<Team>(teamKeys.team(patch.id), (held) => (held ? mergeTeam(held, patch) : held));
 }
@@ -86,6 +119,7 @@ export function applyTeamUpsert(queryClient: QueryClient, patch: TeamPatch, isCr
 /** A team deleted, or one I left or was removed from: it goes from every list, and a page showing it leaves. */
 export function applyTeamRemoval(queryClient: QueryClient, teamId: string): void {
   goneOf(queryClient).teams.add(teamId);
+  goneOf(queryClient).recent.delete(teamId);
   queryClient.setQueryData<TeamList>(teamKeys.mine, (list) => (list ? removeTeamFromList(list, teamId) : list));
   for (const key of [teamKeys.team(teamId), teamKeys.projects(teamId), teamKeys.members(teamId)]) {
     void queryClient.cancelQueries({ queryKey: key });
@@ -137,5 +171,52 @@ export function applyProjectRemoval(queryClient: QueryClient, project: Pick<Proj
 /** Member pushes carry no e-mail or name: the team's member list is fetched again. */
 export function refetchMembers(queryClient: QueryClient, teamId: string): void {
   void queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) });
+}
+
+/** What a member push said: id, role and status (no e-mail or name), or that the member is gone. */
+export interface MemberFact {
+  id: string;
+  teamId: string;
+  role: TeamMember['role'];
+  status: TeamMember['status'];
+  deleted: boolean;
+}
+const memberFactsByClient = new WeakMap<QueryClient, Map<string, MemberFact & { at: number }>>();
+function memberFactsOf(queryClient: QueryClient) {
+  let facts = memberFactsByClient.get(queryClient);
+  if (!facts) memberFactsByClient.set(queryClient, (facts = new Map()));
+  return facts;
+}
+
+/**
+ * A member push: a removed member leaves the list at once, a changed role or status shows at once; then the list
+ * is fetched again (for names and e-mails). What the push said is remembered for a while, so an answer read
+ * before the change reached the read model does not undo it.
+ */
+export function applyMemberFact(queryClient: QueryClient, fact: MemberFact): void {
+  memberFactsOf(queryClient).set(fact.id, { ...fact, at: Date.now() });
+  queryClient.setQueryData<TeamMemberList>(teamKeys.members(fact.teamId), (list) => (list ? checkedMembers(queryClient, list) : list));
+  refetchMembers(queryClient, fact.teamId);
+}
+
+/** A member list answer with what recent pushes said laid over it. */
+export function checkedMembers(queryClient: QueryClient, list: TeamMemberList, now = Date.now()): TeamMemberList {
+  const facts = memberFactsOf(queryClient);
+  for (const [id, fact] of facts) if (now - fact.at >= RECENT_TEAM_MS) facts.delete(id);
+  const data = list.data
+    .filter((member) => !facts.get(member.id)?.deleted)
+    .map((member) => {
+      const fact = facts.get(member.id);
+      return fact && (fact.role !== member.role || fact.status !== member.status) ? { ...member, role: fact.role, status: fact.status } : member;
+    });
+  return data.length === list.data.length && data.every((member, i) => member === list.data[i]) ? list : { data, total: list.total - (list.data.length - data.length) };
+}
+
+/** Whether a recent push named a member this answer does not hold yet (then it is asked again shortly). */
+export function membersMissing(queryClient: QueryClient, teamId: string, list: TeamMemberList, now = Date.now()): boolean {
+  for (const fact of memberFactsOf(queryClient).values()) {
+    if (fact.teamId === teamId && !fact.deleted && now - fact.at < RECENT_TEAM_MS && !list.data.some((member) => member.id === fact.id)) return true;
+  }
+  return false;
 }
 

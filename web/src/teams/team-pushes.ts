@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Project, PushMessage, TeamMember } from '@kiln/contracts';
 import { currentUser } from '../auth/session';
 import type { Socket } from '../realtime/socket';
-import { applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, forgetTeamRemoval, refetchMembers, teamKeys, type TeamPatch } from './team-cache';
+import { applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, applyMemberFact, forgetTeamRemoval, teamKeys, type TeamPatch } from './team-cache';
 
 // What each channel carries (contracts/src/realtime.ts RealtimePushes).
 type TeamPush = TeamPatch;
@@ -43,7 +43,7 @@ export function applyMemberPush(queryClient: QueryClient, message: PushMessage<M
     void queryClient.invalidateQueries({ queryKey: teamKeys.mine });
     void queryClient.invalidateQueries({ queryKey: teamKeys.team(member.teamId) });
   }
-  refetchMembers(queryClient, member.teamId);
+  applyMemberFact(queryClient, { id: member.id, teamId: member.teamId, role: member.role, status: member.status, deleted: message.verb === 'delete' });
 }
 
 /** Merges `workspace-team`, `workspace-team-project` and `workspace-team-member` pushes into the cached team data. */

@@ -2,25 +2,38 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '@kiln/contracts';
 import { outcomeUnknown } from '../api/idempotency';
 import { membersApi, projectsApi, teamsApi, type ProjectChanges, type TeamChanges } from '../api/teams';
-import { applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, refetchMembers, teamKeys } from './team-cache';
+import { applyMemberFact, applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, checkedMembers, checkedTeam, checkedTeamList, membersMissing, refetchMembers, teamKeys } from './team-cache';
 
 /** The teams I am an active member of, with their projects (the navigation's list). */
 export function useMyTeams() {
-  return useQuery({ queryKey: teamKeys.mine, queryFn: teamsApi.listMine });
+  const queryClient = useQueryClient();
+  // An answer may have left the server before a push it had not seen: checked against what the cache knows.
+  return useQuery({ queryKey: teamKeys.mine, queryFn: async () => checkedTeamList(queryClient, await teamsApi.listMine()) });
 }
 
 /** One team with my role in it; `undefined` id asks for nothing. */
 export function useTeam(teamId: string | undefined) {
-  return useQuery({ queryKey: teamKeys.team(teamId ?? ''), queryFn: () => teamsApi.get(teamId!), enabled: Boolean(teamId) });
+  const queryClient = useQueryClient();
+  return useQuery({ queryKey: teamKeys.team(teamId ?? ''), queryFn: async () => checkedTeam(queryClient, await teamsApi.get(teamId!)), enabled: Boolean(teamId) });
 }
 
 export function useProjects(teamId: string) {
   return useQuery({ queryKey: teamKeys.projects(teamId), queryFn: () => projectsApi.list(teamId) });
 }
 
+/** The members of a team; an answer that lacks a member a push just named is asked again a moment later. */
 export function useMembers(teamId: string) {
-  return useQuery({ queryKey: teamKeys.members(teamId), queryFn: () => membersApi.list(teamId) });
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: teamKeys.members(teamId),
+    queryFn: async () => {
+      const answer = await membersApi.list(teamId);
+      if (membersMissing(queryClient, teamId, answer)) setTimeout(() => refetchMembers(queryClient, teamId), MEMBERS_RETRY_MS);
+      return checkedMembers(queryClient, answer);
+    },
+  });
 }
+const MEMBERS_RETRY_MS = 1000;
 
 // Creates may be retried with the same Idempotency-Key when the outcome is unknown (see api/idempotency.ts).
 const retryUnknown = {
@@ -82,7 +95,7 @@ export function useInviteMember(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ email, role }: { email: string; role: TeamRole | '' }) => membersApi.invite(teamId, email, role),
-    onSuccess: () => refetchMembers(queryClient, teamId),
+    onSuccess: (member) => applyMemberFact(queryClient, { ...member, deleted: false }),
   });
 }
 
@@ -90,7 +103,7 @@ export function useChangeMemberRole(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: TeamRole }) => membersApi.changeRole(id, role),
-    onSuccess: () => refetchMembers(queryClient, teamId),
+    onSuccess: (member) => applyMemberFact(queryClient, { ...member, teamId, deleted: false }),
   });
 }
 
@@ -99,9 +112,9 @@ export function useRemoveMember(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; leaving: boolean }) => membersApi.remove(id),
-    onSuccess: (_answer, { leaving }) => {
+    onSuccess: (member, { leaving }) => {
       if (leaving) applyTeamRemoval(queryClient, teamId);
-      else refetchMembers(queryClient, teamId);
+      else applyMemberFact(queryClient, { ...member, teamId, deleted: true });
     },
   });
 }
