@@ -83,8 +83,11 @@ export function acceptedEncodings(header: string | undefined): Set<Encoding> {
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/socket.io' || path.startsWith('/socket.io/');
-/** A path that names a file (`/assets/x.js`, `/favicon.ico`) rather than a client route (`/favorites`). */
-const namesFile = (path: string) => path.startsWith('/assets/') || /\.[^/]*$/.test(path);
+/**
+ * A path that names a file (`/assets/x.js`, `/favicon.ico`: its last part has an extension) rather than a client
+ * route (`/favorites`, and the asset library's `/assets/font/{slug}`, spec 001 §2, which shares vite's folder name).
+ */
+const namesFile = (path: string) => /\.[^/]*$/.test(path);
 
 /** Express middleware serving `distDir`; see the file comment. GET and HEAD only; /api and /socket.io pass through. */
 export function staticAssets(distDir: string) {
