@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Actor, ErrorBody } from './common/errors';
+import { ProductHttpRoutes } from './commerce/product';
 import { WorkspaceRpc } from './rpc';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { CreateModelBody, ListModelsQuery, Model, ModelIdParams, ModelList, UpdateModelBody } from './workspace/model';
@@ -291,6 +292,7 @@ export const HttpRoutes = {
     method: 'patch', path: '/api/notification/user-notification/read-notification/{id}', summary: 'Mark one notification read', auth: true, params: IdParams, response: Notification,
     rpc: WorkspaceRpc.readNotification, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
   }),
+  ...ProductHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 
 export { ErrorBody as HttpErrorBody };

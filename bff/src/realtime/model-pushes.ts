@@ -5,7 +5,7 @@ import { emit, PushPlan } from './push-plan';
 import { modelRoom, teamRoom, userRoom } from './rooms';
 
 type ModelEvent = EventOf<
-  'workspace.model.created.v1' | 'workspace.model.renamed.v1' | 'workspace.model.description-changed.v1' | 'workspace.model.deleted.v1' | 'workspace.model.shared-with-everyone-changed.v1'
+  'workspace.model.created.v1' | 'workspace.model.renamed.v1' | 'workspace.model.description-changed.v1' | 'workspace.model.deleted.v1' | 'workspace.model.shared-with-everyone-changed.v1' | 'workspace.model.product-changed.v1'
 >;
 
 const VERBS: Record<ModelEvent['type'], PushMessage<unknown>['verb']> = {
@@ -13,6 +13,7 @@ const VERBS: Record<ModelEvent['type'], PushMessage<unknown>['verb']> = {
   'workspace.model.renamed.v1': 'update',
   'workspace.model.description-changed.v1': 'update',
   'workspace.model.shared-with-everyone-changed.v1': 'update',
+  'workspace.model.product-changed.v1': 'update',
   'workspace.model.deleted.v1': 'delete',
 };
 

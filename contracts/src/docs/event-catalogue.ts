@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventSubject } from '../events/envelope';
+import { COMMERCE_EVENT_DESCRIPTIONS, COMMERCE_STREAM, CommerceEvents } from '../events/commerce.events';
 import { EVENT_DESCRIPTIONS, WORKSPACE_STREAM, WorkspaceEvents } from '../events/workspace.events';
 
 /** The human-readable event catalogue (docs/events.md), generated from the same schemas as AsyncAPI. */
@@ -15,14 +16,16 @@ export function renderEventCatalogue(): string {
     '',
     '- Subject: `evt.<type>`, e.g. `evt.workspace.model.created.v1` (prefixed by `<KILN_NAMESPACE>.` when one is set).',
     `- Stream: \`${WORKSPACE_STREAM.name}\` holds \`${WORKSPACE_STREAM.subjects.join(', ')}\`.`,
+    `- Stream: \`${COMMERCE_STREAM.name}\` holds \`${COMMERCE_STREAM.subjects.join(', ')}\` (event-sourced: the commerce events table is the truth).`,
     '- Header `Nats-Msg-Id` = `eventId`; deliveries are at least once, so deduplicate by `eventId`.',
     '- Envelope: `eventId`, `type`, `aggregateType`, `aggregateId`, `occurredAt`, `actorId`, `correlationId`, `causationId`, `data`.',
     '- A breaking change gets a new type (`.v2`) published beside the old one until consumers have moved.',
     '',
   ];
-  for (const [type, schema] of Object.entries(WorkspaceEvents)) {
+  const descriptions: Record<string, string> = { ...EVENT_DESCRIPTIONS, ...COMMERCE_EVENT_DESCRIPTIONS };
+  for (const [type, schema] of Object.entries({ ...WorkspaceEvents, ...CommerceEvents })) {
     const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as unknown as { properties: { data: unknown } };
-    lines.push(`## ${type}`, '', EVENT_DESCRIPTIONS[type as keyof typeof EVENT_DESCRIPTIONS], '', `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`, '', '```json', JSON.stringify(json.properties.data, null, 2), '```', '');
+    lines.push(`## ${type}`, '', descriptions[type], '', `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`, '', '```json', JSON.stringify(json.properties.data, null, 2), '```', '');
   }
   return lines.join('\n');
 }

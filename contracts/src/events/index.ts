@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnyEventEnvelope } from './envelope';
+import { CommerceEvents } from './commerce.events';
 import { WorkspaceEvents } from './workspace.events';
 
 /**
@@ -8,6 +9,7 @@ import { WorkspaceEvents } from './workspace.events';
  */
 export const EventSchemas: Record<string, z.ZodType> = {
   ...WorkspaceEvents,
+  ...CommerceEvents,
 };
 
 /** Parses an event by its `type` with the contracts; throws when the type is unknown or the payload is invalid. */

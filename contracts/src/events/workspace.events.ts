@@ -51,6 +51,8 @@ export const ModelDescriptionChangedV1 = envelope(
 export const ModelDeletedV1 = envelope('workspace.model.deleted.v1', z.object({ model: ModelSnapshot }));
 /** The owner changed the 'Everyone' link access (`model.sharedWithEveryone`). */
 export const ModelSharedWithEveryoneChangedV1 = envelope('workspace.model.shared-with-everyone-changed.v1', z.object({ model: ModelSnapshot }));
+/** The model's product changed (commerce): `model.productId` / `model.publishedAt` follow it (ADR 0022). */
+export const ModelProductChangedV1 = envelope('workspace.model.product-changed.v1', z.object({ model: ModelSnapshot }));
 
 /** Retired: v1 carried the person's name and e-mail, which events kept forever must not (v2 carries ids only). */
 export const UserProfile = z.object({ id: Id, fullName: z.string(), email: z.string(), createdAt: Timestamp });
@@ -67,6 +69,7 @@ export const WorkspaceEvents = {
   'workspace.model.description-changed.v1': ModelDescriptionChangedV1,
   'workspace.model.deleted.v1': ModelDeletedV1,
   'workspace.model.shared-with-everyone-changed.v1': ModelSharedWithEveryoneChangedV1,
+  'workspace.model.product-changed.v1': ModelProductChangedV1,
   'workspace.user.registered.v1': UserRegisteredV1,
   'workspace.user.registered.v2': UserRegisteredV2,
   'workspace.user.profile-updated.v1': UserProfileUpdatedV1,
@@ -81,6 +84,7 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   ModelDescriptionChangedV1,
   ModelDeletedV1,
   ModelSharedWithEveryoneChangedV1,
+  ModelProductChangedV1,
   UserRegisteredV1,
   UserRegisteredV2,
   UserProfileUpdatedV1,
@@ -112,6 +116,7 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   'workspace.model.description-changed.v1': 'A model got a new description.',
   'workspace.model.deleted.v1': 'A model was deleted; `data.model` is its last state.',
   'workspace.model.shared-with-everyone-changed.v1': 'The owner changed who may open the model by its link (`model.sharedWithEveryone`: private or a role).',
+  'workspace.model.product-changed.v1': 'The model\'s product was created or changed in commerce: `model.productId` and `model.publishedAt` follow it (the menu says Publish, Restore or Republish).',
   'workspace.user.registered.v1':
     'Retired (no longer published; replaced by `workspace.user.registered.v2`): a person signed up. It carried their name and e-mail address, which events must not keep. Consumers still accept it from older stream history.',
   'workspace.user.registered.v2':

@@ -44,7 +44,8 @@ export type ModelEvent =
   | DomainEvent<'workspace.model.renamed.v1', { model: ModelState; previousName: string }>
   | DomainEvent<'workspace.model.description-changed.v1', { model: ModelState }>
   | DomainEvent<'workspace.model.deleted.v1', { model: ModelState }>
-  | DomainEvent<'workspace.model.shared-with-everyone-changed.v1', { model: ModelState }>;
+  | DomainEvent<'workspace.model.shared-with-everyone-changed.v1', { model: ModelState }>
+  | DomainEvent<'workspace.model.product-changed.v1', { model: ModelState }>;
 
 /** The default name of a duplicate (spec 000 §9); the service clips it to the longest name allowed. */
 export function duplicateName(name: string): string {
@@ -172,6 +173,18 @@ export class ModelAggregate {
     copy.events = [];
     copy.record('workspace.model.created.v1', { model: copy.snapshot(), duplicatedFrom: this.state.id });
     return copy;
+  }
+
+  /**
+   * The model's product changed in commerce (ADR 0022): `productId` and `publishedAt` follow it, so the menu
+   * says Publish, Restore or Republish (spec 000 §4). A fact to follow, not a user's edit: nobody is checked,
+   * and neither the contributor nor "Last modified" change.
+   */
+  followProduct(productId: string, publishedAt: Date | null): void {
+    const same = this.state.productId === productId && (this.state.publishedAt?.getTime() ?? null) === (publishedAt?.getTime() ?? null);
+    if (same) return;
+    this.state = { ...this.state, productId, publishedAt, version: this.state.version + 1 };
+    this.record('workspace.model.product-changed.v1', { model: this.snapshot() });
   }
 
   get isDeleted(): boolean {

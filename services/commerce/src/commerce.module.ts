@@ -1,17 +1,56 @@
 import { Module } from '@nestjs/common';
-import { KilnServiceModule } from '@kiln/service-kit';
-import * as initial from './migrations/0001-initial';
+import { COMMERCE_STREAM } from '@kiln/contracts';
+import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { SCHEMA } from './database.types';
+import { commerceMigrations } from './migrations';
+import { ConfiguredModerators } from './products/adapters/configured-moderators';
+import { NatsWorkspaceModels } from './products/adapters/nats-workspace-models';
+import { PgProductReadModel } from './products/adapters/pg-product.read-model';
+import { PgProductRepository } from './products/adapters/pg-product.repository';
+import { ModerateProductHandler } from './products/commands/moderate-product/moderate-product.handler';
+import { PublishProductHandler } from './products/commands/publish-product/publish-product.handler';
+import { UpdateProductHandler } from './products/commands/update-product/update-product.handler';
+import { CLOCK, systemClock } from './products/ports/clock.port';
+import { MODERATORS } from './products/ports/moderators.port';
+import { PRODUCT_REPOSITORY } from './products/ports/product.repository.port';
+import { WORKSPACE_MODELS } from './products/ports/workspace-models.port';
+import { productRoutes } from './products/products.routes';
+import { ProjectProductsOnProductEvents } from './products/projections/project-products-on-product-events';
+import { GetProductHandler } from './products/queries/get-product/get-product.handler';
+import { ListModerationHandler } from './products/queries/list-moderation/list-moderation.handler';
+import { ListProductsHandler } from './products/queries/list-products/list-products.handler';
 
-/** The commerce context: it starts, owns schema `commerce` and answers health; its features come with their issues. */
+/** Projections of the commerce context, in the order a rebuild runs them. */
+export const commerceProjections = [ProjectProductsOnProductEvents];
+
+/**
+ * The commerce context (event-sourced, ADR 0022): products and their moderation now; the business
+ * dashboard builds on the same event store.
+ */
 @Module({
   imports: [
     KilnServiceModule.forService({
       service: 'commerce',
-      schema: 'commerce',
-      migrations: { '0001-initial': initial },
-      streams: [{ name: 'COMMERCE_EVENTS', subjects: ['evt.commerce.>'] }],
-      projections: [],
+      schema: SCHEMA,
+      migrations: commerceMigrations,
+      streams: [COMMERCE_STREAM],
+      projections: commerceProjections,
+      beforeCommand: limitCommandsPerUser(),
     }),
+  ],
+  controllers: [rpcController('CommerceRpcController', productRoutes)],
+  providers: [
+    { provide: PRODUCT_REPOSITORY, useClass: PgProductRepository },
+    { provide: WORKSPACE_MODELS, useClass: NatsWorkspaceModels },
+    { provide: MODERATORS, useClass: ConfiguredModerators },
+    { provide: CLOCK, useValue: systemClock },
+    PgProductReadModel,
+    PublishProductHandler,
+    UpdateProductHandler,
+    ModerateProductHandler,
+    GetProductHandler,
+    ListProductsHandler,
+    ListModerationHandler,
   ],
 })
 export class CommerceModule {}

@@ -36,6 +36,11 @@ export interface DeadLetters {
   subject: string;
 }
 
+export interface FavoriteCounts {
+  live: number;
+  user_id: string;
+}
+
 export interface Favorites {
   created_at: Timestamp;
   id: string;
@@ -47,7 +52,15 @@ export interface FavoriteView {
   created_at: Timestamp;
   deleted_at: Timestamp | null;
   id: string;
+  model_author_id: string | null;
+  model_created_at: Timestamp | null;
+  model_deleted_at: Timestamp | null;
   model_id: string;
+  model_name: string | null;
+  model_shared_with_everyone: string | null;
+  model_team_id: string | null;
+  model_updated_at: Timestamp | null;
+  model_version: number | null;
   user_id: string;
 }
 
@@ -74,6 +87,16 @@ export interface ModelCounts {
   scope: string;
 }
 
+export interface ModelProducts {
+  model_id: string;
+  owner_id: string;
+  product_id: string;
+  production_ready: boolean;
+  status: string;
+  title: string;
+  version: number;
+}
+
 export interface Models {
   author_id: string;
   contributor_id: string | null;
@@ -89,6 +112,11 @@ export interface Models {
   team_id: string | null;
   updated_at: Timestamp;
   version: number;
+}
+
+export interface ModelShareCounts {
+  live: number;
+  user_id: string;
 }
 
 export interface ModelShares {
@@ -109,7 +137,12 @@ export interface ModelShareView {
   deleted_at: Timestamp | null;
   email: string;
   id: string;
+  model_created_at: Timestamp | null;
+  model_deleted_at: Timestamp | null;
   model_id: string;
+  model_name: string | null;
+  model_updated_at: Timestamp | null;
+  model_version: number | null;
   owner_id: string;
   role: string;
   shared_by_id: string;
@@ -281,11 +314,14 @@ export interface UserView {
 
 export interface DB {
   dead_letters: DeadLetters;
+  favorite_counts: FavoriteCounts;
   favorite_view: FavoriteView;
   favorites: Favorites;
   idempotency_keys: IdempotencyKeys;
   login_failures: LoginFailures;
   model_counts: ModelCounts;
+  model_products: ModelProducts;
+  model_share_counts: ModelShareCounts;
   model_share_view: ModelShareView;
   model_shares: ModelShares;
   model_view: ModelView;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { WORKSPACE_STREAM } from '@kiln/contracts';
+import { COMMERCE_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
 import { KilnServiceModule, limitCommandsPerUser } from '@kiln/service-kit';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher';
 import { PgModelReadModel } from './adapters/pg-model.read-model';
@@ -31,7 +31,8 @@ import { workspaceSlices } from './workspace-slices';
       service: 'workspace',
       schema: SCHEMA,
       migrations: workspaceMigrations,
-      streams: [WORKSPACE_STREAM],
+      // COMMERCE_EVENTS too: the publishing reaction consumes it, whichever service starts first (ADR 0022).
+      streams: [WORKSPACE_STREAM, COMMERCE_STREAM],
       projections: workspaceProjections,
       prune: workspacePruneHooks,
       beforeCommand: limitCommandsPerUser(),

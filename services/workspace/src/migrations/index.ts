@@ -4,6 +4,8 @@ import * as loginFailuresByAddress from './0003-login-failures-by-address';
 import * as fastLists from './0004-fast-lists';
 import * as teamsAndSharing from './0005-teams-and-sharing';
 import * as notifications from './0006-notifications';
+import * as modelProducts from './0007-model-products';
+import * as fastSharedLists from './0009-fast-shared-lists';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -12,4 +14,6 @@ export const workspaceMigrations = {
   '0004-fast-lists': fastLists,
   '0005-teams-and-sharing': teamsAndSharing,
   '0006-notifications': notifications,
+  '0007-model-products': modelProducts,
+  '0009-fast-shared-lists': fastSharedLists,
 };

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorBody, WorkspacePublishingRpc, WorkspaceRpc } from '@kiln/contracts';
+import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { WorkspaceModels } from '../ports/workspace-models.port';
+
+const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
+
+/**
+ * Asks the workspace over NATS, as the BFF does (Nest's request packet), always naming the caller: the
+ * workspace answers with its own policy table, so the commerce service never guesses who owns a model.
+ */
+@Injectable()
+export class NatsWorkspaceModels implements WorkspaceModels {
+  constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
+
+  async publishRight(actorId: string, modelId: string): Promise<'allowed' | 'forbidden' | 'not-found'> {
+    try {
+      const access = await this.call(WorkspaceRpc.modelAccessibility, { actor: { userId: actorId }, body: { id: modelId } });
+      return access.can.publish ? 'allowed' : 'forbidden';
+    } catch (error) {
+      if (isErrorBody(error) && (error.statusCode === 404 || error.statusCode === 400)) return 'not-found';
+      throw error;
+    }
+  }
+
+  async emailOf(actorId: string): Promise<string | null> {
+    return (await this.call(WorkspacePublishingRpc.actorEmail, { actor: { userId: actorId }, body: {} })).email;
+  }
+
+  private async call<R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny }>(rpc: R, data: z.input<R['request']>): Promise<z.output<R['reply']>> {
+    const subject = nsSubject(rpc.subject, this.runtime.config.namespace);
+    let packet: { response?: unknown; err?: unknown };
+    try {
+      const reply = await this.runtime.nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout: 5000 });
+      packet = reply.json();
+    } catch {
+      // No workspace answering (or too slow): the caller may try again.
+      throw UNAVAILABLE;
+    }
+    if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : UNAVAILABLE;
+    return rpc.reply.parse(packet.response) as z.output<R['reply']>;
+  }
+}

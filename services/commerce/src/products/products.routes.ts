@@ -1,0 +1,71 @@
+import { CommerceRpc, Product } from '@kiln/contracts';
+import { requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { DomainError, PRODUCT_MESSAGES } from '@kiln/domain';
+import { SCHEMA } from '../database.types';
+import { toProduct } from './adapters/product-mapper';
+import { ModerateProductCommand } from './commands/moderate-product/moderate-product.command';
+import { ProductChange, PublishProductCommand } from './commands/publish-product/publish-product.command';
+import { UpdateProductCommand } from './commands/update-product/update-product.command';
+import { PRODUCT_REPOSITORY, ProductRepository } from './ports/product.repository.port';
+import { ProjectProductsOnProductEvents } from './projections/project-products-on-product-events';
+import { GetProductQuery } from './queries/get-product/get-product.query';
+import { ListModerationQuery } from './queries/list-moderation/list-moderation.query';
+import { ListProductsQuery } from './queries/list-products/list-products.query';
+
+/** A command answers once product_view shows its change (read-your-writes, bounded wait). */
+async function answer(context: RpcContext, change: ProductChange): Promise<Product> {
+  await context.runtime.waitForProjection(ProjectProductsOnProductEvents, change.eventIds);
+  return change.product;
+}
+
+/** The product a repeated publish created (its first answer was not remembered): from its events. */
+async function committed(context: RpcContext, id: string): Promise<Product> {
+  const product = await context.get<ProductRepository>(PRODUCT_REPOSITORY).load(id);
+  if (!product) throw new DomainError('not-found', PRODUCT_MESSAGES.notFound);
+  return toProduct(product.snapshot());
+}
+
+/** The commerce service's NATS face for products and moderation (spec 000 §7; ADR 0022). */
+export const productRoutes = [
+  rpcRoute({
+    rpc: CommerceRpc.publishProduct,
+    kind: 'command',
+    handle: ({ actor, body, idempotencyKey }, context) => {
+      const claim = idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: CommerceRpc.publishProduct.subject, requestHash: requestHash(body) } : null;
+      return runIdempotent(
+        context.runtime.db,
+        SCHEMA,
+        claim,
+        async () => answer(context, await context.commands.execute(new PublishProductCommand(actor.userId, body, claim ?? undefined))),
+        (id) => committed(context, id),
+      );
+    },
+  }),
+  rpcRoute({
+    rpc: CommerceRpc.updateProduct,
+    kind: 'command',
+    handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new UpdateProductCommand(actor.userId, body.id, body.changes))),
+  }),
+  rpcRoute({
+    rpc: CommerceRpc.moderateProduct,
+    kind: 'command',
+    handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new ModerateProductCommand(actor.userId, body.id, body.changes))),
+  }),
+  rpcRoute({
+    rpc: CommerceRpc.getProduct,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new GetProductQuery(actor.userId, body.id)),
+  }),
+  rpcRoute({
+    rpc: CommerceRpc.listProducts,
+    kind: 'query',
+    handle: ({ body }, context) => context.queries.execute(new ListProductsQuery(body)),
+  }),
+  rpcRoute({
+    rpc: CommerceRpc.listModeration,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new ListModerationQuery(actor.userId, body)),
+  }),
+];
+
+
