@@ -52,7 +52,7 @@ describe('the workspace shell, team screens and profile', () => {
         ['/business/inventory', 'Inventory'], ['/business/services', 'Services'], ['/business/store-fronts', 'StoreFronts'],
         [`${t}/component`, 'Components'], [`${t}/assets`, 'Assets'], [`${t}/assets/texture/new`, 'New texture'], [`${t}/assets/font/inter/italic`, 'italic'],
         [`${p}/component`, 'Components'], [`${p}/assets`, 'Assets'], [`${p}/assets/scene/edit/e1`, 'Edit scene'],
-        ['/market', 'Market'], [`/market/portfolio/${user.email}`, 'Portfolio'], ['/market/publish/m1', 'Market'], ['/account', 'Account'],
+        ['/market', 'Market'], [`/market/portfolio/${team.id}`, 'Portfolio'], ['/market/publish/m1', 'Market'], ['/account', 'Account'],
       ];
       for (const [path, title] of later) {
         await page.goto(path);
