@@ -26,6 +26,32 @@ export const SERVICE_STREAMS: Record<NatsService, string> = {
   commerce: 'COMMERCE_EVENTS',
 };
 
+/**
+ * What a service may do beyond its own stream and requests (ADR 0022): send named requests to another
+ * service, or read another service's stream with durable consumers (creating the stream if it is not there
+ * yet, so start-up order does not matter).
+ */
+export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; reads?: NatsService[] }>> = {
+  // Products: only the model's owner publishes it (the workspace's policy); moderators may be listed by e-mail.
+  commerce: { asks: ['rpc.workspace.model.accessibility', 'rpc.workspace.publish.actor-email'] },
+  // Models follow their product (productId, publishedAt) from the commerce events.
+  workspace: { reads: ['commerce'] },
+};
+
+/** The JetStream API a service's durable consumers of another service's stream need. */
+function consumeStreamApi(stream: string): string[] {
+  return [
+    `$JS.API.STREAM.INFO.${stream}`,
+    `$JS.API.STREAM.CREATE.${stream}`,
+    `$JS.API.CONSUMER.CREATE.${stream}.>`,
+    `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
+    `$JS.API.CONSUMER.INFO.${stream}.>`,
+    `$JS.API.CONSUMER.DELETE.${stream}.>`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+    `$JS.ACK.${stream}.>`,
+  ];
+}
+
 export interface NatsPermissions {
   publish: string[];
   subscribe: string[];
@@ -81,6 +107,8 @@ export function natsPermissions(user: NatsUser, namespace = ''): NatsPermissions
       `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
       `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
       `$JS.ACK.${stream}.>`, // ack, nak and term of its projections' messages
+      ...(SERVICE_GRANTS[user]?.asks ?? []).map((subject) => subjectIn(namespace, subject)),
+      ...(SERVICE_GRANTS[user]?.reads ?? []).flatMap((other) => consumeStreamApi(streamIn(namespace, SERVICE_STREAMS[other]))),
     ],
     subscribe: [subjectIn(namespace, `rpc.${user}.>`), '_INBOX.>'],
     allowResponses: true,

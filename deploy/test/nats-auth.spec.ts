@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WORKSPACE_STREAM } from '@kiln/contracts';
-import { NATS_SERVICES, NATS_USERS, natsAuthConfig, natsPermissions, passwordsFromEnvironment, passwordVariable, SERVICE_STREAMS } from '../src/nats-auth';
+import { COMMERCE_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
+import { NATS_SERVICES, NATS_USERS, natsAuthConfig, natsPermissions, passwordsFromEnvironment, passwordVariable, SERVICE_GRANTS, SERVICE_STREAMS } from '../src/nats-auth';
 import { SERVICES } from '../src/stack';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -16,7 +16,8 @@ describe('natsPermissions', () => {
     expect(natsPermissions('bff')?.publish).toContain('rpc.>');
     for (const service of NATS_SERVICES) {
       const rpcPublish = natsPermissions(service)!.publish.filter((s) => s.startsWith('rpc.'));
-      expect(rpcPublish).toEqual([`rpc.${service}.health`]); // its own start-up check only
+      // Its own start-up check, and only the requests to another service its grant names (ADR 0022).
+      expect(rpcPublish).toEqual([`rpc.${service}.health`, ...(SERVICE_GRANTS[service]?.asks ?? [])]);
     }
   });
 
@@ -80,9 +81,13 @@ describe('the users match the services', () => {
     expect([...NATS_SERVICES]).toEqual([...SERVICES]);
   });
 
-  it.each(NATS_SERVICES.filter((s) => s !== 'workspace'))("names %s's stream as its module does", (service) => {
+  it.each(NATS_SERVICES.filter((s) => s !== 'workspace' && s !== 'commerce'))("names %s's stream as its module does", (service) => {
     const module = fs.readFileSync(path.join(root, 'services', service, 'src', `${service}.module.ts`), 'utf8');
     expect(module).toContain(`name: '${SERVICE_STREAMS[service]}', subjects: ['evt.${service}.>']`);
+  });
+
+  it('names the commerce stream as the contracts do', () => {
+    expect(COMMERCE_STREAM).toEqual({ name: SERVICE_STREAMS.commerce, subjects: ['evt.commerce.>'] });
   });
 
   it("names the workspace stream as the contracts do", () => {
