@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, modelItem, waitForMyModels, type TestUser } from '../support/browser';
-import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
+import { contextAt, DESKTOP, expectFullyShown, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { createProjectViaApi, createTeamViaApi, crumbs } from '../support/teams';
 
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -218,6 +218,65 @@ describe('the workspace shell, team screens and profile', () => {
       await page.goto('/assets/font');
       await page.getByTestId('coming-soon').waitFor();
       await check('not available yet');
+    });
+  });
+
+  it('runs New Team, New Project and the invite dialog by keyboard', async () => {
+    await at(DESKTOP, async (page) => {
+      await page.goto('/');
+      await waitForMyModels(page);
+      const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+      await page.getByTestId('new-team-button').focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'New Team' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Team name', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('Keyboard Team');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('team-title').filter({ hasText: 'Keyboard Team' }).waitFor();
+
+      // The popover opens with Enter, takes focus, and Escape closes it and gives focus back to its button.
+      await page.getByTestId('new-project-button').focus();
+      await page.keyboard.press('Enter');
+      const popover = page.getByRole('dialog', { name: 'New Project' });
+      const field = popover.getByLabel('Project name', { exact: true });
+      await field.waitFor();
+      expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
+      await popover.waitFor({ state: 'detached' });
+      expect(await focusedName()).toContain('New Project');
+
+      await page.getByTestId('team-members').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('invite-button').focus();
+      await page.keyboard.press('Enter');
+      const invite = page.getByRole('dialog', { name: 'Invite member' });
+      await invite.getByLabel('E-mail', { exact: true }).waitFor();
+      await page.keyboard.type('Keyboard.Person@Example.test');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowDown'); // the native select: Viewer
+      // Enter in a select does not submit a form; back in the e-mail field it does.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await invite.waitFor({ state: 'detached' });
+      await page.locator('[data-testid="member-row"][data-email="keyboard.person@example.test"]').waitFor();
+      expect(await focusedName()).toContain('Invite');
+    });
+  });
+
+  it('fits 360 px: the team page, its tools and the members list', async () => {
+    await at(SMALL_PHONE, async (page) => {
+      await page.goto(`/${team.id}`);
+      await page.getByTestId('project-card').first().waitFor();
+      await expectNoHorizontalScroll(page, 'team page at 360');
+      for (const tool of ['team-assets', 'team-components', 'team-members', 'team-settings']) await expectFullyShown(page.getByTestId(tool), tool);
+      await page.getByTestId('new-project-button').click();
+      await expectFullyShown(page.getByRole('dialog', { name: 'New Project' }).getByRole('button', { name: 'Create' }), 'New Project: Create');
+      await page.keyboard.press('Escape');
+      await page.goto(`/${team.id}/members`);
+      await page.getByTestId('member-row').first().waitFor();
+      await expectNoHorizontalScroll(page, 'members at 360');
+      await expectFullyShown(page.getByTestId('invite-button'), 'Invite');
     });
   });
 });
