@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuthPage } from './auth/lazy-pages';
 import { RequireAuth } from './auth/RequireAuth';
 import { useSignOutOn401 } from './auth/session';
+import { marketRoutes } from './market/market-routes';
 import { modelRoutes } from './models/model-routes';
 import { MyModelsPage } from './models/MyModelsPage';
 import { AppShell } from './shell/AppShell';
@@ -46,6 +47,7 @@ export function App() {
         >
           <Route index element={<MyModelsPage />} />
           {modelRoutes()}
+          {marketRoutes()}
           {teamRoutes()}
           <Route path="*" element={<ComingSoonPage />} />
         </Route>

@@ -1,9 +1,10 @@
-import type { Model } from '@kiln/contracts';
+import type { Model, PublishedModel } from '@kiln/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { ApiError } from '../api/client';
 import { sharingApi } from '../api/sharing';
 import { useViewState } from '../shell/view-state';
+import { ProductStatusIcon } from '../market/ProductStatusIcon';
 import { GlobeIcon } from '../ui/icons';
 import { modelKeys } from './model-cache';
 import { useModelDialogs } from './ModelDialogHost';
@@ -17,6 +18,8 @@ export const PUBLISHED_EMPTY_TEXT = 'You don’t have Published models';
 export const PUBLISHED_LATER_TEXT = 'Publishing to the marketplace comes in a later step. Your published models will be listed here.';
 
 const modelId = (model: Model) => model.id;
+/** GET /api/workspace/publish/my answers each model with its product (a push may bring a model without it). */
+const productOf = (model: Model) => (model as Model & { product?: PublishedModel['product'] }).product;
 
 /**
  * Published (spec 000 §2): the user's published models, from GET /api/workspace/publish/my. Products come in a
@@ -58,7 +61,8 @@ export function PublishedPage() {
             <ModelItem
               model={model}
               display={display}
-              star={<ModelStar model={model} />}
+              // The author's own published models show their product's status (spec 000 §2; ADR 0022).
+              star={<>{productOf(model) && <ProductStatusIcon status={productOf(model)!.status} />}<ModelStar model={model} /></>}
               menu={<ModelMenu model={model} onAction={(kind) => dialogs.open(kind === 'leave' ? null : { kind, model })} />}
             />
           )}

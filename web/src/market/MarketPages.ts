@@ -1,0 +1,2 @@
+export { ModerationPage } from './ModerationPage';
+export { PublishPage, RepublishPage } from './PublishPage';
