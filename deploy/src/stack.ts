@@ -121,6 +121,9 @@ export interface Stack {
 
 type Cleanup = { name: string; run: () => Promise<void> };
 
+/** The product moderator of throwaway stacks (KILN_MODERATORS), for the browser tests. */
+export const TEST_MODERATOR_EMAIL = 'moderator@kiln.test';
+
 /**
  * Options for a stack that leaves nothing behind (tests, benchmarks): a free port, a fresh database
  * `kiln_<label>_<hex>` dropped at stop, a namespace of its own whose streams are deleted at stop, and
@@ -136,7 +139,8 @@ export function throwawayStackOptions(label: string) {
     color: false,
     // Tests and benchmarks sign up many people and send many changes from 127.0.0.1; tests of the
     // limits themselves pass their own `env`.
-    env: { ...process.env, KILN_LIMIT_REGISTER_PER_ADDRESS: '100000/hour', KILN_LIMIT_COMMANDS_PER_USER: '100000/minute' },
+    // A product moderator the browser tests sign up as (ADR 0022).
+    env: { ...process.env, KILN_LIMIT_REGISTER_PER_ADDRESS: '100000/hour', KILN_LIMIT_COMMANDS_PER_USER: '100000/minute', KILN_MODERATORS: process.env.KILN_MODERATORS ?? TEST_MODERATOR_EMAIL },
   } satisfies StackOptions;
 }
 
