@@ -38,6 +38,12 @@ export async function seedShares(pool: Pool, ownerId: string, recipient: { id: s
           [ids, modelIds, ownerId, recipient.id, recipient.email, times],
         );
       }
+      // The model columns the share projection copies into its rows (migration 0009).
+      await query(
+        `UPDATE workspace.model_share_view v SET model_name = m.name, model_created_at = m.created_at, model_updated_at = m.updated_at, model_version = m.version
+         FROM workspace.models m WHERE m.id = v.model_id AND v.id = ANY($1::text[])`,
+        [ids],
+      );
     },
     ['model_share_view'],
   );

@@ -61,6 +61,7 @@ export interface FavoriteView {
   model_team_id: string | null;
   model_updated_at: Timestamp | null;
   model_version: number | null;
+  shared_with_user: Generated<boolean>;
   user_id: string;
 }
 

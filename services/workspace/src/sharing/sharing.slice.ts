@@ -27,6 +27,7 @@ import { ToggleFavoriteCommand } from './commands/toggle-favorite/toggle-favorit
 import { ToggleFavoriteHandler } from './commands/toggle-favorite/toggle-favorite.handler';
 import { ProjectFavoritesOnFavoriteEvents } from './projections/project-favorites-on-favorite-events';
 import { ProjectModelSharesOnShareEvents } from './projections/project-model-shares-on-share-events';
+import { ProjectSharedListsOnModelEvents } from './projections/project-shared-lists-on-model-events';
 import { GetModelSharesHandler } from './queries/get-model-shares/get-model-shares.handler';
 import { GetModelSharesQuery } from './queries/get-model-shares/get-model-shares.query';
 import { ListFavoritesHandler } from './queries/list-favorites/list-favorites.handler';
@@ -149,5 +150,5 @@ export const sharingSlice: WorkspaceSlice = {
     }),
   ],
   // One consumer per subject prefix; the reactions write state + outbox and have nothing to rebuild.
-  projections: [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents, EndSharesAndFavoritesOnModelDeleted, ActivateSharesOnUserRegistered],
+  projections: [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents, ProjectSharedListsOnModelEvents, EndSharesAndFavoritesOnModelDeleted, ActivateSharesOnUserRegistered],
 };

@@ -2,34 +2,36 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Favorite, FavoriteList, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
 import { DomainError, modelAllows, ModelShareState, SHARE_MESSAGES } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
-import { ExpressionBuilder, Kysely, Selectable, sql } from 'kysely';
+import { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { toUserSummary, UserRow } from '../../adapters/model-row.mapper';
 import { PgModelReadModel } from '../../adapters/pg-model.read-model';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 type ShareViewRow = Selectable<WorkspaceDatabase['model_share_view']>;
+type FavoriteViewRow = Selectable<WorkspaceDatabase['favorite_view']>;
 type ListQuery = z.output<typeof ModelListQuery>;
 
-const SORT_COLUMN = { createdAt: 'm.created_at', updatedAt: 'm.updated_at', name: 'm.name' } as const;
+const SORT_COLUMN = { createdAt: 'model_created_at', updatedAt: 'model_updated_at', name: 'model_name' } as const;
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Whether the caller has any role on the model aliased `m` (the SQL face of `modelRoleFor`): its author,
- * an active member of its live team, someone it is shared with, or anyone when its link is not private.
+ * Whether the caller has any role on the model of the favorite aliased `v` (the SQL face of
+ * `modelRoleFor`), from the model columns copied into `favorite_view`: its author, anyone when its link
+ * is not private, someone it is shared with (`shared_with_user`), or an active member of its live team.
  */
-function visibleTo(actorId: string) {
+function seenBy(actorId: string) {
   return (eb: ExpressionBuilder<any, any>) =>
     eb.or([
-      eb('m.author_id', '=', actorId),
-      eb('m.shared_with_everyone', '<>', 'private'),
-      eb.exists(eb.selectFrom('model_share_view as vs').select(sql.lit(1).as('one')).whereRef('vs.model_id', '=', 'm.id').where('vs.user_id', '=', actorId).where('vs.deleted_at', 'is', null)),
+      eb('v.model_author_id', '=', actorId),
+      eb('v.model_shared_with_everyone', '<>', 'private'),
+      eb.ref('v.shared_with_user'),
       eb.exists(
         eb
           .selectFrom('team_member_view as vm')
           .innerJoin('team_view as vt', 'vt.id', 'vm.team_id')
           .select(sql.lit(1).as('one'))
-          .whereRef('vm.team_id', '=', 'm.team_id')
+          .whereRef('vm.team_id', '=', 'v.model_team_id')
           .where('vm.user_id', '=', actorId)
           .where('vm.status', '=', 'active')
           .where('vm.deleted_at', 'is', null)
@@ -37,6 +39,11 @@ function visibleTo(actorId: string) {
       ),
     ]);
 }
+
+/** The rows a shared list shows (aliased `v`), filtered: what a page and its count are taken from. */
+type Listed = SelectQueryBuilder<WorkspaceDatabase, any, object>;
+
+const countOf = (rows: Listed) => rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
 
 /** Reads of shares and favorites (`model_share_view`, `favorite_view`, with `model_view` and `user_view`). */
 @Injectable()
@@ -77,37 +84,62 @@ export class PgSharingReadModel {
       updated_at: state.updatedAt,
       version: state.version,
       deleted_at: null,
+      // Not read here: the model's name comes below.
+      model_name: null,
+      model_created_at: null,
+      model_updated_at: null,
+      model_version: null,
+      model_deleted_at: null,
     };
     const modelName = model?.name ?? (await this.db.withSchema(SCHEMA).selectFrom('model_view').select('name').where('id', '=', state.modelId).executeTakeFirst())?.name ?? '';
     // The recipient who just left no longer sees the model: the answer then carries its name only.
     return { ...this.sharedModel(row, modelName, users), ...(model ? { model } : {}) };
   }
 
-  /** Shared with me: my active shares of live models, with the model as I see it and who shared it. */
+  /**
+   * Shared with me: my active shares of live models, with the model as I see it and who shared it. Costs
+   * what a My Models page costs (ADR 0014, "Shared lists"): the total is kept in `model_share_counts`, the
+   * page is read from the index of its sort over the model columns copied into `model_share_view`.
+   */
   async sharedWithMe(actorId: string, query: ListQuery): Promise<z.input<typeof SharedModelList>> {
-    let base = this.db
-      .withSchema(SCHEMA)
-      .selectFrom('model_share_view as s')
-      .innerJoin('model_view as m', 'm.id', 's.model_id')
-      .where('s.user_id', '=', actorId)
-      .where('s.deleted_at', 'is', null)
-      .where('m.deleted_at', 'is', null);
+    const shown = this.db.withSchema(SCHEMA).selectFrom('model_share_view as v').where('v.user_id', '=', actorId).where('v.deleted_at', 'is', null).where('v.model_deleted_at', 'is', null);
     const contains = query.where?.name?.contains.trim();
-    if (contains) base = base.where('m.name', 'ilike', escapeLike(contains));
-    // Newest share first unless a model field is asked for.
-    const ordered = query.sort
-      ? base.orderBy(query.sort.field === 'name' ? sql`lower(m.name)` : sql.ref(SORT_COLUMN[query.sort.field]), query.sort.direction).orderBy('s.id', query.sort.direction)
-      : base.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
-    const [rows, count] = await Promise.all([
-      ordered.selectAll('s').select('m.name as model_name').offset(query.skip).limit(query.limit).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const matching = contains ? shown.where('v.model_name', 'ilike', escapeLike(contains)) : shown;
+    const kept = this.db.withSchema(SCHEMA).selectFrom('model_share_counts').select('live').where('user_id', '=', actorId);
+    const totalQuery = contains ? countOf(matching) : kept.executeTakeFirst().then((row) => Number(row?.live ?? 0));
+    const rows = (await this.page('model_share_view', matching, query, totalQuery)) as ShareViewRow[];
     const [models, users] = await Promise.all([this.models.presentRows(actorId, rows.map((r) => r.model_id)), this.usersById(rows.flatMap((r) => [r.shared_by_id, r.user_id]))]);
     const data = rows.map((row) => {
       const model = models.get(row.model_id);
-      return { ...this.sharedModel(row, row.model_name, users), ...(model ? { model } : {}) };
+      return { ...this.sharedModel(row, row.model_name ?? '', users), ...(model ? { model } : {}) };
     });
-    return { data, total: Number(count.n) };
+    return { data, total: await totalQuery };
+  }
+
+  /**
+   * One page of a shared list, as ids read in the list's order from the index of its sort (from the
+   * nearer end when the total is known and the page is past the middle), then joined to their rows.
+   * Without a sort the newest share or star comes first.
+   */
+  private async page(view: 'model_share_view' | 'favorite_view', matching: Listed, query: ListQuery, totalQuery: Promise<number>): Promise<Record<string, any>[]> {
+    // The first page never reads backwards, so it and its total are read at the same time.
+    const total = query.skip > 0 ? await totalQuery : undefined;
+    const column = query.sort ? SORT_COLUMN[query.sort.field] : 'created_at';
+    const direction = query.sort?.direction ?? 'desc';
+    const key = (alias: string) => (column === 'model_name' ? sql`lower(${sql.ref(`${alias}.model_name`)})` : sql.ref(`${alias}.${column}`));
+    const backwards = total !== undefined && query.skip > total / 2;
+    const flip = (d: 'asc' | 'desc') => (backwards ? (d === 'asc' ? 'desc' : 'asc') : d);
+    const offset = backwards ? Math.max(0, total! - query.skip - query.limit) : query.skip;
+    const limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
+    const ids = matching.select('v.id').orderBy(key('v'), flip(direction)).orderBy('v.id', flip(direction)).offset(offset).limit(limit);
+    return this.db
+      .withSchema(SCHEMA)
+      .selectFrom(ids.as('page'))
+      .innerJoin(`${view} as r` as 'model_share_view as r', 'r.id', 'page.id')
+      .selectAll('r')
+      .orderBy(key('r'), direction)
+      .orderBy('r.id', direction)
+      .execute();
   }
 
   /** The people I have shared models with (suggestions of the share dialog), by name. */
@@ -127,31 +159,38 @@ export class PgSharingReadModel {
     return { data, total: data.length };
   }
 
-  /** My favorites among the models I may still see, newest star first by default. */
+  /**
+   * My favorites among the models I may still see, newest star first by default. The page walks the
+   * index of its sort and checks access on the rows it walks only (ADR 0020: a favorite of a model I lost
+   * access to is kept but not shown). The total is the kept count (`favorite_counts`) less the hidden
+   * ones, which can only be among others' private models not shared with me: only their team decides
+   * (index `favorite_view_mine_maybe_hidden`).
+   */
   async favorites(actorId: string, query: ListQuery): Promise<z.input<typeof FavoriteList>> {
-    let base = this.db
-      .withSchema(SCHEMA)
-      .selectFrom('favorite_view as f')
-      .innerJoin('model_view as m', 'm.id', 'f.model_id')
-      .where('f.user_id', '=', actorId)
-      .where('f.deleted_at', 'is', null)
-      .where('m.deleted_at', 'is', null)
-      .where(visibleTo(actorId));
+    const q = this.db.withSchema(SCHEMA);
+    const shown = q.selectFrom('favorite_view as v').where('v.user_id', '=', actorId).where('v.deleted_at', 'is', null).where('v.model_deleted_at', 'is', null);
     const contains = query.where?.name?.contains.trim();
-    if (contains) base = base.where('m.name', 'ilike', escapeLike(contains));
-    const ordered = query.sort
-      ? base.orderBy(query.sort.field === 'name' ? sql`lower(m.name)` : sql.ref(SORT_COLUMN[query.sort.field]), query.sort.direction).orderBy('f.id', query.sort.direction)
-      : base.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc');
-    const [rows, count] = await Promise.all([
-      ordered.selectAll('f').offset(query.skip).limit(query.limit).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const matching = (contains ? shown.where('v.model_name', 'ilike', escapeLike(contains)) : shown).where(seenBy(actorId));
+    const totalQuery = contains ? countOf(matching) : this.favoriteTotal(actorId, shown);
+    const rows = (await this.page('favorite_view', matching, query, totalQuery)) as FavoriteViewRow[];
     const models = await this.models.presentRows(actorId, rows.map((r) => r.model_id));
     const data: Favorite[] = rows.flatMap((row) => {
       const model = models.get(row.model_id);
       return model ? [{ id: row.id, modelId: row.model_id, createdAt: new Date(row.created_at).toISOString(), model }] : [];
     });
-    return { data, total: Number(count.n) };
+    return { data, total: await totalQuery };
+  }
+
+  private async favoriteTotal(actorId: string, shown: SelectQueryBuilder<WorkspaceDatabase & { v: WorkspaceDatabase['favorite_view'] }, 'v', object>): Promise<number> {
+    const kept = this.db.withSchema(SCHEMA).selectFrom('favorite_counts').select('live').where('user_id', '=', actorId);
+    const hidden = shown
+      .where('v.model_shared_with_everyone', '=', 'private')
+      .whereRef('v.model_author_id', '<>', 'v.user_id')
+      .where((eb) => eb.not(eb.ref('v.shared_with_user')))
+      .where((eb) => eb.not(seenBy(actorId)(eb)))
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+    const row = await this.db.selectNoFrom(() => [sql<number>`coalesce((${kept}), 0) - (${hidden})`.as('n')]).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** A favorite by id as its own person sees it, or null. */

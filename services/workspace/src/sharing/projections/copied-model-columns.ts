@@ -1,0 +1,98 @@
+import { ModelSnapshot } from '@kiln/contracts';
+import { Projection, projectionLockKey } from '@kiln/service-kit';
+import { sql, Transaction } from 'kysely';
+import { SCHEMA, WorkspaceDatabase } from '../../database.types';
+
+/**
+ * `model_share_view` and `favorite_view` carry a copy of the model columns their lists sort, search and
+ * check access on (migration 0009, ADR 0014 "Shared lists"). Three writers keep them:
+ * - the share and favorite projections copy them from `models` when they write a row;
+ * - `ProjectSharedListsOnModelEvents` copies each model event's snapshot, never over a newer copy;
+ * - the rebuilds copy them from `models`.
+ * `favorite_view.shared_with_user` (the model is shared with the favorite's person) is written likewise by
+ * the favorite projection and, on every share event, by the share projection, both from `model_shares`.
+ * A projection could read `models` just before a model change commits while the model event's consumer
+ * cannot yet see the row it is inserting: both take a per-model advisory lock, so whichever comes second
+ * sees the other's work. The model consumer also takes both projections' locks shared (see `applyOnce`),
+ * so it waits for a rebuild to commit instead of updating rows the rebuild is about to replace.
+ */
+export type CopiedViews = 'model_share_view' | 'favorite_view';
+
+/** Lock order is key order, so two transactions never wait for each other in a circle. */
+export async function lockModels(trx: Transaction<any>, modelIds: Iterable<string>): Promise<void> {
+  for (const id of [...new Set(modelIds)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${`${SCHEMA}.copied-model.${id}`}))`.execute(trx);
+}
+
+export async function lockProjectionsShared(trx: Transaction<any>, projections: Projection[]): Promise<void> {
+  for (const name of projections.map((p) => p.name).sort()) await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${projectionLockKey(SCHEMA, name)}))`.execute(trx);
+}
+
+/** The model columns of a share row (`favorite` adds the access columns), from the model's state; a model gone from the state is deleted. */
+export async function copiedFromState(trx: Transaction<any>, modelId: string, favorite: boolean, deletedAt: Date): Promise<Record<string, unknown>> {
+  await lockModels(trx, [modelId]);
+  const m = await (trx as Transaction<WorkspaceDatabase>).withSchema(SCHEMA).selectFrom('models').selectAll().where('id', '=', modelId).executeTakeFirst();
+  const columns: Record<string, unknown> = {
+    model_name: m?.name ?? null,
+    model_created_at: m?.created_at ?? null,
+    model_updated_at: m?.updated_at ?? null,
+    model_version: m?.version ?? null,
+    model_deleted_at: m ? null : deletedAt,
+  };
+  if (favorite) Object.assign(columns, { model_author_id: m?.author_id ?? null, model_team_id: m?.team_id ?? null, model_shared_with_everyone: m?.shared_with_everyone ?? null });
+  return columns;
+}
+
+/** Whether the model is shared with the person (`favorite_view.shared_with_user`), from `model_shares`; call under `lockModels`. */
+export async function sharedWithUser(trx: Transaction<any>, modelId: string, userId: string): Promise<boolean> {
+  const share = await (trx as Transaction<WorkspaceDatabase>).withSchema(SCHEMA).selectFrom('model_shares').select('id').where('model_id', '=', modelId).where('user_id', '=', userId).executeTakeFirst();
+  return !!share;
+}
+
+/** After share events: the favorites of those people on those models say again whether the model is shared with them. */
+export async function refreshSharedWithUser(trx: Transaction<any>, pairs: { modelId: string; userId: string | null }[]): Promise<void> {
+  const shares = sql.id(SCHEMA, 'model_shares');
+  for (const key of new Set(pairs.flatMap((p) => (p.userId ? [`${p.modelId}:${p.userId}`] : [])))) {
+    const [modelId, userId] = key.split(':');
+    await sql`UPDATE ${sql.id(SCHEMA, 'favorite_view')} f SET shared_with_user = EXISTS (SELECT 1 FROM ${shares} s WHERE s.model_id = f.model_id AND s.user_id = f.user_id)
+      WHERE f.model_id = ${modelId} AND f.user_id = ${userId} AND f.deleted_at IS NULL`.execute(trx);
+  }
+}
+
+/** After a rebuild wrote the rows from their state table: their model columns from `models`. */
+export async function copyAllFromState(trx: Transaction<any>, view: CopiedViews): Promise<void> {
+  const table = sql.id(SCHEMA, view);
+  const access =
+    view === 'favorite_view'
+      ? sql`, model_author_id = m.author_id, model_team_id = m.team_id, model_shared_with_everyone = m.shared_with_everyone,
+          shared_with_user = EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'model_shares')} s WHERE s.model_id = v.model_id AND s.user_id = v.user_id)`
+      : sql``;
+  await sql`UPDATE ${table} v SET model_name = m.name, model_created_at = m.created_at, model_updated_at = m.updated_at, model_version = m.version,
+      model_deleted_at = NULL ${access}
+    FROM ${sql.id(SCHEMA, 'models')} m WHERE m.id = v.model_id AND v.deleted_at IS NULL`.execute(trx);
+  await sql`UPDATE ${table} v SET model_deleted_at = now()
+    WHERE v.deleted_at IS NULL AND v.model_deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'models')} m WHERE m.id = v.model_id)`.execute(trx);
+}
+
+/**
+ * A model event's snapshot into the rows of its live shares and favorites, unless they hold a newer copy.
+ * A deletion carries the last state's version, so it applies over an equal version.
+ */
+export async function copyFromSnapshot(trx: Transaction<any>, model: ModelSnapshot, deletedAt: Date | null): Promise<void> {
+  const db = (trx as Transaction<WorkspaceDatabase>).withSchema(SCHEMA);
+  const copied = {
+    model_name: model.name,
+    model_created_at: new Date(model.createdAt),
+    model_updated_at: new Date(model.updatedAt),
+    model_version: model.version,
+    model_deleted_at: deletedAt,
+  };
+  const older = (eb: any) => eb.or([eb('model_version', 'is', null), eb('model_version', deletedAt ? '<=' : '<', model.version)]);
+  await db.updateTable('model_share_view').set(copied).where('model_id', '=', model.id).where('deleted_at', 'is', null).where(older).execute();
+  await db
+    .updateTable('favorite_view')
+    .set({ ...copied, model_author_id: model.authorId, model_team_id: model.teamId, model_shared_with_everyone: model.sharedWithEveryone })
+    .where('model_id', '=', model.id)
+    .where('deleted_at', 'is', null)
+    .where(older)
+    .execute();
+}
