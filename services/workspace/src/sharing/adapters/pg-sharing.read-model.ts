@@ -1,15 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Favorite, FavoriteList, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
+import { Favorite, FavoriteList, Model, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
 import { DomainError, modelAllows, ModelShareState, SHARE_MESSAGES } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
 import { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { toUserSummary, UserRow } from '../../adapters/model-row.mapper';
-import { PgModelReadModel } from '../../adapters/pg-model.read-model';
-import { SCHEMA, WorkspaceDatabase } from '../../database.types';
+import { POPULATE_PEOPLE, rowToModel, toUserSummary, UserRow } from '../../adapters/model-row.mapper';
+import { accessOfRow, grantColumns, PgModelReadModel } from '../../adapters/pg-model.read-model';
+import { ModelRow, SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 type ShareViewRow = Selectable<WorkspaceDatabase['model_share_view']>;
 type FavoriteViewRow = Selectable<WorkspaceDatabase['favorite_view']>;
+/** What a page row carries beside its view row: its model (as JSON, with the caller's grants) and people. */
+type PageExtras = {
+  model_row: ModelRow | null;
+  team_role: string | null;
+  share_role: string | null;
+  favorite: boolean;
+  author_row: UserRow | null;
+  contributor_row: UserRow | null;
+  shared_by_row: UserRow | null;
+  user_row: UserRow | null;
+};
 type ListQuery = z.output<typeof ModelListQuery>;
 
 const SORT_COLUMN = { createdAt: 'model_created_at', updatedAt: 'model_updated_at', name: 'model_name' } as const;
@@ -107,10 +118,10 @@ export class PgSharingReadModel {
     const matching = contains ? shown.where('v.model_name', 'ilike', escapeLike(contains)) : shown;
     const kept = this.db.withSchema(SCHEMA).selectFrom('model_share_counts').select('live').where('user_id', '=', actorId);
     const totalQuery = contains ? countOf(matching) : kept.executeTakeFirst().then((row) => Number(row?.live ?? 0));
-    const rows = (await this.page('model_share_view', matching, query, totalQuery)) as ShareViewRow[];
-    const [models, users] = await Promise.all([this.models.presentRows(actorId, rows.map((r) => r.model_id)), this.usersById(rows.flatMap((r) => [r.shared_by_id, r.user_id]))]);
+    const rows = (await this.page(actorId, 'model_share_view', matching, query, totalQuery)) as (ShareViewRow & PageExtras)[];
     const data = rows.map((row) => {
-      const model = models.get(row.model_id);
+      const model = this.pageModel(actorId, row);
+      const users = new Map([row.shared_by_row, row.user_row].flatMap((u) => (u ? [[u.id, u] as const] : [])));
       return { ...this.sharedModel(row, row.model_name ?? '', users), ...(model ? { model } : {}) };
     });
     return { data, total: await totalQuery };
@@ -118,10 +129,11 @@ export class PgSharingReadModel {
 
   /**
    * One page of a shared list, as ids read in the list's order from the index of its sort (from the
-   * nearer end when the total is known and the page is past the middle), then joined to their rows.
+   * nearer end when the total is known and the page is past the middle), then joined, in the same
+   * statement, to their rows, their live models with the caller's grants, and the people they name.
    * Without a sort the newest share or star comes first.
    */
-  private async page(view: 'model_share_view' | 'favorite_view', matching: Listed, query: ListQuery, totalQuery: Promise<number>): Promise<Record<string, any>[]> {
+  private async page(actorId: string, view: 'model_share_view' | 'favorite_view', matching: Listed, query: ListQuery, totalQuery: Promise<number>): Promise<Record<string, any>[]> {
     // The first page never reads backwards, so it and its total are read at the same time.
     const total = query.skip > 0 ? await totalQuery : undefined;
     const column = query.sort ? SORT_COLUMN[query.sort.field] : 'created_at';
@@ -132,14 +144,33 @@ export class PgSharingReadModel {
     const offset = backwards ? Math.max(0, total! - query.skip - query.limit) : query.skip;
     const limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
     const ids = matching.select('v.id').orderBy(key('v'), flip(direction)).orderBy('v.id', flip(direction)).offset(offset).limit(limit);
-    return this.db
+    const shares = view === 'model_share_view';
+    const db = this.db as unknown as Kysely<any>;
+    return db
       .withSchema(SCHEMA)
       .selectFrom(ids.as('page'))
-      .innerJoin(`${view} as r` as 'model_share_view as r', 'r.id', 'page.id')
+      .innerJoin(`${view} as r`, 'r.id', 'page.id')
+      .leftJoin('model_view as m', (join) => join.onRef('m.id', '=', 'r.model_id').on('m.deleted_at', 'is', null))
+      .leftJoin('user_view as a', 'a.id', 'm.author_id')
+      .leftJoin('user_view as c', 'c.id', 'm.contributor_id')
+      .leftJoin('user_view as sb', (join) => (shares ? join.onRef('sb.id', '=', 'r.shared_by_id') : join.on(sql.lit(false))))
+      .leftJoin('user_view as u', (join) => (shares ? join.onRef('u.id', '=', 'r.user_id') : join.on(sql.lit(false))))
       .selectAll('r')
+      .select([sql`to_jsonb(m)`.as('model_row'), sql`to_jsonb(a)`.as('author_row'), sql`to_jsonb(c)`.as('contributor_row'), sql`to_jsonb(sb)`.as('shared_by_row'), sql`to_jsonb(u)`.as('user_row')])
+      .select(grantColumns(actorId))
       .orderBy(key('r'), direction)
       .orderBy('r.id', direction)
       .execute();
+  }
+
+  /** The row's model as the caller sees it (as `PgModelReadModel.presentRows`); none when deleted or no longer theirs to see. */
+  private pageModel(actorId: string, row: PageExtras): Model | undefined {
+    if (!row.model_row) return undefined;
+    const granted = { ...row.model_row, team_role: row.team_role, share_role: row.share_role, favorite: row.favorite };
+    const access = accessOfRow(actorId, granted);
+    if (!access) return undefined;
+    const users = new Map([row.author_row, row.contributor_row].flatMap((u) => (u ? [[u.id, u] as const] : [])));
+    return rowToModel(granted, actorId, users, POPULATE_PEOPLE, access);
   }
 
   /** The people I have shared models with (suggestions of the share dialog), by name. */
@@ -172,10 +203,9 @@ export class PgSharingReadModel {
     const contains = query.where?.name?.contains.trim();
     const matching = (contains ? shown.where('v.model_name', 'ilike', escapeLike(contains)) : shown).where(seenBy(actorId));
     const totalQuery = contains ? countOf(matching) : this.favoriteTotal(actorId, shown);
-    const rows = (await this.page('favorite_view', matching, query, totalQuery)) as FavoriteViewRow[];
-    const models = await this.models.presentRows(actorId, rows.map((r) => r.model_id));
+    const rows = (await this.page(actorId, 'favorite_view', matching, query, totalQuery)) as (FavoriteViewRow & PageExtras)[];
     const data: Favorite[] = rows.flatMap((row) => {
-      const model = models.get(row.model_id);
+      const model = this.pageModel(actorId, row);
       return model ? [{ id: row.id, modelId: row.model_id, createdAt: new Date(row.created_at).toISOString(), model }] : [];
     });
     return { data, total: await totalQuery };
