@@ -49,6 +49,7 @@ describe('areaOf', () => {
   it('names the other areas and knows nothing of other addresses', () => {
     expect(areaOf('/profile')).toMatchObject({ kind: 'profile', built: true, listTools: false });
     expect(areaOf('/market/portfolio/x').crumbs.map((c) => c.label)).toEqual(['Market', 'Portfolio']);
+    expect(areaOf('/market/publish/x').crumbs.map((c) => c.label)).toEqual(['Market', 'Publish']);
     expect(areaOf('/account').kind).toBe('account');
     expect(areaOf('/not-a-team').kind).toBe('unknown');
   });

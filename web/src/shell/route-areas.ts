@@ -115,8 +115,11 @@ export function areaOf(pathname: string): PathArea {
       return rest.length === 1 ? area('profile', [{ label: 'Profile' }], false, true) : unknown;
     case 'workspace':
       return area('workspace', [{ label: 'Workspace' }], false, false);
-    case 'market':
-      return area('market', rest[1] === 'portfolio' ? [{ label: 'Market', to: '/market' }, { label: 'Portfolio' }] : [{ label: 'Market' }], false, false);
+    case 'market': {
+      const sub = ({ portfolio: 'Portfolio', publish: 'Publish', republish: 'Republish', moderation: 'Moderation' } as Record<string, string>)[rest[1] ?? ''];
+      // Publishing and moderation are built elsewhere (web/src/market); the market itself and portfolios are later issues.
+      return area('market', sub ? [{ label: 'Market', to: '/market' }, { label: sub }] : [{ label: 'Market' }], false, Boolean(sub && sub !== 'Portfolio'));
+    }
     case 'account':
       return rest.length === 1 ? area('account', [{ label: 'Account' }], false, false) : unknown;
     default:

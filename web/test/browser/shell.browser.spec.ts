@@ -52,11 +52,13 @@ describe('the workspace shell, team screens and profile', () => {
         ['/business/inventory', 'Inventory'], ['/business/services', 'Services'], ['/business/store-fronts', 'StoreFronts'],
         [`${t}/component`, 'Components'], [`${t}/assets`, 'Assets'], [`${t}/assets/texture/new`, 'New texture'], [`${t}/assets/font/inter/italic`, 'italic'],
         [`${p}/component`, 'Components'], [`${p}/assets`, 'Assets'], [`${p}/assets/scene/edit/e1`, 'Edit scene'],
-        ['/market', 'Market'], [`/market/portfolio/${team.id}`, 'Portfolio'], ['/market/publish/m1', 'Market'], ['/account', 'Account'],
+        ['/market', 'Market'], [`/market/portfolio/${team.id}`, 'Portfolio'], ['/account', 'Account'],
       ];
       for (const [path, title] of later) {
         await page.goto(path);
-        await page.getByTestId('coming-soon').waitFor();
+        await page.getByTestId('coming-soon').waitFor().catch(async () => {
+          throw new Error(`${path}: no "not available yet" page; the page says: ${(await page.locator('body').innerText()).slice(0, 300)}`);
+        });
         expect({ path, title: await heading(page) }).toEqual({ path, title });
         await page.getByText(`${title} is not available yet.`).waitFor();
       }
