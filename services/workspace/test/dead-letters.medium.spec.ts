@@ -31,9 +31,13 @@ describe('workspace service: dead letters, personal data, pruning', () => {
     // A rename without its model snapshot: no contract accepts it.
     await env.nc.jetstream().publish(nsSubject('evt.workspace.model.renamed.v1'), JSON.stringify({ ...envelope, data: { previousName: model.name } }), { msgID: eventId });
 
-    const letter = await eventually(async () => (await env.db.withSchema('workspace').selectFrom('dead_letters' as never).selectAll().where('event_id' as never, '=', eventId as never).executeTakeFirst()) ?? Promise.reject(new Error('not yet')), 10_000);
-    expect(letter).toMatchObject({ consumer: 'project-models-on-model-events', deliveries: 5 });
-    expect(await health()).toMatchObject({ deadLetters: 1 });
+    // Every consumer of model events dead-letters it: the model projection and the shared lists' copy.
+    const letters = await eventually(async () => {
+      const rows = await env.db.withSchema('workspace').selectFrom('dead_letters' as never).selectAll().where('event_id' as never, '=', eventId as never).orderBy('consumer' as never).execute();
+      return rows.length === 2 ? rows : Promise.reject(new Error('not yet'));
+    }, 10_000);
+    expect(letters).toMatchObject([{ consumer: 'project-models-on-model-events', deliveries: 5 }, { consumer: 'project-shared-lists-on-model-events', deliveries: 5 }]);
+    expect(await health()).toMatchObject({ deadLetters: 2 });
     // The consumer goes on with later events.
     const after = await aModel(env.rpc, owner, { name: 'After poison' });
     expect((await env.rpc.call('getModel', { actor: owner.actor, body: { id: after.id } })).name).toBe('After poison');
@@ -46,7 +50,7 @@ describe('workspace service: dead letters, personal data, pruning', () => {
       env: { ...process.env, DATABASE_URL: env.databaseUrl },
     });
 
-    expect(stdout).toContain('1 replayed, 0 still failing');
+    expect(stdout).toContain('2 replayed, 0 still failing');
     expect((await env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } })).name).toBe('Fixed name');
     expect(await health()).toMatchObject({ deadLetters: 0 });
   });
