@@ -35,6 +35,12 @@ function NewProjectPopover({ teamId, allowed }: { teamId: string; allowed: boole
     <div
       className="popover-root"
       ref={root}
+      // Tabbing out of the popover closes it (it is not modal: focus is free to move on).
+      onBlur={(event) => {
+        const to = event.relatedTarget as HTMLElement | null;
+        // A modal dialog it opened (the chunk failed to load) is part of it.
+        if (open && to && !root.current?.contains(to) && !to.closest('[aria-modal="true"]')) setOpen(false);
+      }}
       onKeyDown={(event) => {
         if (open && event.key === 'Escape') {
           event.stopPropagation();
