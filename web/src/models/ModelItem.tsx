@@ -109,9 +109,11 @@ export function ModelItem({ model, display, menu, star, person, date, role }: Mo
     );
   }
 
+  // On cards the star sits on the picture, so the name keeps the width of the card (down to 360 px screens).
   return (
     <li className={`model-card model-card--${display}`} {...common}>
       <Thumbnail model={model} />
+      {star && <span className="model-card-star">{star}</span>}
       <div className="model-card-body">
         <div className="model-card-text">
           <span className="model-name" title={model.name}>{model.name}</span>
@@ -122,7 +124,7 @@ export function ModelItem({ model, display, menu, star, person, date, role }: Mo
           {person?.user && display === 'grid' && <span className="model-meta">{person.label} {person.user.fullName}</span>}
           {roleTag}
         </div>
-        {tools}
+        <span className="model-tools">{menu}</span>
       </div>
     </li>
   );
