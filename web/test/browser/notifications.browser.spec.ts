@@ -82,7 +82,7 @@ describe('notification bell and model screens', () => {
       await page.getByTestId('notification-empty').waitFor();
       await expectNoSeriousA11yViolations(page, 'phone: empty notifications panel');
       await page.goto('/published');
-      await page.locator('[data-testid="empty-text"], [data-testid="published-later"], [data-testid="model-item"]').first().waitFor();
+      await page.locator('[data-testid="empty-text"], [data-testid="model-item"]').first().waitFor();
       await expectNoSeriousA11yViolations(page, 'phone: Published');
       await page.goto('/workspace');
       await page.getByRole('heading', { name: 'Workspace', level: 1 }).waitFor();
