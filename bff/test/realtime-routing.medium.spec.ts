@@ -266,8 +266,13 @@ describe('shares, favorites and notifications', () => {
     };
     world.handle(anEvent('workspace.notification.created.v1', 'notification', notification.id, { notification }, null));
     world.handle(anEvent('workspace.notification.updated.v1', 'notification', notification.id, { notification: { ...notification, read: true, version: 2 } }, userId));
-    expect(world.handle(anEvent('workspace.notification.all-read.v1', 'notification', userId, { recipientId: userId, upTo: new Date().toISOString() }, userId))).toBeNull();
-    expect(me.seen.map((m) => `${m.channel} ${m.verb}`)).toEqual(['workspace-user-favorite create', 'workspace-user-favorite delete', 'user-notification create', 'user-notification update']);
+    // Mark-all-read reaches the person's other tabs too, saying up to when; a repeat of it is dropped.
+    const upTo = new Date().toISOString();
+    const allRead = anEvent('workspace.notification.all-read.v1', 'notification', userId, { recipientId: userId, upTo }, userId);
+    world.handle(allRead);
+    world.handle(allRead);
+    expect(me.seen.map((m) => `${m.channel} ${m.verb}`)).toEqual(['workspace-user-favorite create', 'workspace-user-favorite delete', 'user-notification create', 'user-notification update', 'user-notification update']);
+    expect(me.seen.at(-1)?.data).toEqual({ recipientId: userId, allReadUpTo: upTo });
     expect(other.seen).toEqual([]);
   });
 });

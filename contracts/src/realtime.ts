@@ -20,6 +20,8 @@ import { Project, Team } from './workspace/team';
 export const TeamPush = Team.omit({ projects: true });
 export const TeamMemberPush = TeamMemberFact.extend({ teamId: z.string() });
 export const ProjectPush = Project;
+/** `user-notification` after mark-all-read: every notification of the recipient created up to `allReadUpTo` is read. */
+export const NotificationsAllReadPush = z.object({ recipientId: z.string(), allReadUpTo: z.string() });
 export const RealtimePushes = {
   'workspace-model': pushMessage(Model),
   'workspace-team': pushMessage(TeamPush),
@@ -27,5 +29,5 @@ export const RealtimePushes = {
   'workspace-team-member': pushMessage(TeamMemberPush),
   'workspace-user-favorite': pushMessage(FavoriteSnapshot),
   'workspace-shared-model': pushMessage(ModelShareSnapshot),
-  'user-notification': pushMessage(NotificationSnapshot),
+  'user-notification': pushMessage(z.union([NotificationSnapshot, NotificationsAllReadPush])),
 } as const;
