@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Project, PushMessage, TeamMember } from '@kiln/contracts';
 import { currentUser } from '../auth/session';
+import { modelKeys } from '../models/model-cache';
 import type { Socket } from '../realtime/socket';
 import { applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, applyMemberFact, forgetTeamRemoval, teamKeys, type TeamPatch } from './team-cache';
 
@@ -28,7 +29,8 @@ export function applyProjectPush(queryClient: QueryClient, message: PushMessage<
 /**
  * Applies one `workspace-team-member` push. It carries ids, role and status but no e-mail or name, so the team's
  * member list is fetched again. When it is about me: removed (or left) means the team is gone for me; otherwise my
- * role or membership changed, so the team and the navigation's list are fetched again too.
+ * role or membership changed, so the team, the navigation's list and the model lists (whose `userRole` follows my
+ * team role; model pushes are not repeated for a role change) are fetched again too.
  */
 export function applyMemberPush(queryClient: QueryClient, message: PushMessage<MemberPush>): void {
   const member = message?.data;
@@ -42,6 +44,7 @@ export function applyMemberPush(queryClient: QueryClient, message: PushMessage<M
     forgetTeamRemoval(queryClient, member.teamId);
     void queryClient.invalidateQueries({ queryKey: teamKeys.mine });
     void queryClient.invalidateQueries({ queryKey: teamKeys.team(member.teamId) });
+    void queryClient.invalidateQueries({ queryKey: modelKeys.all });
   }
   applyMemberFact(queryClient, { id: member.id, teamId: member.teamId, role: member.role, status: member.status, deleted: message.verb === 'delete' });
 }
