@@ -2,6 +2,7 @@ export * from './config';
 export * from './ids';
 export * from './errors';
 export * from './db/database';
+export * from './db/query-shapes';
 export * from './outbox/outbox';
 export * from './outbox/outbox-relay';
 export * from './nats/jetstream';

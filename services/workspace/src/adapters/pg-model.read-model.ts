@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListModelsQuery, Model, ModelList } from '@kiln/contracts';
 import { DomainError, ModelAccessVia, modelAccessFor, ModelRole, ModelState, ShareRole, TEAM_MESSAGES, TeamRole } from '@kiln/domain';
-import { DB } from '@kiln/service-kit';
-import { ExpressionBuilder, Kysely, SelectQueryBuilder, sql } from 'kysely';
+import { DB, QueryShapes } from '@kiln/service-kit';
+import { CompiledQuery, ExpressionBuilder, Kysely, SelectQueryBuilder, sql } from 'kysely';
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../database.types';
 import { peopleOf, Populate, POPULATE_PEOPLE, rowToModel, rowToState, stateToRow, UserRow } from './model-row.mapper';
 
@@ -61,11 +61,37 @@ export function grantColumns(actorId: string) {
 /** The live rows of one author and scope, filtered: what a page and its count are taken from. */
 type LiveRows = SelectQueryBuilder<WorkspaceDatabase, 'model_view', object>;
 
+/** What decides the SQL text of a list's statements (with the sort and `populate`). */
+interface ListFilters {
+  team: boolean;
+  project: boolean;
+  contains: boolean;
+  nin: boolean;
+}
+
+/** The values of a list's statements, filled into their compiled shape (unused ones are empty). */
+interface ListValues {
+  [name: string]: unknown;
+  actorId: string;
+  teamId: string;
+  projectId: string;
+  /** `name ILIKE` pattern: `%<contains>%` with `\`, `%`, `_` escaped (literal). */
+  pattern: string;
+  nin: string[];
+  offset: number;
+  limit: number;
+}
+
+/** One row of a page: the model, its people (when populated) and the caller's grants. */
+type PageRow = Granted & { author_row: UserRow | null; contributor_row: UserRow | null };
+
 const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name' } as const;
 
 /** Reads of the model read model (`model_view` joined with `user_view`). Queries never touch the write tables. */
 @Injectable()
 export class PgModelReadModel {
+  private readonly shapes = new QueryShapes();
+
   constructor(@Inject(DB) private readonly db: Kysely<WorkspaceDatabase>) {}
 
   /**
@@ -73,6 +99,9 @@ export class PgModelReadModel {
    * projection; a page is an index-only scan of the live rows in the asked order, from whichever end is
    * nearer (the last page of 100,000 costs what the first does), then joined to its rows and people.
    * Searches and project filters count their matches instead (trigram index for `contains`).
+   *
+   * The two statements are compiled once per shape (`QueryShapes`): `filters`, the sort, the direction
+   * and `populate` decide the SQL text and make the key; the values (`ListValues`) are filled in per call.
    */
   async list(actorId: string, query: ListModelsQuery): Promise<ModelList> {
     const where = query.where ?? {};
@@ -82,17 +111,24 @@ export class PgModelReadModel {
     // Personal scope: the caller's own models. Team scope: every live model of the team, whoever wrote
     // it, for any active member of the team (index model_view_team_live_by_*).
     if (teamId && !(await this.teamRoleOf(teamId, actorId))) throw new DomainError('forbidden', TEAM_MESSAGES.noAccess);
-    let live = teamId
-      ? this.db.withSchema(SCHEMA).selectFrom('model_view').where('team_id', '=', teamId).where('deleted_at', 'is', null)
-      : this.db.withSchema(SCHEMA).selectFrom('model_view').where('author_id', '=', actorId).where('scope', '=', '').where('deleted_at', 'is', null);
-    if (where.projectId) live = live.where('project_id', '=', where.projectId);
     const contains = where.name?.contains.trim();
-    if (contains) live = live.where('name', 'ilike', `%${contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const nin = where.id?.nin ?? [];
-    const matching = nin.length ? live.where('id', 'not in', nin) : live;
+    const filters: ListFilters = { team: !!teamId, project: !!where.projectId, contains: !!contains, nin: nin.length > 0 };
+    const filterKey = `${+filters.team}${+filters.project}${+filters.contains}${+filters.nin}`;
+    const values: ListValues = {
+      actorId,
+      teamId: teamId ?? '',
+      projectId: where.projectId ?? '',
+      pattern: contains ? `%${contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '',
+      nin,
+      offset: 0,
+      limit: 0,
+    };
 
     const counted = !teamId && !contains;
-    const totalQuery = counted ? this.countedTotal(actorId, '', nin, live) : matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const totalQuery = counted
+      ? this.firstRow<{ n: number }>(this.shapes.compile(`total ${filterKey}`, values, (v) => this.countedTotal(v, filters)))
+      : this.firstRow<{ n: number }>(this.shapes.compile(`count ${filterKey}`, values, (v) => this.matching(v, filters).select((eb) => eb.fn.countAll<number>().as('n'))));
     // With the total known first, a page past the middle is read backwards from the end. The first page
     // never is, so it and its total are read at the same time.
     const total = counted && query.skip > 0 ? Number((await totalQuery).n) : undefined;
@@ -102,53 +138,69 @@ export class PgModelReadModel {
     const key = (table?: string) => (column === 'name' ? sql`lower(${sql.ref(table ? `${table}.name` : 'name')})` : sql.ref(table ? `${table}.${column}` : column));
     const backwards = total !== undefined && query.skip > total / 2;
     const flip = (d: 'asc' | 'desc') => (backwards ? (d === 'asc' ? 'desc' : 'asc') : d);
-    const offset = backwards ? Math.max(0, total! - query.skip - query.limit) : query.skip;
-    const limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
-    const ids = matching
-      .select(column === 'name' ? ['id', 'name'] : ['id', column])
-      .orderBy(key(), flip(sort.direction))
-      .orderBy('id', flip(sort.direction))
-      .offset(offset)
-      .limit(limit);
+    values.offset = backwards ? Math.max(0, total! - query.skip - query.limit) : query.skip;
+    values.limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
 
     const populate = new Set((query.populate ?? []).map((p) => p.split('.')[0]));
-    const pageQuery = this.db
-      .withSchema(SCHEMA)
-      .selectFrom(ids.as('page'))
-      .innerJoin('model_view as m', 'm.id', 'page.id')
-      .leftJoin('user_view as a', (join) => (populate.has('author') ? join.onRef('a.id', '=', 'm.author_id') : join.on(sql.lit(false))))
-      .leftJoin('user_view as c', (join) => (populate.has('contributor') ? join.onRef('c.id', '=', 'm.contributor_id') : join.on(sql.lit(false))))
-      .selectAll('m')
-      .select([sql<UserRow | null>`to_jsonb(a)`.as('author_row'), sql<UserRow | null>`to_jsonb(c)`.as('contributor_row')])
-      .select(grantColumns(actorId))
-      .orderBy(key('m'), sort.direction)
-      .orderBy('m.id', sort.direction)
-      .execute();
-    const [rows, count] = await Promise.all([pageQuery, totalQuery]);
+    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+backwards} ${+populate.has('author')}${+populate.has('contributor')}`;
+    const pageQuery = this.db.executeQuery<PageRow>(
+      this.shapes.compile(pageKey, values, (v) => {
+        const ids = this.matching(v, filters)
+          .select(column === 'name' ? ['id', 'name'] : ['id', column])
+          .orderBy(key(), flip(sort.direction))
+          .orderBy('id', flip(sort.direction))
+          .offset(v.offset)
+          .limit(v.limit);
+        return this.db
+          .withSchema(SCHEMA)
+          .selectFrom(ids.as('page'))
+          .innerJoin('model_view as m', 'm.id', 'page.id')
+          .leftJoin('user_view as a', (join) => (populate.has('author') ? join.onRef('a.id', '=', 'm.author_id') : join.on(sql.lit(false))))
+          .leftJoin('user_view as c', (join) => (populate.has('contributor') ? join.onRef('c.id', '=', 'm.contributor_id') : join.on(sql.lit(false))))
+          .selectAll('m')
+          .select([sql<UserRow | null>`to_jsonb(a)`.as('author_row'), sql<UserRow | null>`to_jsonb(c)`.as('contributor_row')])
+          .select(grantColumns(v.actorId))
+          .orderBy(key('m'), sort.direction)
+          .orderBy('m.id', sort.direction);
+      }),
+    );
+    const [{ rows }, count] = await Promise.all([pageQuery, totalQuery]);
     const users = new Map<string, UserRow>();
     for (const row of rows) for (const person of [row.author_row, row.contributor_row]) if (person) users.set(person.id, person);
     const data = rows.map((row) => {
-      const granted = row as unknown as Granted;
       // A member of the team has a role on each of its models; the fallback is never reached.
-      const access = accessOfRow(actorId, granted) ?? { role: 'viewer' as const, favorite: granted.favorite };
+      const access = accessOfRow(actorId, row) ?? { role: 'viewer' as const, favorite: row.favorite };
       return rowToModel(row, actorId, users, populate, access);
     });
     return { data, total: Number(count.n) };
   }
 
-  /** The live models of a scope as the projection counted them, less those the caller leaves out. */
-  private async countedTotal(actorId: string, scope: string, nin: readonly string[], live: LiveRows): Promise<{ n: number }> {
-    const kept = this.db
-      .withSchema(SCHEMA)
-      .selectFrom('model_counts')
-      .select('live')
-      .where('author_id', '=', actorId)
-      .where('scope', '=', scope);
-    const left = nin.length ? live.where('id', 'in', nin).select((eb) => eb.fn.countAll<number>().as('n')) : null;
-    const row = await this.db
-      .selectNoFrom((eb) => [sql<number>`coalesce((${kept}), 0) - coalesce((${left ?? sql`SELECT 0`}), 0)`.as('n')])
-      .executeTakeFirstOrThrow();
-    return { n: Number(row.n) };
+  /** The live rows of one author's personal scope or of one team, filtered (see `list`). */
+  private matching(v: ListValues, filters: ListFilters): LiveRows {
+    const live = this.live(v, filters);
+    return filters.nin ? live.where('id', 'not in', v.nin) : live;
+  }
+
+  private live(v: ListValues, filters: ListFilters): LiveRows {
+    let live = filters.team
+      ? this.db.withSchema(SCHEMA).selectFrom('model_view').where('team_id', '=', v.teamId).where('deleted_at', 'is', null)
+      : this.db.withSchema(SCHEMA).selectFrom('model_view').where('author_id', '=', v.actorId).where('scope', '=', '').where('deleted_at', 'is', null);
+    if (filters.project) live = live.where('project_id', '=', v.projectId);
+    if (filters.contains) live = live.where('name', 'ilike', v.pattern);
+    return live;
+  }
+
+  /** The live models of the caller's personal scope as the projection counted them, less those the caller leaves out. */
+  private countedTotal(v: ListValues, filters: ListFilters) {
+    const kept = this.db.withSchema(SCHEMA).selectFrom('model_counts').select('live').where('author_id', '=', v.actorId).where('scope', '=', '');
+    const left = filters.nin ? this.live(v, filters).where('id', 'in', v.nin).select((eb) => eb.fn.countAll<number>().as('n')) : null;
+    return this.db.selectNoFrom(() => [sql<number>`coalesce((${kept}), 0) - coalesce((${left ?? sql`SELECT 0`}), 0)`.as('n')]);
+  }
+
+  private async firstRow<R>(compiled: CompiledQuery): Promise<R> {
+    const { rows } = await this.db.executeQuery<R>(compiled);
+    if (!rows[0]) throw new Error('The statement returned no row.');
+    return rows[0];
   }
 
   /** The live model with the caller's grants on it; null when missing or when the caller has no role. */
