@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createModelViaApi, launchBrowser, modelItem, waitForMyModels } from '../support/browser';
-import { contextAt, DESKTOP, expectNoSeriousA11yViolations, PHONE, signUpOnce, type Viewport } from '../support/layout';
+import { contextAt, withPageAt, DESKTOP, expectNoSeriousA11yViolations, PHONE, signUpOnce, type Viewport } from '../support/layout';
 
 // axe-core on every screen, dialog and menu, on a phone and on a desktop: no serious or critical violations
 // (contrast, names, roles, focus; issue 6).
@@ -19,14 +19,7 @@ describe('accessibility (axe-core)', () => {
     await browser?.close();
   });
 
-  const at = async (viewport: Viewport, signedIn: boolean, run: (page: Page) => Promise<void>) => {
-    const { context, page } = await contextAt(browser, viewport, signedIn ? state : undefined);
-    try {
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  };
+  const at = (viewport: Viewport, signedIn: boolean, run: (page: Page) => Promise<void>) => withPageAt(browser, viewport, signedIn ? state : undefined, run);
 
   it.each([
     ['phone', PHONE],

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createModelViaApi, eventually, launchBrowser, modelItem, modelNames, waitForMyModels } from '../support/browser';
-import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
+import { withPageAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
 
 // Favorites (spec 000 §2, §4): the star on a model adds it to Favorites, un-starring there removes it.
 // Needs POST /api/workspace/user-favorite/update-favorite-status, GET /my and DELETE /{id} (workspace sharing slice).
@@ -16,14 +16,7 @@ describe('Favorites', () => {
     await browser?.close();
   });
 
-  const at = async (viewport: typeof DESKTOP, run: (page: Page) => Promise<void>) => {
-    const { context, page } = await contextAt(browser, viewport, state);
-    try {
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  };
+  const at = (viewport: typeof DESKTOP, run: (page: Page) => Promise<void>) => withPageAt(browser, viewport, state, run);
 
   it('stars a model in My Models, lists it in Favorites, and un-stars it there', async () => {
     await at(DESKTOP, async (page) => {

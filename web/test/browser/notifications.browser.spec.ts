@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createModelViaApi, launchBrowser, modelItem, waitForMyModels } from '../support/browser';
-import { contextAt, DESKTOP, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
+import { withPageAt, DESKTOP, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
 
 // The bell (spec 000 §2, §8) and the model screens that need no sharing: empty panel, keyboard, placeholders.
 describe('notification bell and model screens', () => {
@@ -15,14 +15,7 @@ describe('notification bell and model screens', () => {
     await browser?.close();
   });
 
-  const at = async (viewport: typeof DESKTOP, run: (page: Page) => Promise<void>) => {
-    const { context, page } = await contextAt(browser, viewport, state);
-    try {
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  };
+  const at = (viewport: typeof DESKTOP, run: (page: Page) => Promise<void>) => withPageAt(browser, viewport, state, run);
 
   it('opens an empty panel from the keyboard, says so, and closes with Escape back on the bell', async () => {
     await at(DESKTOP, async (page) => {

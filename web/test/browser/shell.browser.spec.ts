@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, modelItem, waitForMyModels, type TestUser } from '../support/browser';
-import { contextAt, DESKTOP, expectFullyShown, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
+import { contextAt, withPageAt, DESKTOP, expectFullyShown, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { createProjectViaApi, createTeamViaApi, crumbs } from '../support/teams';
 
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -27,14 +27,7 @@ describe('the workspace shell, team screens and profile', () => {
     await browser?.close();
   });
 
-  const at = async (viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) => {
-    const { context, page } = await contextAt(browser, viewport, state);
-    try {
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  };
+  const at = (viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) => withPageAt(browser, viewport, state, run);
   const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().innerText();
 
   it('has a page for every route of spec 000 §2, naming its area; never blank, never "not found"', async () => {

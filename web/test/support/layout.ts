@@ -21,6 +21,16 @@ export async function contextAt(browser: Browser, viewport: Viewport, state?: St
   return { context, page: await context.newPage() };
 }
 
+/** Runs `run` on a fresh page at `viewport` (signed in when `state` is given), closing its context afterwards. */
+export async function withPageAt(browser: Browser, viewport: Viewport, state: StorageState | undefined, run: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await contextAt(browser, viewport, state);
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Signs a fresh user up through the UI at `viewport`; returns the user and the session to reuse in other contexts. */
 export async function signUpOnce(browser: Browser, viewport: Viewport, label: string): Promise<{ user: TestUser; state: StorageState }> {
   const { context, page } = await contextAt(browser, viewport);
