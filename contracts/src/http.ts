@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Actor, ErrorBody } from './common/errors';
+import { BusinessHttpRoutes } from './commerce/business.routes';
 import { ProductHttpRoutes } from './commerce/product';
+import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { CreateModelBody, ListModelsQuery, Model, ModelIdParams, ModelList, UpdateModelBody } from './workspace/model';
@@ -58,6 +60,8 @@ export interface RouteInput<P = unknown, Q = unknown, B = unknown> {
   body: B;
   /** The `Idempotency-Key` header of an `idempotent` route, when the client sent one. */
   idempotencyKey?: string;
+  /** The version in the `If-Match` header of a `versioned` route, when the client sent one. */
+  ifMatch?: number;
 }
 
 /** One HTTP route of the BFF: the BFF validates with these schemas and /api/docs is generated from them. */
@@ -75,6 +79,11 @@ export interface HttpRoute {
   bodyLimit?: number;
   /** A create that accepts an `Idempotency-Key` header: a repeat with the same key creates nothing. */
   idempotent?: boolean;
+  /**
+   * A versioned record (ADR 0029): the answer's `version` goes out as its `ETag`, and an `If-Match`
+   * header is passed on as `ifMatch` (the service answers 412 when the record changed since).
+   */
+  versioned?: boolean;
   /**
    * Pass-through routes only: the service call the BFF makes, and how the request becomes its payload.
    * The BFF registers these routes itself; routes without `rpc` (the ones that set cookies) are hand-written.
@@ -293,6 +302,8 @@ export const HttpRoutes = {
     rpc: WorkspaceRpc.readNotification, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
   }),
   ...ProductHttpRoutes,
+  ...PluginHttpRoutes,
+  ...BusinessHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 
 export { ErrorBody as HttpErrorBody };

@@ -9,6 +9,9 @@ export const REALTIME_CHANNELS = [
   'workspace-user-favorite',
   'workspace-shared-model',
   'user-notification',
+  'business-catalog',
+  'business-material',
+  'business-service',
 ] as const;
 export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 

@@ -6,6 +6,9 @@ export const PushVerb = z.enum(['create', 'update', 'delete']);
 export const pushMessage = <D extends z.ZodTypeAny>(data: D) => z.object({ verb: PushVerb, data });
 export type PushMessage<D> = { verb: z.infer<typeof PushVerb>; data: D };
 
+import { CatalogItem } from './commerce/catalog';
+import { Material } from './commerce/material';
+import { Service } from './commerce/service';
 import { NotificationSnapshot } from './events/notification.events';
 import { FavoriteSnapshot, ModelShareSnapshot } from './events/sharing.events';
 import { TeamMemberFact } from './events/team.events';
@@ -30,4 +33,8 @@ export const RealtimePushes = {
   'workspace-user-favorite': pushMessage(FavoriteSnapshot),
   'workspace-shared-model': pushMessage(ModelShareSnapshot),
   'user-notification': pushMessage(z.union([NotificationSnapshot, NotificationsAllReadPush])),
+  /** Business records go to their owner, or to every member of their team (spec 002; ADR 0029). */
+  'business-catalog': pushMessage(CatalogItem),
+  'business-material': pushMessage(Material),
+  'business-service': pushMessage(Service),
 } as const;

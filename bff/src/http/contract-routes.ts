@@ -1,6 +1,6 @@
-import { Controller, HttpCode, HttpException, Inject, RequestMapping, RequestMethod, Req, Type, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, HttpException, Inject, RequestMapping, RequestMethod, Req, Res, Type, UseGuards } from '@nestjs/common';
 import { errorBodyFromZod, HttpRoute, HttpRoutes, IDEMPOTENCY_HEADER, IdempotencyKey, RouteInput, User } from '@kiln/contracts';
-import { Request } from 'express';
+import { Request, Response } from 'express';
 import { SessionGuard } from '../auth/session.guard';
 import { ServiceClient } from '../services/service-client';
 import { parse } from './parse';
@@ -26,7 +26,24 @@ export function routeInput(route: HttpRoute, req: Request & { user?: User }): Ro
     if (!parsed.success) throw new HttpException(errorBodyFromZod(parsed.error), 400);
     input.idempotencyKey = parsed.data;
   }
+  const ifMatch = req.headers['if-match'];
+  if (route.versioned && ifMatch !== undefined) input.ifMatch = versionFromIfMatch(ifMatch);
   return input;
+}
+
+const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,10})"?\s*$/;
+/** `If-Match: "7"` (or `W/"7"`, or `7`) → 7: the ETag a versioned record was answered with. */
+export function versionFromIfMatch(header: string | string[]): number {
+  const match = IF_MATCH.exec(Array.isArray(header) ? header.join(',') : header);
+  if (!match) throw new HttpException({ statusCode: 400, message: 'If-Match must be the ETag the record was read with, like "3".' }, 400);
+  return Number(match[1]);
+}
+
+/** A versioned record's answer carries its version as a strong ETag (ADR 0029). */
+function setETag(res: Response, reply: unknown): unknown {
+  const version = (reply as { version?: unknown } | null)?.version;
+  if (typeof version === 'number') res.setHeader('ETag', `"${version}"`);
+  return reply;
 }
 
 /**
@@ -40,9 +57,13 @@ export function contractRoutesController(): Type {
     constructor(@Inject(ServiceClient) readonly services: ServiceClient) {}
   }
   for (const [name, route] of passThroughRoutes()) {
-    const handler = function (this: ContractRoutesController, req: Request) {
-      return this.services.call(route.rpc!, route.toRpc!(routeInput(route, req)));
-    };
+    const handler = route.versioned
+      ? async function (this: ContractRoutesController, req: Request, res: Response) {
+          return setETag(res, await this.services.call(route.rpc!, route.toRpc!(routeInput(route, req))));
+        }
+      : function (this: ContractRoutesController, req: Request) {
+          return this.services.call(route.rpc!, route.toRpc!(routeInput(route, req)));
+        };
     Object.defineProperty(handler, 'name', { value: name });
     Object.defineProperty(ContractRoutesController.prototype, name, { value: handler, writable: true, configurable: true });
     const descriptor = Object.getOwnPropertyDescriptor(ContractRoutesController.prototype, name)!;
@@ -50,6 +71,7 @@ export function contractRoutesController(): Type {
     if (route.auth) decorators.push(UseGuards(SessionGuard));
     for (const decorate of decorators) decorate(ContractRoutesController.prototype, name, descriptor);
     Req()(ContractRoutesController.prototype, name, 0);
+    if (route.versioned) Res({ passthrough: true })(ContractRoutesController.prototype, name, 1);
   }
   return ContractRoutesController;
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { eventSubject } from '../events/envelope';
+import { BUSINESS_EVENT_DESCRIPTIONS, BusinessEvents } from '../events/business.events';
 import { COMMERCE_EVENT_DESCRIPTIONS, COMMERCE_STREAM, CommerceEvents } from '../events/commerce.events';
 import { EVENT_DESCRIPTIONS, WORKSPACE_STREAM, WorkspaceEvents } from '../events/workspace.events';
+import { PLUGIN_REGISTRY_EVENT_DESCRIPTIONS, PLUGIN_REGISTRY_STREAM, PluginRegistryEvents } from '../events/plugin-registry.events';
 
 /** The human-readable event catalogue (docs/events.md), generated from the same schemas as AsyncAPI. */
 export function renderEventCatalogue(): string {
@@ -17,13 +19,14 @@ export function renderEventCatalogue(): string {
     '- Subject: `evt.<type>`, e.g. `evt.workspace.model.created.v1` (prefixed by `<KILN_NAMESPACE>.` when one is set).',
     `- Stream: \`${WORKSPACE_STREAM.name}\` holds \`${WORKSPACE_STREAM.subjects.join(', ')}\`.`,
     `- Stream: \`${COMMERCE_STREAM.name}\` holds \`${COMMERCE_STREAM.subjects.join(', ')}\` (event-sourced: the commerce events table is the truth).`,
+    `- Stream: \`${PLUGIN_REGISTRY_STREAM.name}\` holds \`${PLUGIN_REGISTRY_STREAM.subjects.join(', ')}\` (plugins, versions, the build pipeline's steps and logs).`,
     '- Header `Nats-Msg-Id` = `eventId`; deliveries are at least once, so deduplicate by `eventId`.',
     '- Envelope: `eventId`, `type`, `aggregateType`, `aggregateId`, `occurredAt`, `actorId`, `correlationId`, `causationId`, `data`.',
     '- A breaking change gets a new type (`.v2`) published beside the old one until consumers have moved.',
     '',
   ];
-  const descriptions: Record<string, string> = { ...EVENT_DESCRIPTIONS, ...COMMERCE_EVENT_DESCRIPTIONS };
-  for (const [type, schema] of Object.entries({ ...WorkspaceEvents, ...CommerceEvents })) {
+  const descriptions: Record<string, string> = { ...EVENT_DESCRIPTIONS, ...COMMERCE_EVENT_DESCRIPTIONS, ...BUSINESS_EVENT_DESCRIPTIONS, ...PLUGIN_REGISTRY_EVENT_DESCRIPTIONS };
+  for (const [type, schema] of Object.entries({ ...WorkspaceEvents, ...CommerceEvents, ...BusinessEvents, ...PluginRegistryEvents })) {
     const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as unknown as { properties: { data: unknown } };
     lines.push(`## ${type}`, '', descriptions[type], '', `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`, '', '```json', JSON.stringify(json.properties.data, null, 2), '```', '');
   }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AnyEventEnvelope } from './envelope';
+import { BusinessEvents } from './business.events';
 import { CommerceEvents } from './commerce.events';
+import { PluginRegistryEvents } from './plugin-registry.events';
 import { WorkspaceEvents } from './workspace.events';
 
 /**
@@ -10,6 +12,8 @@ import { WorkspaceEvents } from './workspace.events';
 export const EventSchemas: Record<string, z.ZodType> = {
   ...WorkspaceEvents,
   ...CommerceEvents,
+  ...PluginRegistryEvents,
+  ...BusinessEvents,
 };
 
 /** Parses an event by its `type` with the contracts; throws when the type is unknown or the payload is invalid. */

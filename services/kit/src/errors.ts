@@ -10,6 +10,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   conflict: 409,
   'rate-limited': 429,
   unprocessable: 422,
+  'precondition-failed': 412,
 };
 
 /** The one mapping from what went wrong to the error body callers see. Unknown errors are 500s (bugs). */
