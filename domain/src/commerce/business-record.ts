@@ -1,0 +1,114 @@
+import { DomainError } from '../shared/domain-error';
+
+/**
+ * A business record (catalog item, material, service; ADR 0029) as an event-sourced aggregate. Its
+ * stream holds three kinds of facts — created, updated, deleted — each listing the fields it changed
+ * with their values before and after. The state is the fold of those facts (`replayRecord`), the timeline is
+ * the facts themselves, and a past version is the fold of the first N. What differs per record type is
+ * only how input becomes valid fields: `RecordRules` (material-rules.ts, service-rules.ts,
+ * catalog-rules.ts), which throw DomainError('invalid', spec sentence, field errors).
+ */
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+export type RecordFactKind = 'created' | 'updated' | 'deleted';
+
+export interface RecordFact {
+  /** `<record type>.<kind>`, e.g. `material.updated`. */
+  type: string;
+  changes: Changes;
+  at: Date;
+  /** The user who made the change. */
+  by: string;
+}
+
+export interface RecordMeta {
+  id: string;
+  ownerId: string;
+  teamId: string | null;
+  projectId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Facts in the stream so far: the expected version of the next append. */
+  version: number;
+  deleted: boolean;
+}
+
+export type RecordState<F> = RecordMeta & { fields: F };
+
+/** How one record type turns input into valid fields (its spec rules live here). */
+export interface RecordRules<F extends object, CreateInput, UpdateInput> {
+  /** `material`, `service`, `catalog-item`: the facts' type prefix and the stream type. */
+  type: string;
+  /** The sentence of a 404 for this type. */
+  notFound: string;
+  /** Valid fields of a new record. */
+  create(input: CreateInput): F;
+  /** Valid fields after a change (all fields, not only the changed ones); may refuse (e.g. a locked class). */
+  update(current: F, input: UpdateInput): F;
+}
+
+export const RECORD_MESSAGES = {
+  changedMeanwhile: 'This was changed by someone else meanwhile. Reload it and try again.',
+  noSuchVersion: 'This record has no such version.',
+} as const;
+
+/** The fields that differ between two states (deep compare by JSON), each with before and after. */
+export function diff(before: object | null, after: object): Changes {
+  const changes: Changes = {};
+  for (const [key, to] of Object.entries(after)) {
+    const from = before ? (before as Record<string, unknown>)[key] : null;
+    if (before && JSON.stringify(from) === JSON.stringify(to)) continue;
+    changes[key] = { from: from ?? null, to };
+  }
+  return changes;
+}
+
+/** The fact creating a record. */
+export function decideCreate<F extends object, C>(rules: RecordRules<F, C, unknown>, input: C, by: string, at: Date): { fields: F; fact: RecordFact } {
+  const fields = rules.create(input);
+  return { fields, fact: { type: `${rules.type}.created`, changes: diff(null, fields), at, by } };
+}
+
+/**
+ * The fact of a change, or none when nothing changes. `ifMatch` is the version the client read: when it
+ * is not the current one the change is refused (412), so a concurrent editor never overwrites unseen work.
+ */
+export function decideUpdate<F extends object, U>(rules: RecordRules<F, unknown, U>, state: RecordState<F>, input: U, by: string, at: Date, ifMatch?: number): RecordFact | null {
+  checkVersion(state, ifMatch);
+  const fields = rules.update(state.fields, input);
+  const changes = diff(state.fields, fields);
+  return Object.keys(changes).length === 0 ? null : { type: `${rules.type}.updated`, changes, at, by };
+}
+
+export function decideDelete<F extends object>(rules: RecordRules<F, unknown, unknown>, state: RecordState<F>, by: string, at: Date, ifMatch?: number): RecordFact {
+  checkVersion(state, ifMatch);
+  return { type: `${rules.type}.deleted`, changes: {}, at, by };
+}
+
+function checkVersion(state: RecordMeta, ifMatch: number | undefined): void {
+  if (ifMatch !== undefined && ifMatch !== state.version) throw new DomainError('precondition-failed', RECORD_MESSAGES.changedMeanwhile);
+}
+
+/** The kind of a fact from its type (`material.updated` → `updated`). */
+export function factKind(fact: Pick<RecordFact, 'type'>): RecordFactKind {
+  const kind = fact.type.slice(fact.type.lastIndexOf('.') + 1);
+  if (kind !== 'created' && kind !== 'updated' && kind !== 'deleted') throw new Error(`not a record fact: ${fact.type}`);
+  return kind;
+}
+
+/** Applies one fact (the fold step). The first fact must be a creation. */
+export function evolveRecord<F extends object>(state: RecordState<F> | null, fact: RecordFact, scope: Omit<RecordMeta, 'createdAt' | 'updatedAt' | 'version' | 'deleted'>): RecordState<F> {
+  const kind = factKind(fact);
+  const to = Object.fromEntries(Object.entries(fact.changes).map(([key, change]) => [key, change.to]));
+  if (!state) {
+    if (kind !== 'created') throw new Error(`stream ${scope.id} does not start with a creation`);
+    return { ...scope, createdAt: fact.at, updatedAt: fact.at, version: 1, deleted: false, fields: to as F };
+  }
+  return { ...state, fields: { ...state.fields, ...to } as F, updatedAt: fact.at, version: state.version + 1, deleted: state.deleted || kind === 'deleted' };
+}
+
+/** The state after the first `upTo` facts (all when absent); null for an empty stream. */
+export function replayRecord<F extends object>(facts: readonly RecordFact[], scope: Omit<RecordMeta, 'createdAt' | 'updatedAt' | 'version' | 'deleted'>, upTo = facts.length): RecordState<F> | null {
+  let state: RecordState<F> | null = null;
+  for (const fact of facts.slice(0, upTo)) state = evolveRecord(state, fact, scope);
+  return state;
+}
