@@ -3,6 +3,7 @@ import { errorBodyFromZod, HttpRoute, HttpRoutes, IDEMPOTENCY_HEADER, Idempotenc
 import { Request, Response } from 'express';
 import { SessionGuard } from '../auth/session.guard';
 import { ServiceClient } from '../services/service-client';
+import { versionFromIfMatch } from './if-match';
 import { parse } from './parse';
 
 const METHODS = { get: RequestMethod.GET, post: RequestMethod.POST, patch: RequestMethod.PATCH, delete: RequestMethod.DELETE } as const;
@@ -29,14 +30,6 @@ export function routeInput(route: HttpRoute, req: Request & { user?: User }): Ro
   const ifMatch = req.headers['if-match'];
   if (route.versioned && ifMatch !== undefined) input.ifMatch = versionFromIfMatch(ifMatch);
   return input;
-}
-
-const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,10})"?\s*$/;
-/** `If-Match: "7"` (or `W/"7"`, or `7`) → 7: the ETag a versioned record was answered with. */
-export function versionFromIfMatch(header: string | string[]): number {
-  const match = IF_MATCH.exec(Array.isArray(header) ? header.join(',') : header);
-  if (!match) throw new HttpException({ statusCode: 400, message: 'If-Match must be the ETag the record was read with, like "3".' }, 400);
-  return Number(match[1]);
 }
 
 /** A versioned record's answer carries its version as a strong ETag (ADR 0029). */
