@@ -54,6 +54,16 @@ export function buildOpenApi(): Record<string, unknown> {
         schema: schema(IdempotencyKey, 'input'),
       });
     }
+    const changesVersioned = route.versioned && (route.method === 'patch' || route.method === 'delete');
+    if (changesVersioned) {
+      parameters.push({
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        description: 'The ETag the record was read with (its version, e.g. `"3"`): when the record changed since, the answer is 412 and nothing changes.',
+        schema: { type: 'string' },
+      });
+    }
     paths[route.path] ??= {};
     paths[route.path][route.method] = {
       operationId,
@@ -62,7 +72,12 @@ export function buildOpenApi(): Record<string, unknown> {
       parameters,
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } } } : {}),
       responses: {
-        [String(route.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: schema(route.response, 'output') } } },
+        [String(route.status ?? 200)]: {
+          description: 'OK',
+          ...(route.versioned ? { headers: { ETag: { description: "The record's version, for If-Match.", schema: { type: 'string' } } } } : {}),
+          content: { 'application/json': { schema: schema(route.response, 'output') } },
+        },
+        ...(changesVersioned ? { '412': errorAnswer('If-Match names a version that is no longer current: someone changed the record meanwhile.') } : {}),
         ...(route.idempotent ? { '422': errorAnswer('The Idempotency-Key was used before with a different request.') } : {}),
         ...errorAnswers(route),
       },
