@@ -9,3 +9,5 @@ export * from './common/messages';
 export * from './workspace/auth.constants';
 export * from './workspace/model.constants';
 export * from './realtime.constants';
+export * from './commerce/units.constants';
+export * from './commerce/material-classes';

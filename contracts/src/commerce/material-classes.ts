@@ -1,4 +1,4 @@
-import { MeasureKind } from './units';
+import type { MeasureKindId as MeasureKind } from './units.constants';
 
 /**
  * The 19 material classes of spec 002 §3 and what describes one piece of each (ADR 0028). Every
