@@ -8,6 +8,8 @@ interface DialogProps {
   children: ReactNode;
   /** Width on screens wide enough; below 480 px the dialog is a full-screen sheet. */
   width?: number;
+  /** False for dialogs holding work that a stray click must not throw away (the material wizard). */
+  closeOnOutsideClick?: boolean;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -21,7 +23,7 @@ function focusablesIn(node: HTMLElement): HTMLElement[] {
  * inside the dialog; Escape, the close button and a click outside close it, and focus goes back to the element
  * that opened it (or to the main content when that element is gone, e.g. the row of a deleted model).
  */
-export function Dialog({ title, onClose, children, width = 440 }: DialogProps) {
+export function Dialog({ title, onClose, children, width = 440, closeOnOutsideClick = true }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -63,7 +65,7 @@ export function Dialog({ title, onClose, children, width = 440 }: DialogProps) {
   }, [opener]);
 
   return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="dialog-backdrop" onMouseDown={(event) => closeOnOutsideClick && event.target === event.currentTarget && onClose()}>
       <div
         ref={panel}
         className="dialog"
