@@ -6,7 +6,7 @@ import { FAVORITE_MESSAGES, MODEL_NAME_MESSAGES, PRODUCT_MESSAGES, SHARE_MESSAGE
  * write for people. Anything else (a library's validation text, a developer-facing refusal) is replaced by a
  * plain sentence for its status, so a user never reads "Too big: expected string to have <=200 characters".
  */
-export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
+export const KNOWN_MESSAGES: Set<string> = new Set<string>([
   ...Object.values(AUTH_MESSAGES),
   ...Object.values(COMMON_MESSAGES),
   ...Object.values(MODEL_NAME_MESSAGES),
@@ -30,6 +30,14 @@ export const KNOWN_MESSAGES: ReadonlySet<string> = new Set<string>([
   'The request is too large.',
   'This request came from another website, so it was refused. Open Kiln itself and try again there.',
 ]);
+
+/**
+ * Screens of their own chunk (the business dashboard) add their sentences when they load, so the first load does
+ * not carry them (docs/adr/0013).
+ */
+export function addKnownMessages(messages: Iterable<string>): void {
+  for (const message of messages) KNOWN_MESSAGES.add(message);
+}
 
 export const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 

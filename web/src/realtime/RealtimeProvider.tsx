@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage, ShareRole } from '@kiln/contracts';
 import { currentUser, ME_KEY } from '../auth/session';
@@ -13,6 +13,24 @@ export type ConnectionState = 'connecting' | 'online' | 'offline';
 const ConnectionContext = createContext<ConnectionState>('connecting');
 export const useConnectionState = () => useContext(ConnectionContext);
 
+/** The open socket, for pages of their own chunk that listen to their channels while shown (business pages). */
+const SocketContext = createContext<Socket | null>(null);
+
+/** Calls `handler` with every push on `channel` while the calling component is mounted. */
+export function usePushChannel<T>(channel: string, handler: (message: PushMessage<T>) => void) {
+  const socket = useContext(SocketContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!socket) return;
+    const listener = (message: PushMessage<T>) => latest.current(message);
+    socket.on(channel, listener);
+    return () => {
+      socket.off(channel, listener);
+    };
+  }, [socket, channel]);
+}
+
 /**
  * Keeps the socket open while the user is in the workspace and merges `workspace-model` pushes into the cached
  * model lists. After a reconnect the lists are refetched, since pushes sent meanwhile are lost.
@@ -20,6 +38,7 @@ export const useConnectionState = () => useContext(ConnectionContext);
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ConnectionState>('connecting');
+  const [openSocket, setOpenSocket] = useState<Socket | null>(null);
 
   useEffect(() => {
     let socket: Socket | undefined;
@@ -103,6 +122,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         if (stopped) return;
         socket = connectRealtime();
         listen(socket);
+        setOpenSocket(socket);
       })
       .catch(() => {
         if (!stopped) setState('offline');
@@ -113,8 +133,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       clearTimeout(retry);
       socket?.removeAllListeners();
       socket?.disconnect();
+      setOpenSocket(null);
     };
   }, [queryClient]);
 
-  return <ConnectionContext.Provider value={state}>{children}</ConnectionContext.Provider>;
+  return (
+    <ConnectionContext.Provider value={state}>
+      <SocketContext.Provider value={openSocket}>{children}</SocketContext.Provider>
+    </ConnectionContext.Provider>
+  );
 }
