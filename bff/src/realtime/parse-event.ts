@@ -1,7 +1,11 @@
-import { WorkspaceEvent, WorkspaceEvents } from '@kiln/contracts';
+import { BusinessEvents, WorkspaceEvent, WorkspaceEvents } from '@kiln/contracts';
+import { BusinessEvent } from './business-pushes';
+
+/** An event some push is made of: the workspace's, and the commerce stream's business records. */
+export type PushableEvent = WorkspaceEvent | BusinessEvent;
 
 export type Parsed =
-  | { kind: 'event'; event: WorkspaceEvent }
+  | { kind: 'event'; event: PushableEvent }
   /** A type this BFF does not know (a newer version, another context): not an error, nothing to push. */
   | { kind: 'unknown-type'; type: string }
   | { kind: 'unparsable'; reason: string };
@@ -19,8 +23,9 @@ export function parseEvent(text: string): Parsed {
   }
   const type = (raw as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return { kind: 'unparsable', reason: 'no event type' };
-  if (!Object.hasOwn(WorkspaceEvents, type)) return { kind: 'unknown-type', type };
-  const result = WorkspaceEvent.safeParse(raw);
+  const schema = Object.hasOwn(WorkspaceEvents, type) ? WorkspaceEvent : Object.hasOwn(BusinessEvents, type) ? BusinessEvent : null;
+  if (!schema) return { kind: 'unknown-type', type };
+  const result = schema.safeParse(raw);
   if (!result.success) {
     const issues = result.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
     return { kind: 'unparsable', reason: issues.join('; ') };

@@ -1,6 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
+import { COMMERCE_STREAM, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
 import { connectNats, nsName, nsSubject, readConfig } from '@kiln/service-kit';
 import { NatsConnection } from 'nats';
 import { Server, Socket } from 'socket.io';
@@ -48,6 +48,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   private readonly logger = new Logger('realtime');
   private nats?: NatsConnection;
   private feed?: EventFeed;
+  /** The commerce stream: business records' pushes (business-pushes.ts); its product events are skipped. */
+  private businessFeed?: EventFeed;
   private readonly sockets = new SocketsPerUser(maxSocketsPerUser());
   private readonly pendingAudiences = new PendingAudiences();
 
@@ -67,6 +69,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       staleEventsDropped: 0,
       feedRestarts: 0,
     };
+    // Readiness follows the workspace feed; the business feed's counters are added in (it waits quietly
+    // for the commerce stream when that service has not started yet).
+    const business = this.businessFeed?.status();
+    if (business) {
+      feed.unparsableEventsSkipped += business.unparsableEventsSkipped;
+      feed.redeliveredEventsDropped += business.redeliveredEventsDropped;
+      feed.staleEventsDropped += business.staleEventsDropped;
+      feed.feedRestarts += business.feedRestarts;
+    }
     return { ...feed, sockets: this.server?.engine?.clientsCount ?? 0 };
   }
 
@@ -203,11 +214,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       () => this.server.disconnectSockets(true),
     );
     this.feed.start();
+    this.businessFeed = new EventFeed(this.nats, nsName(COMMERCE_STREAM.name), (plan) => this.apply(plan), () => this.server.disconnectSockets(true));
+    this.businessFeed.start();
     this.logger.log(`live updates: at most ${this.sockets.limit} sockets per user on this instance`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.feed?.stop();
+    await this.businessFeed?.stop();
     await this.nats?.close().catch(() => undefined);
   }
 }

@@ -1,0 +1,80 @@
+import {
+  CatalogItemAddedV1,
+  CatalogItemRemovedV1,
+  CatalogItemUpdatedV1,
+  MaterialCreatedV1,
+  MaterialDeletedV1,
+  MaterialUpdatedV1,
+  PushMessage,
+  ServiceCreatedV1,
+  ServiceDeletedV1,
+  ServiceUpdatedV1,
+} from '@kiln/contracts';
+import { z } from 'zod';
+import { emit, PushPlan, Step } from './push-plan';
+import { teamRooms, userRoom } from './rooms';
+
+/** Every business event (catalog items, materials, services), one schema by its type. */
+export const BusinessEvent = z.discriminatedUnion('type', [
+  CatalogItemAddedV1,
+  CatalogItemUpdatedV1,
+  CatalogItemRemovedV1,
+  MaterialCreatedV1,
+  MaterialUpdatedV1,
+  MaterialDeletedV1,
+  ServiceCreatedV1,
+  ServiceUpdatedV1,
+  ServiceDeletedV1,
+]);
+export type BusinessEvent = z.infer<typeof BusinessEvent>;
+
+type Verb = PushMessage<unknown>['verb'];
+
+/** Each event's verb and the key its record's versions are compared under (catalog items say added/removed). */
+const ROUTES: Record<BusinessEvent['type'], { verb: Verb; key: string }> = {
+  'commerce.catalog-item.added.v1': { verb: 'create', key: 'catalog-item' },
+  'commerce.catalog-item.updated.v1': { verb: 'update', key: 'catalog-item' },
+  'commerce.catalog-item.removed.v1': { verb: 'delete', key: 'catalog-item' },
+  'commerce.material.created.v1': { verb: 'create', key: 'material' },
+  'commerce.material.updated.v1': { verb: 'update', key: 'material' },
+  'commerce.material.deleted.v1': { verb: 'delete', key: 'material' },
+  'commerce.service.created.v1': { verb: 'create', key: 'service' },
+  'commerce.service.updated.v1': { verb: 'update', key: 'service' },
+  'commerce.service.deleted.v1': { verb: 'delete', key: 'service' },
+};
+
+export const isBusinessEvent = (event: { type: string }): event is BusinessEvent => Object.hasOwn(ROUTES, event.type);
+
+/**
+ * `business-catalog`, `business-material`, `business-service` (ADR 0029): a personal record goes to its
+ * owner's user room only; a team record to every role room of its team (every member may read it; the
+ * data is the same for all roles, so one emit). Nobody else hears of it. The record's stream version
+ * orders its pushes, and its deletion is a tombstone.
+ */
+export function businessPlan(event: BusinessEvent): PushPlan {
+  const { verb, key } = ROUTES[event.type];
+  const { record } = event.data;
+  const to = record.teamId ? teamRooms(record.teamId) : [userRoom(record.ownerId)];
+  return {
+    order: { eventId: event.eventId, key: `${key}:${record.id}`, version: record.version, deleted: verb === 'delete' },
+    steps: [step(event, to, verb)],
+  };
+}
+
+/** One emit on the event's channel, its record typed by the channel. */
+function step(event: BusinessEvent, to: string[], verb: Verb): Step {
+  switch (event.type) {
+    case 'commerce.catalog-item.added.v1':
+    case 'commerce.catalog-item.updated.v1':
+    case 'commerce.catalog-item.removed.v1':
+      return emit('business-catalog', to, { verb, data: event.data.record });
+    case 'commerce.material.created.v1':
+    case 'commerce.material.updated.v1':
+    case 'commerce.material.deleted.v1':
+      return emit('business-material', to, { verb, data: event.data.record });
+    case 'commerce.service.created.v1':
+    case 'commerce.service.updated.v1':
+    case 'commerce.service.deleted.v1':
+      return emit('business-service', to, { verb, data: event.data.record });
+  }
+}

@@ -1,0 +1,189 @@
+import { CatalogItem, RealtimePushes, Service } from '@kiln/contracts';
+import { BusinessEvent } from '../src/realtime/business-pushes';
+import { parseEvent } from '../src/realtime/parse-event';
+import { PushFilter } from '../src/realtime/push-filter';
+import { userRoom } from '../src/realtime/rooms';
+import { routeEvent } from '../src/realtime/route-event';
+import { anId, TeamStory } from './support/realtime-events';
+
+/**
+ * The routing of business records' pushes (ADR 0029), pure like realtime-routing.medium.spec.ts: events
+ * are read from their JSON text as the feed reads the commerce stream, and each socket receives what the
+ * rooms it is in allow. A personal record reaches its owner only; a team record every member of the team,
+ * whatever their role; strangers nothing.
+ */
+type Seen = { channel: string; verb: string; data: any }[];
+
+class World {
+  private readonly sockets: { userId: string; rooms: Set<string>; seen: Seen }[] = [];
+  private readonly filter = new PushFilter();
+
+  connect(userId: string) {
+    const socket = { userId, rooms: new Set([userRoom(userId)]), seen: [] as Seen };
+    this.sockets.push(socket);
+    return socket;
+  }
+
+  /** From the stream's text, as the EventFeed does: parse, route, filter, carry out. */
+  receive(text: string): void {
+    const parsed = parseEvent(text);
+    if (parsed.kind !== 'event') throw new Error(`not an event: ${JSON.stringify(parsed)}`);
+    const plan = routeEvent(parsed.event);
+    if (!plan || this.filter.judge(plan.order) !== 'push') return;
+    for (const step of plan.steps) {
+      if (step.kind === 'rooms') {
+        for (const socket of this.sockets.filter((s) => s.rooms.has(userRoom(step.userId)))) {
+          step.leave.forEach((room) => socket.rooms.delete(room));
+          step.join.forEach((room) => socket.rooms.add(room));
+        }
+        continue;
+      }
+      RealtimePushes[step.channel].parse(step.message);
+      for (const socket of this.sockets) {
+        if (step.to.some((r) => socket.rooms.has(r)) && !step.except.some((r) => socket.rooms.has(r))) socket.seen.push({ channel: step.channel, ...step.message });
+      }
+    }
+  }
+
+  /** Team events (JSON round trip too), so members' sockets join the team's role rooms. */
+  team(event: object): void {
+    this.receive(JSON.stringify(event));
+  }
+}
+
+const at = () => new Date().toISOString();
+
+function anItem(overrides: Partial<CatalogItem> & { ownerId: string }): CatalogItem {
+  const modelId = anId();
+  return {
+    id: anId(),
+    teamId: null,
+    projectId: null,
+    createdAt: at(),
+    updatedAt: at(),
+    version: 1,
+    name: 'Gear box',
+    modelId,
+    model: { id: modelId, name: 'Gear box', preview: null, author: { id: overrides.ownerId, fullName: 'Ada' }, exists: true },
+    price: 0,
+    recipe: { materials: [], services: [], marginPercent: 0 },
+    ...overrides,
+  };
+}
+
+function aService(overrides: Partial<Service> & { ownerId: string }): Service {
+  return {
+    id: anId(),
+    teamId: null,
+    projectId: null,
+    createdAt: at(),
+    updatedAt: at(),
+    version: 1,
+    name: 'Laser cutting',
+    displayName: null,
+    serviceClass: 'length-based-service',
+    code: null,
+    serviceProvider: null,
+    tags: [],
+    generalPrice: { value: 1.5, unit: 'm' },
+    prices: [],
+    materialCount: 0,
+    priceRange: { min: 1.5, max: 1.5 },
+    ...overrides,
+  };
+}
+
+/** A contract-valid business event as the commerce service publishes it, as JSON text. */
+function businessEvent(type: BusinessEvent['type'], record: CatalogItem | Service, changes: Record<string, { from: unknown; to: unknown }> = {}): string {
+  const event = { eventId: anId(), type, aggregateType: type.split('.')[1], aggregateId: record.id, occurredAt: at(), actorId: record.ownerId, correlationId: anId(), causationId: null, data: { changes, record } };
+  return JSON.stringify(BusinessEvent.parse(event));
+}
+
+describe('business-catalog', () => {
+  it('reaches the owner of a personal item with verb and record, and a stranger never', () => {
+    const world = new World();
+    const owner = world.connect(anId());
+    const stranger = world.connect(anId());
+    const item = anItem({ ownerId: owner.userId });
+    world.receive(businessEvent('commerce.catalog-item.added.v1', item));
+    world.receive(businessEvent('commerce.catalog-item.updated.v1', { ...item, name: 'Renamed', version: 2 }, { name: { from: 'Gear box', to: 'Renamed' } }));
+    world.receive(businessEvent('commerce.catalog-item.removed.v1', { ...item, name: 'Renamed', version: 3 }));
+    expect(owner.seen.map((m) => [m.channel, m.verb, m.data.name, m.data.version])).toEqual([
+      ['business-catalog', 'create', 'Gear box', 1],
+      ['business-catalog', 'update', 'Renamed', 2],
+      ['business-catalog', 'delete', 'Renamed', 3],
+    ]);
+    expect(stranger.seen).toEqual([]);
+  });
+
+  it("reaches every member of a team item's team (owner, editor, viewer) once each, and nobody outside it", () => {
+    const world = new World();
+    const ownerId = anId();
+    const team = new TeamStory(ownerId);
+    const editorId = anId();
+    const viewerId = anId();
+    const owner = world.connect(ownerId);
+    const editor = world.connect(editorId);
+    const viewer = world.connect(viewerId);
+    const stranger = world.connect(anId());
+    world.team(team.created());
+    world.team(team.invited(editorId, 'editor'));
+    world.team(team.invited(viewerId, 'viewer'));
+    for (const s of [owner, editor, viewer]) s.seen.length = 0;
+
+    world.receive(businessEvent('commerce.catalog-item.added.v1', anItem({ ownerId: editorId, teamId: team.team.id })));
+    for (const member of [owner, editor, viewer]) expect(member.seen.map((m) => [m.channel, m.verb])).toEqual([['business-catalog', 'create']]);
+    expect(stranger.seen).toEqual([]);
+  });
+
+  it('a removed member hears nothing more of the team records', () => {
+    const world = new World();
+    const ownerId = anId();
+    const team = new TeamStory(ownerId);
+    const leaverId = anId();
+    world.connect(ownerId);
+    const leaver = world.connect(leaverId);
+    world.team(team.created());
+    world.team(team.invited(leaverId, 'editor'));
+    world.team(team.removed(leaverId));
+    leaver.seen.length = 0;
+    world.receive(businessEvent('commerce.catalog-item.added.v1', anItem({ ownerId, teamId: team.team.id })));
+    expect(leaver.seen).toEqual([]);
+  });
+
+  it('drops a repeated or older event, and nothing revives a removed item', () => {
+    const world = new World();
+    const owner = world.connect(anId());
+    const item = anItem({ ownerId: owner.userId });
+    const added = businessEvent('commerce.catalog-item.added.v1', item);
+    world.receive(added);
+    world.receive(added);
+    world.receive(businessEvent('commerce.catalog-item.removed.v1', { ...item, version: 2 }));
+    world.receive(businessEvent('commerce.catalog-item.updated.v1', { ...item, version: 3 }));
+    expect(owner.seen.map((m) => m.verb)).toEqual(['create', 'delete']);
+  });
+});
+
+describe('business-service, and the rest of the commerce stream', () => {
+  it('a personal service goes to its owner on business-service', () => {
+    const world = new World();
+    const owner = world.connect(anId());
+    const stranger = world.connect(anId());
+    world.receive(businessEvent('commerce.service.created.v1', aService({ ownerId: owner.userId })));
+    expect(owner.seen.map((m) => [m.channel, m.verb, m.data.name])).toEqual([['business-service', 'create', 'Laser cutting']]);
+    expect(stranger.seen).toEqual([]);
+  });
+
+  it('events of the commerce stream that are not business records (products) push nothing', () => {
+    const parsed = parseEvent(JSON.stringify({ type: 'commerce.product.published.v1', data: {} }));
+    expect(parsed.kind).toBe('unknown-type');
+  });
+
+  it('a business event that does not match its contract is unparsable, not pushed', () => {
+    const parsed = parseEvent(JSON.stringify({ type: 'commerce.material.created.v1', eventId: 'x', data: { record: { id: 'nope' } } }));
+    expect(parsed.kind).toBe('unparsable');
+  });
+});
+
+
+
