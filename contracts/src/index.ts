@@ -16,6 +16,7 @@ export * from './commerce/material';
 export * from './commerce/service';
 export * from './commerce/catalog';
 export * from './commerce/catalog-support';
+export * from './commerce/business-people';
 export * from './commerce/business.routes';
 export * from './events/envelope';
 export * from './events/workspace.events';

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
-import { COMMERCE_STREAM } from '@kiln/contracts';
+import { COMMERCE_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
 import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { NatsPeople } from './business/records/adapters/nats-people';
+import { PgRecordStore } from './business/records/adapters/pg-record-store';
+import { RecordDeps } from './business/records/business-records.deps';
+import { PEOPLE } from './business/records/ports/people.port';
+import { PgBusinessAccess } from './business/team-access/adapters/pg-business-access';
+import { BUSINESS_ACCESS } from './business/team-access/ports/business-access.port';
+import { FollowTeamsOnTeamEvents } from './business/team-access/projections/follow-teams-on-team-events';
 import { SCHEMA } from './database.types';
 import { commerceMigrations } from './migrations';
 import { ConfiguredModerators } from './products/adapters/configured-moderators';
@@ -21,7 +28,7 @@ import { ListModerationHandler } from './products/queries/list-moderation/list-m
 import { ListProductsHandler } from './products/queries/list-products/list-products.handler';
 
 /** Projections of the commerce context, in the order a rebuild runs them. */
-export const commerceProjections = [ProjectProductsOnProductEvents];
+export const commerceProjections = [ProjectProductsOnProductEvents, FollowTeamsOnTeamEvents];
 
 /**
  * The commerce context (event-sourced, ADR 0022): products and their moderation now; the business
@@ -33,7 +40,8 @@ export const commerceProjections = [ProjectProductsOnProductEvents];
       service: 'commerce',
       schema: SCHEMA,
       migrations: commerceMigrations,
-      streams: [COMMERCE_STREAM],
+      // WORKSPACE_EVENTS too: business records follow team roles (ADR 0029), whichever service starts first.
+      streams: [COMMERCE_STREAM, WORKSPACE_STREAM],
       projections: commerceProjections,
       beforeCommand: limitCommandsPerUser(),
     }),
@@ -45,6 +53,10 @@ export const commerceProjections = [ProjectProductsOnProductEvents];
     { provide: MODERATORS, useClass: ConfiguredModerators },
     { provide: CLOCK, useValue: systemClock },
     PgProductReadModel,
+    { provide: BUSINESS_ACCESS, useClass: PgBusinessAccess },
+    { provide: PEOPLE, useClass: NatsPeople },
+    PgRecordStore,
+    RecordDeps,
     PublishProductHandler,
     UpdateProductHandler,
     ModerateProductHandler,

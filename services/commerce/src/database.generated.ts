@@ -24,6 +24,87 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface BusinessCatalogView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  id: string;
+  model_id: string;
+  name: string;
+  owner_id: string;
+  price_cents: number | null;
+  project_id: string | null;
+  record: Json;
+  tags: Generated<string[]>;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface BusinessMaterialView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  id: string;
+  in_stock: boolean;
+  material_class: string;
+  name: string;
+  owner_id: string;
+  price_cents: number | null;
+  project_id: string | null;
+  record: Json;
+  tags: Generated<string[]>;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface BusinessProjects {
+  deleted: boolean;
+  id: string;
+  team_id: string;
+  team_version: number;
+}
+
+export interface BusinessRecordHistory {
+  at: Timestamp;
+  by: string;
+  changes: Json;
+  record_id: string;
+  type: string;
+  version: number;
+}
+
+export interface BusinessServiceView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  id: string;
+  name: string;
+  owner_id: string;
+  price_cents: number | null;
+  project_id: string | null;
+  record: Json;
+  service_class: string;
+  tags: Generated<string[]>;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface BusinessTeamMembers {
+  active: boolean;
+  member_id: string;
+  role: string;
+  team_id: string;
+  team_version: number;
+  user_id: string | null;
+}
+
+export interface BusinessTeams {
+  deleted: boolean;
+  id: string;
+  owner_id: string;
+  version: number;
+}
+
 export interface DeadLetters {
   consumer: string;
   deliveries: number;
@@ -103,6 +184,13 @@ export interface RateLimits {
 }
 
 export interface DB {
+  business_catalog_view: BusinessCatalogView;
+  business_material_view: BusinessMaterialView;
+  business_projects: BusinessProjects;
+  business_record_history: BusinessRecordHistory;
+  business_service_view: BusinessServiceView;
+  business_team_members: BusinessTeamMembers;
+  business_teams: BusinessTeams;
   dead_letters: DeadLetters;
   events: Events;
   idempotency_keys: IdempotencyKeys;

@@ -1,3 +1,4 @@
+import { businessPeopleSlice } from './business-people/business-people.slice';
 import { catalogSupportSlice } from './catalog-support/catalog-support.slice';
 import { notificationsSlice } from './notifications/notifications.slice';
 import { publishingSlice } from './publishing/publishing.slice';
@@ -7,4 +8,4 @@ import { teamsSlice } from './teams/teams.slice';
 import { WorkspaceSlice } from './workspace-slice';
 
 /** The workspace's areas beyond sign-in and My Models, in the order their projections rebuild. */
-export const workspaceSlices: WorkspaceSlice[] = [teamsSlice, sharingSlice, notificationsSlice, realtimeSlice, publishingSlice, catalogSupportSlice];
+export const workspaceSlices: WorkspaceSlice[] = [teamsSlice, sharingSlice, notificationsSlice, realtimeSlice, publishingSlice, catalogSupportSlice, businessPeopleSlice];

@@ -1,0 +1,70 @@
+import { Changes, RecordFactKind, RecordRules, RecordState } from '@kiln/domain';
+
+/** The read-model tables of business records (migration 0003): one per record type, same common columns. */
+export type RecordViewTable = 'business_material_view' | 'business_service_view' | 'business_catalog_view';
+
+/** What every record looks like when read (contracts/src/commerce/records.ts RecordMeta plus a name). */
+export interface RecordJson {
+  id: string;
+  ownerId: string;
+  teamId: string | null;
+  projectId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  name: string;
+}
+
+/**
+ * One kind of business record, for the generic records infrastructure (ADR 0029): the domain's rules, the
+ * integration event of each fact kind, the read model table, and how the state is presented.
+ *
+ * F: the fields as the domain keeps them (money in integer cents); C/U: create/update input; R: the record
+ * as the contract reads it (money in dollars).
+ */
+export interface BusinessRecordType<F extends object, C, U, R extends RecordJson> {
+  rules: RecordRules<F, C, U>;
+  /** The integration event type of each fact kind, e.g. `{ created: 'commerce.material.created.v1', … }`. */
+  events: Record<RecordFactKind, string>;
+  /** Its read model (the common columns, plus `viewColumns`). */
+  view: RecordViewTable;
+  /** The record as read, from its state (meta as ISO strings, money in dollars, derived fields). */
+  present(state: RecordState<F>): R;
+  /**
+   * Some fields as JSON (money in dollars), used for the `changes` of history entries and events; only the
+   * keys given are presented, and a value may be null (a creation's `from`). Default: as they are.
+   */
+  presentFields?(fields: Partial<F>): Record<string, unknown>;
+  /** The type's own read-model columns (e.g. `{ material_class, in_stock }`). */
+  viewColumns?(record: R): Record<string, unknown>;
+  /** Tags of the record (for `distinct tags`); none when the type has no tags. */
+  tags?(record: R): string[];
+  /** Price in integer cents for `sort={"price":1}`; null when the type has none. */
+  priceCents?(record: R): number | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRecordType = BusinessRecordType<any, any, any, any>;
+
+/** The meta fields of a state as the contract reads them. */
+export function presentMeta(state: RecordState<object>): Omit<RecordJson, 'name'> {
+  return {
+    id: state.id,
+    ownerId: state.ownerId,
+    teamId: state.teamId,
+    projectId: state.projectId,
+    createdAt: state.createdAt.toISOString(),
+    updatedAt: state.updatedAt.toISOString(),
+    version: state.version,
+  };
+}
+
+/** A fact's changes as JSON (each side presented like the record's fields). */
+export function presentChanges<F extends object>(type: BusinessRecordType<F, unknown, unknown, RecordJson>, changes: Changes): Changes {
+  if (!type.presentFields) return changes;
+  const keys = Object.keys(changes) as (keyof F)[];
+  const side = (which: 'from' | 'to') => type.presentFields!(Object.fromEntries(keys.map((k) => [k, changes[k as string][which]])) as Partial<F>);
+  const from = side('from');
+  const to = side('to');
+  return Object.fromEntries(keys.map((k) => [k, { from: from[k as string] ?? null, to: to[k as string] ?? null }]));
+}
