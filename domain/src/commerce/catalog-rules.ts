@@ -153,7 +153,9 @@ export function catalogCreateErrors(input: CatalogCreateInput): FieldError[] {
   const modelId = normalizeModelId(input.body.modelId);
   const errors: FieldError[] = [];
   if (!modelId || !input.model || !input.model.exists || input.model.id.toLowerCase() !== modelId) errors.push({ path: 'modelId', message: CATALOG_MESSAGES.modelWrong });
-  errors.push(...catalogNameErrors(input.body.name ?? input.model?.name));
+  // Without a model there is no name to default to: the model error alone is told.
+  const name = input.body.name ?? input.model?.name;
+  if (name !== undefined) errors.push(...catalogNameErrors(name));
   errors.push(...priceErrors(input.body.price ?? 0, 'price'));
   return errors;
 }
