@@ -44,6 +44,7 @@ describe('areaOf', () => {
     expect(areaOf('/business/catalog/community-models').listTools).toBe(true);
     expect(labels('/business/inventory')).toEqual(['Business dashboard', 'Inventory']);
     expect(areaOf('/business/nowhere').kind).toBe('unknown');
+    expect([areaOf('/business/catalog').built, areaOf('/business/services').built, areaOf('/business/orders').built]).toEqual([true, true, false]);
   });
 
   it('names the other areas and knows nothing of other addresses', () => {

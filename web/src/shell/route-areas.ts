@@ -62,16 +62,19 @@ function pluginCrumbs(rest: string[]): Crumb[] {
   return crumbs;
 }
 
-function businessArea(rest: string[]): Pick<PathArea, 'crumbs' | 'listTools'> & { found: boolean } {
+/** The business screens of this build (web/src/business); orders and quotes come with the next issue. */
+const BUILT_BUSINESS = ['catalog', 'inventory', 'services', 'store-fronts'];
+
+function businessArea(rest: string[]): Pick<PathArea, 'crumbs' | 'listTools' | 'built'> & { found: boolean } {
   const section = BUSINESS_SECTIONS.find((s) => s.path === `/business/${rest[1] ?? ''}`);
-  if (!section) return { crumbs: [{ label: 'Business dashboard' }, { label: 'Not found' }], listTools: false, found: false };
+  if (!section) return { crumbs: [{ label: 'Business dashboard' }, { label: 'Not found' }], listTools: false, built: false, found: false };
   const crumbs: Crumb[] = [{ label: 'Business dashboard' }, { label: section.label, to: section.path }];
   const detail = rest[2];
   if (detail === 'community-models' && rest[1] === 'catalog') crumbs.push({ label: 'Community models' });
   else if (detail) crumbs.push({ label: { catalog: 'Catalog item', orders: 'Order', quotes: 'Quote' }[rest[1]] ?? 'Details' });
   const isDetail = Boolean(detail) && detail !== 'community-models';
   const listTools = rest[1] !== 'store-fronts' && !(isDetail && (rest[1] === 'orders' || rest[1] === 'quotes'));
-  return { crumbs, listTools, found: true };
+  return { crumbs, listTools, built: BUILT_BUSINESS.includes(rest[1]), found: true };
 }
 
 /** Reads a path of the workspace app (spec 000 §2, spec 001 §2). Pure: the top bar and the placeholder page use it. */
@@ -109,7 +112,7 @@ export function areaOf(pathname: string): PathArea {
       return area('plugin', pluginCrumbs(rest), false, false);
     case 'business': {
       const business = businessArea(rest);
-      return business.found ? area('business', business.crumbs, business.listTools, false) : unknown;
+      return business.found ? area('business', business.crumbs, business.listTools, business.built) : unknown;
     }
     case 'profile':
       return rest.length === 1 ? area('profile', [{ label: 'Profile' }], false, true) : unknown;

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router';
+import { businessRoutes } from '../business/business-routes';
 import { ComingSoonPage } from '../shell/ComingSoonPage';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { lazyPart } from '../ui/lazy';
@@ -45,7 +46,7 @@ export function teamRoutes() {
       <Route path="plugin/*" element={soon} />
       <Route path="component" element={soon} />
       {assetRoutes}
-      <Route path="business/*" element={soon} />
+      {businessRoutes()}
       <Route path="market" element={soon} />
       <Route path="market/*" element={soon} />
       <Route path="account" element={soon} />

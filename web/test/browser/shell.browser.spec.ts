@@ -40,9 +40,8 @@ describe('the workspace shell, team screens and profile', () => {
         ['/assets/vector-graphics', 'Vector Graphics'], ['/assets/image', 'Images'], ['/assets/objects3d', 'Objects 3d'], ['/assets/texture', 'Textures'],
         ['/assets/texture/community', 'Community textures'], ['/assets/texture/new', 'New texture'], ['/assets/texture/edit/t1', 'Edit texture'],
         ['/assets/scene', 'Scenes'], ['/assets/scene/new', 'New scene'], ['/assets/scene/edit/e1', 'Edit scene'],
-        ['/business/catalog', 'Catalog'], ['/business/catalog/c1', 'Catalog item'], ['/business/catalog/community-models', 'Community models'],
+        // Catalog, inventory, services and store fronts are built (web/src/business); orders and quotes come next.
         ['/business/orders', 'Orders'], ['/business/orders/o1', 'Order'], ['/business/quotes', 'Quotes'], ['/business/quotes/q1', 'Quote'],
-        ['/business/inventory', 'Inventory'], ['/business/services', 'Services'], ['/business/store-fronts', 'StoreFronts'],
         [`${t}/component`, 'Components'], [`${t}/assets`, 'Assets'], [`${t}/assets/texture/new`, 'New texture'], [`${t}/assets/font/inter/italic`, 'italic'],
         [`${p}/component`, 'Components'], [`${p}/assets`, 'Assets'], [`${p}/assets/scene/edit/e1`, 'Edit scene'],
         ['/market', 'Market'], [`/market/portfolio/${team.id}`, 'Portfolio'], ['/account', 'Account'],

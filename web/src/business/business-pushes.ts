@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CatalogItem, PushMessage, Service } from '@kiln/contracts';
+import { usePushChannel } from '../realtime/RealtimeProvider';
+import { businessKeys } from './business-api';
+import { applyPush } from './business-cache';
+
+/** Merges `business-catalog` pushes (ADR 0029: the owner's, or the team's) into the catalog lists and item pages. */
+export function useCatalogPushes() {
+  const queryClient = useQueryClient();
+  usePushChannel<CatalogItem>('business-catalog', (message) => {
+    applyPush(queryClient, businessKeys.catalogLists(), message);
+    const item = message?.data;
+    if (!item?.id) return;
+    void queryClient.invalidateQueries({ queryKey: ['business', 'catalog', 'model-ids'] });
+    void queryClient.invalidateQueries({ queryKey: businessKeys.catalogHistory(item.id) });
+  });
+}
+
+/** Merges `business-service` pushes into the service lists; the recipe editor's service list is fetched again. */
+export function useServicePushes() {
+  const queryClient = useQueryClient();
+  usePushChannel<Service>('business-service', (message) => {
+    applyPush(queryClient, ['business', 'service', 'list'], message);
+    void queryClient.invalidateQueries({ queryKey: ['business', 'service', 'all'] });
+  });
+}
