@@ -68,5 +68,5 @@ export type UpdateCatalogItemInput = z.input<typeof UpdateCatalogItemBody>;
 /** The add-by-model-ID check (spec 002 §7 "isViewAllowed"): the preview when the caller may view it. */
 export const CatalogModelLookup = z.object({ model: CatalogModel, alreadyInCatalog: z.boolean(), updatedAt: Timestamp });
 export type CatalogModelLookup = z.infer<typeof CatalogModelLookup>;
-/** Model ids as typed: 24 hexadecimal characters (spec 002 §5), any case. */
-export const ModelIdLookupQuery = z.strictObject({ modelId: z.string().max(100) });
+/** Model ids as typed: 24 hexadecimal characters (spec 002 §5), any case; the scope says which catalog "already in" means. */
+export const ModelIdLookupQuery = z.strictObject({ modelId: z.string().max(100), ...Scope });

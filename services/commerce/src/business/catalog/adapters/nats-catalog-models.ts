@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CATALOG_LOOKUP_MAX, CatalogModelSource, ErrorBody, WorkspaceCatalogRpc } from '@kiln/contracts';
+import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
+import { randomUUID } from 'node:crypto';
+import { CatalogModels } from '../ports/catalog-models.port';
+
+const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
+
+/** Asks the workspace over NATS (Nest's request packet, like NatsWorkspaceModels), naming the caller. */
+@Injectable()
+export class NatsCatalogModels implements CatalogModels {
+  constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
+
+  async lookUp(actorId: string, ids: string[]): Promise<CatalogModelSource[]> {
+    const rpc = WorkspaceCatalogRpc.models;
+    const subject = nsSubject(rpc.subject, this.runtime.config.namespace);
+    const answers: CatalogModelSource[] = [];
+    for (let i = 0; i < ids.length; i += CATALOG_LOOKUP_MAX) {
+      const data = { actor: { userId: actorId }, body: { ids: ids.slice(i, i + CATALOG_LOOKUP_MAX) } };
+      let packet: { response?: unknown; err?: unknown };
+      try {
+        packet = (await this.runtime.nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout: 5000 })).json();
+      } catch {
+        // No workspace answering (or too slow): the caller may try again.
+        throw UNAVAILABLE;
+      }
+      if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : UNAVAILABLE;
+      answers.push(...rpc.reply.parse(packet.response).data);
+    }
+    return answers;
+  }
+}

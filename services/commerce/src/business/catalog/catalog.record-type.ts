@@ -1,0 +1,28 @@
+import { CatalogItem } from '@kiln/contracts';
+import { CatalogCreateInput, CatalogFields, catalogRules, CatalogUpdateInput, fromCents, toCents } from '@kiln/domain';
+import { recordProjection } from '../records/projections/record-projection';
+import { BusinessRecordType, presentMeta } from '../records/record-type';
+
+/**
+ * Catalog items as business records (ADR 0027, ADR 0029): the domain's `catalogRules`, the
+ * `commerce.catalog-item.added/updated/removed.v1` events, and `business_catalog_view` (with `model_id`,
+ * which the workspace's model events are matched on).
+ */
+export const catalogRecordType: BusinessRecordType<CatalogFields, CatalogCreateInput, CatalogUpdateInput, CatalogItem> = {
+  rules: catalogRules,
+  events: { created: 'commerce.catalog-item.added.v1', updated: 'commerce.catalog-item.updated.v1', deleted: 'commerce.catalog-item.removed.v1' },
+  view: 'business_catalog_view',
+  present: (state) => ({
+    ...presentMeta(state),
+    name: state.fields.name,
+    modelId: state.fields.modelId,
+    model: state.fields.model,
+    price: fromCents(state.fields.priceCents),
+    recipe: state.fields.recipe,
+  }),
+  viewColumns: (record) => ({ model_id: record.modelId }),
+  priceCents: (record) => toCents(record.price),
+};
+
+/** `business_catalog_view` and the items' timelines, from their events (rebuilt from the events table). */
+export const ProjectCatalogOnCatalogEvents = recordProjection(catalogRecordType, 'project-catalog-on-catalog-events');
