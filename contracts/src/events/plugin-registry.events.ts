@@ -18,6 +18,8 @@ export const PluginVersionSnapshot = PluginVersion.omit({ bgpmPlugin: true }).ex
   actions: z.array(PluginAction),
   /** Pipeline attempts so far (a restart may retry a job once; ADR 0026). */
   attempt: z.number().int(),
+  /** Grows by one with every change: orders the facts for read models. */
+  revision: z.number().int(),
 });
 export type PluginVersionSnapshot = z.infer<typeof PluginVersionSnapshot>;
 

@@ -237,6 +237,7 @@ export const PublicVersion = z.object({ pluginId: z.string(), version: z.string(
 export const PublicVersionList = listOf(PublicVersion);
 /** One deployed file, base64 (deployed plugins are small; larger files are refused at grab). */
 export const PublicFile = z.object({ path: z.string(), size: z.number().int(), sha256: z.string(), contentType: z.string(), contentBase64: z.string() });
+export type PublicFile = z.infer<typeof PublicFile>;
 
 // ---------------------------------------------------------------- NATS
 

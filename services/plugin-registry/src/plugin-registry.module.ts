@@ -1,17 +1,28 @@
 import { Module } from '@nestjs/common';
-import { KilnServiceModule } from '@kiln/service-kit';
-import * as initial from './migrations/0001-initial';
+import { PLUGIN_REGISTRY_STREAM } from '@kiln/contracts';
+import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { PgPluginsRepository } from './adapters/pg-plugins.repository';
+import { pluginRegistryMigrations } from './migrations';
+import { PIPELINE_CONFIG, readPipelineConfig } from './pipeline/pipeline-config';
+import { PipelineRunner } from './pipeline/pipeline-runner';
+import { PluginReadModel } from './plugins/plugin-read-model';
+import { pluginRegistryRoutes } from './plugins/plugin-registry.routes';
+import { pluginRegistryProjections } from './projections/plugin-registry.projections';
+import { SCHEMA } from './schema';
 
-/** The plugin-registry context: it starts, owns schema `plugin_registry` and answers health; its features come with their issues. */
+/** The plugin-registry context (spec 001; ADR 0025, 0026): plugins, versions and the build pipeline. */
 @Module({
   imports: [
     KilnServiceModule.forService({
       service: 'plugin-registry',
-      schema: 'plugin_registry',
-      migrations: { '0001-initial': initial },
-      streams: [{ name: 'PLUGIN_REGISTRY_EVENTS', subjects: ['evt.plugin-registry.>'] }],
-      projections: [],
+      schema: SCHEMA,
+      migrations: pluginRegistryMigrations,
+      streams: [PLUGIN_REGISTRY_STREAM],
+      projections: pluginRegistryProjections,
+      beforeCommand: limitCommandsPerUser(),
     }),
   ],
+  controllers: [rpcController('PluginRegistryRpcController', pluginRegistryRoutes)],
+  providers: [{ provide: PIPELINE_CONFIG, useFactory: () => readPipelineConfig() }, PgPluginsRepository, PluginReadModel, PipelineRunner],
 })
 export class PluginRegistryModule {}

@@ -1,0 +1,113 @@
+import 'reflect-metadata';
+import type { INestMicroservice, Type } from '@nestjs/common';
+import { ErrorBody, PluginRegistryRpc } from '@kiln/contracts';
+import { nsSubject, ServiceRuntime } from '@kiln/service-kit';
+import { Kysely } from 'kysely';
+import { connect, NatsConnection } from 'nats';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { z } from 'zod';
+
+/**
+ * The plugin-registry service started in-process with its real adapters against the running Postgres and
+ * NATS JetStream (own database, own namespace), a storage folder of its own and short pipeline limits.
+ * It can be stopped and started again on the same database (a restart).
+ */
+const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const withDatabase = (url: string, db: string) => {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+async function admin(sql: string) {
+  const c = new Client({ connectionString: withDatabase(BASE, 'postgres') });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+type Name = keyof typeof PluginRegistryRpc;
+type Req<K extends Name> = z.input<(typeof PluginRegistryRpc)[K]['request']>;
+type Rep<K extends Name> = z.output<(typeof PluginRegistryRpc)[K]['reply']>;
+
+export class RpcError extends Error {
+  constructor(readonly body: ErrorBody) {
+    super(`${body.statusCode} ${body.message}`);
+  }
+}
+
+export interface PluginRegistryEnv {
+  storageDir: string;
+  nc: NatsConnection;
+  db: () => Kysely<any>;
+  call<K extends Name>(name: K, data: Req<K>): Promise<Rep<K>>;
+  fail<K extends Name>(name: K, data: unknown): Promise<ErrorBody>;
+  /** Stops the service (as a crash would leave its jobs: running, with a lease). */
+  stopService(): Promise<void>;
+  startService(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startPluginRegistry(limits: Record<string, string> = {}): Promise<PluginRegistryEnv> {
+  const namespace = `p${randomBytes(4).toString('hex')}`;
+  const database = `kiln_medium_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = withDatabase(BASE, database);
+  await admin(`CREATE DATABASE "${database}"`);
+  const storageDir = mkdtempSync(join(tmpdir(), 'kiln-storage-'));
+  Object.assign(process.env, { KILN_NAMESPACE: namespace, DATABASE_URL: databaseUrl, NATS_URL, KILN_STORAGE_DIR: storageDir, KILN_PIPELINE_LEASE: '1500ms', ...limits });
+  const kit = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
+  const { PluginRegistryModule } = require('../../src/plugin-registry.module') as { PluginRegistryModule: Type<unknown> };
+  const nc = await connect({ servers: NATS_URL.split(','), name: `medium-${namespace}` });
+  let app: INestMicroservice | null = null;
+
+  const startService = async () => {
+    app = await kit.startService('plugin-registry', PluginRegistryModule, { databaseUrl, natsUrl: NATS_URL, namespace });
+  };
+  const stopService = async () => {
+    await app?.close().catch((e) => console.error('closing plugin-registry:', e));
+    app = null;
+  };
+
+  async function call<K extends Name>(name: K, data: Req<K>): Promise<Rep<K>> {
+    const pattern = nsSubject(PluginRegistryRpc[name].subject);
+    const reply = await nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 15_000 });
+    const packet = reply.json<{ response?: unknown; err?: unknown }>();
+    if (packet.err !== undefined && packet.err !== null) throw new RpcError(ErrorBody.parse(packet.err));
+    return PluginRegistryRpc[name].reply.parse(packet.response) as Rep<K>;
+  }
+  async function fail<K extends Name>(name: K, data: unknown): Promise<ErrorBody> {
+    try {
+      await call(name, data as Req<K>);
+    } catch (e) {
+      if (e instanceof RpcError) return e.body;
+      throw e;
+    }
+    throw new Error(`expected ${name} to fail`);
+  }
+
+  await startService();
+  return {
+    storageDir,
+    nc,
+    db: () => app!.get(ServiceRuntime).db,
+    call,
+    fail,
+    stopService,
+    startService,
+    stop: async () => {
+      await stopService();
+      const jsm = await nc.jetstreamManager();
+      for await (const s of jsm.streams.list()) if (s.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(s.config.name).catch(() => undefined);
+      await nc.drain().catch(() => undefined);
+      await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
