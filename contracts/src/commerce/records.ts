@@ -47,7 +47,7 @@ export const BusinessWhere = z.strictObject({
 });
 export type BusinessWhere = z.infer<typeof BusinessWhere>;
 /** `sort={"name":1}` or `{"updatedAt":-1}` (one field). */
-export const BusinessSort = z.record(z.enum(['name', 'updatedAt', 'createdAt', 'price']), z.union([z.literal(1), z.literal(-1)]));
+export const BusinessSort = z.partialRecord(z.enum(['name', 'updatedAt', 'createdAt', 'price']), z.union([z.literal(1), z.literal(-1)]));
 export type BusinessSort = z.infer<typeof BusinessSort>;
 
 export const BUSINESS_PAGE_SIZE = 20;
