@@ -51,12 +51,17 @@ export const RECORD_MESSAGES = {
   noSuchVersion: 'This record has no such version.',
 } as const;
 
-/** The fields that differ between two states (deep compare by JSON), each with before and after. */
+/** JSON with object keys sorted: stored facts come back from jsonb with their keys in another order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+}
+
+/** The fields that differ between two states (deep compare by JSON, key order aside), each with before and after. */
 export function diff(before: object | null, after: object): Changes {
   const changes: Changes = {};
   for (const [key, to] of Object.entries(after)) {
     const from = before ? (before as Record<string, unknown>)[key] : null;
-    if (before && JSON.stringify(from) === JSON.stringify(to)) continue;
+    if (before && canonical(from) === canonical(to)) continue;
     changes[key] = { from: from ?? null, to };
   }
   return changes;
