@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { COMMERCE_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
 import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { catalogSlice } from './business/catalog/catalog.slice';
+import { materialRoutes } from './business/materials/materials.routes';
+import { ProjectMaterialsOnMaterialEvents } from './business/materials/projections/project-materials-on-material-events';
+import { ProjectServicesOnServiceEvents } from './business/services/projections/project-services-on-service-events';
+import { serviceRoutes } from './business/services/services.routes';
 import { NatsPeople } from './business/records/adapters/nats-people';
 import { PgRecordStore } from './business/records/adapters/pg-record-store';
 import { RecordDeps } from './business/records/business-records.deps';
@@ -28,7 +33,7 @@ import { ListModerationHandler } from './products/queries/list-moderation/list-m
 import { ListProductsHandler } from './products/queries/list-products/list-products.handler';
 
 /** Projections of the commerce context, in the order a rebuild runs them. */
-export const commerceProjections = [ProjectProductsOnProductEvents, FollowTeamsOnTeamEvents];
+export const commerceProjections = [ProjectProductsOnProductEvents, FollowTeamsOnTeamEvents, ProjectMaterialsOnMaterialEvents, ProjectServicesOnServiceEvents, ...catalogSlice.projections];
 
 /**
  * The commerce context (event-sourced, ADR 0022): products and their moderation now; the business
@@ -46,7 +51,7 @@ export const commerceProjections = [ProjectProductsOnProductEvents, FollowTeamsO
       beforeCommand: limitCommandsPerUser(),
     }),
   ],
-  controllers: [rpcController('CommerceRpcController', productRoutes)],
+  controllers: [rpcController('CommerceRpcController', productRoutes), rpcController('BusinessRecordsRpcController', [...materialRoutes, ...serviceRoutes, ...catalogSlice.routes])],
   providers: [
     { provide: PRODUCT_REPOSITORY, useClass: PgProductRepository },
     { provide: WORKSPACE_MODELS, useClass: NatsWorkspaceModels },
@@ -57,6 +62,7 @@ export const commerceProjections = [ProjectProductsOnProductEvents, FollowTeamsO
     { provide: PEOPLE, useClass: NatsPeople },
     PgRecordStore,
     RecordDeps,
+    ...catalogSlice.providers,
     PublishProductHandler,
     UpdateProductHandler,
     ModerateProductHandler,
