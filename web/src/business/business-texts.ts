@@ -1,3 +1,4 @@
+import { CATALOG_MESSAGES, SERVICE_MESSAGES } from '@kiln/domain';
 import { addKnownMessages } from '../api/messages';
 
 /**
@@ -7,12 +8,12 @@ import { addKnownMessages } from '../api/messages';
  */
 export const BUSINESS_TEXTS = {
   catalogEmpty: 'Your catalog is currently empty. Add models to your catalog to get started.',
-  nameTooShort: 'Name should be at least 3 characters',
-  modelIdWrong: 'Wrong model ID or the model no longer exists',
+  nameTooShort: CATALOG_MESSAGES.nameTooShort,
+  modelIdWrong: CATALOG_MESSAGES.modelWrong,
   modelViewDenied: 'You do not have permission to view this model',
-  required: 'This field is required',
-  generalPriceRequired: 'General Price is required',
-  selectMaterial: 'Select at least one material',
+  required: SERVICE_MESSAGES.required,
+  generalPriceRequired: SERVICE_MESSAGES.generalPriceRequired,
+  selectMaterial: SERVICE_MESSAGES.selectMaterial,
   servicesEmpty: 'You are not offering any services yet. Add a service to get started.',
   storeFrontsSoon: 'Store fronts are coming soon.',
   byYou: 'By you',
@@ -49,8 +50,11 @@ export function formatWhen(iso: string): string {
 }
 
 // The server answers with these sentences too (the domain's catalog and service rules): shown as they come.
+const sentences = (messages: Record<string, unknown>) => Object.values(messages).filter((m): m is string => typeof m === 'string');
 addKnownMessages([
   ...Object.values(BUSINESS_TEXTS),
+  ...sentences(CATALOG_MESSAGES),
+  ...sentences(SERVICE_MESSAGES),
   'Must not be negative.',
   'Choose a unit from the list.',
   'Catalog item not found.',

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CatalogModelLookup } from '@kiln/contracts';
+import { normalizeModelId } from '@kiln/domain';
 import { ApiError, messageOf } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { Dialog } from '../../ui/Dialog';
@@ -9,8 +10,6 @@ import type { BusinessScope } from '../business-scope';
 import { BUSINESS_TEXTS } from '../business-texts';
 import { ModelPicture } from './CatalogEntry';
 import { useAddCatalogItem } from './useCatalog';
-
-const MODEL_ID = /^[0-9a-f]{24}$/i;
 
 /**
  * Add by model ID (spec 002 §2, §5, §8): 'Enter Model ID', Next looks the model up; a wrong id or a missing model
@@ -29,12 +28,12 @@ export function AddByModelIdDialog({ scope, onClose }: { scope: BusinessScope; o
   const next = async (event: FormEvent) => {
     event.preventDefault();
     setAlert(undefined);
-    const id = modelId.trim();
-    if (!MODEL_ID.test(id)) return setFieldError(BUSINESS_TEXTS.modelIdWrong);
+    const id = normalizeModelId(modelId);
+    if (!id) return setFieldError(BUSINESS_TEXTS.modelIdWrong);
     setFieldError(undefined);
     setPending(true);
     try {
-      setFound(await catalogApi.lookup(id.toLowerCase()));
+      setFound(await catalogApi.lookup(id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) setFieldError(BUSINESS_TEXTS.modelViewDenied);
       else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) setFieldError(error.message === BUSINESS_TEXTS.modelViewDenied ? error.message : BUSINESS_TEXTS.modelIdWrong);

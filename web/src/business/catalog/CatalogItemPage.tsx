@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogItem, HistoryEntry, Material, Service } from '@kiln/contracts';
 import { DEFAULT_UNITS, UNITS } from '@kiln/contracts/constants';
+import { catalogNameErrors } from '@kiln/domain';
 import { ApiError, messageOf } from '../../api/client';
 import { PlusIcon, CloseIcon } from '../../ui/icons';
 import { businessKeys, catalogApi, recipeChoicesApi } from '../business-api';
@@ -11,7 +12,7 @@ import { useCatalogPushes } from '../business-pushes';
 import { scopeSearch, useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS, formatUsd, formatWhen } from '../business-texts';
 import { ModelPicture } from './CatalogEntry';
-import { amount, changedFields, fromForm, materialUnits, paramSpecs, recipeProblems, serviceUnits, toForm, type MaterialLineForm, type RecipeForm, type ServiceLineForm } from './recipe-form';
+import { amount, changedFields, fromForm, materialUnits, paramSpecs, recipeProblems, serviceUnits, toForm, type RecipeProblems, type MaterialLineForm, type RecipeForm, type ServiceLineForm } from './recipe-form';
 import '../business.css';
 
 /** The catalog item page (/business/catalog/{id}, spec 002 §2; ADR 0027, 0032). */
@@ -107,7 +108,7 @@ function RecipeEditor({ item, readOnly }: { item: CatalogItem; readOnly: boolean
   const materialMap = useMemo(() => new Map((materials.data ?? []).map((m) => [m.id, m])), [materials.data]);
   const serviceMap = useMemo(() => new Map((services.data ?? []).map((s) => [s.id, s])), [services.data]);
   const [form, setForm] = useState<RecipeForm>(() => toForm(item));
-  const [problems, setProblems] = useState<ReturnType<typeof recipeProblems>>({ lines: {} });
+  const [problems, setProblems] = useState<RecipeProblems>({ lines: {} });
   const [status, setStatus] = useState<{ kind: 'saved' | 'stale' | 'error'; text: string }>();
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState(item.name);
@@ -120,11 +121,12 @@ function RecipeEditor({ item, readOnly }: { item: CatalogItem; readOnly: boolean
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const found = recipeProblems(form);
+    const found = recipeProblems(form, materialMap, serviceMap, materials.isSuccess && services.isSuccess);
     setProblems(found);
     setStatus(undefined);
     if (found.price || Object.keys(found.lines).length) return;
-    if (name.trim().length < 3) return setStatus({ kind: 'error', text: BUSINESS_TEXTS.nameTooShort });
+    const nameProblem = catalogNameErrors(name)[0]?.message;
+    if (nameProblem) return setStatus({ kind: 'error', text: nameProblem });
     setSaving(true);
     try {
       const changes = { ...fromForm(form, materialMap, serviceMap), ...(name.trim() !== item.name ? { name: name.trim() } : {}) };
@@ -164,7 +166,8 @@ function RecipeEditor({ item, readOnly }: { item: CatalogItem; readOnly: boolean
           </div>
           <div className="field">
             <label htmlFor={`${formId}-margin`}>Margin (%)</label>
-            <input id={`${formId}-margin`} inputMode="decimal" data-testid="catalog-margin-input" value={form.marginPercent} onChange={(e) => setForm((f) => ({ ...f, marginPercent: e.target.value }))} />
+            <input id={`${formId}-margin`} inputMode="decimal" data-testid="catalog-margin-input" value={form.marginPercent} aria-invalid={Boolean(problems.lines.margin)} aria-describedby={problems.lines.margin ? `${formId}-margin-error` : undefined} onChange={(e) => setForm((f) => ({ ...f, marginPercent: e.target.value }))} />
+            {problems.lines.margin && <p id={`${formId}-margin-error`} className="field-error" role="alert">{problems.lines.margin}</p>}
           </div>
         </div>
 

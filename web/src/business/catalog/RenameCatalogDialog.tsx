@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { CatalogItem } from '@kiln/contracts';
+import { catalogNameErrors } from '@kiln/domain';
 import { ApiError, messageOf } from '../../api/client';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { BUSINESS_TEXTS } from '../business-texts';
 import { useRenameCatalogItem } from './useCatalog';
 
-/** Spec 002 §5: the trimmed name has at least 3 characters. */
+/** Spec 002 §5 (the domain's rule, as the service runs it): the trimmed name has at least 3 characters. */
 export function catalogNameProblem(name: string): string | undefined {
-  return name.trim().length < 3 ? BUSINESS_TEXTS.nameTooShort : undefined;
+  return catalogNameErrors(name)[0]?.message;
 }
 
 /** Rename (spec 002 §2): title Rename, a Name field, Save. */

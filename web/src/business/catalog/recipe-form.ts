@@ -1,5 +1,6 @@
 import type { CatalogItem, Material, Quantity, RecipeInput, Service } from '@kiln/contracts';
-import { DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, UNITS } from '@kiln/contracts/constants';
+import { DEFAULT_UNITS, MATERIAL_CLASSES, UNITS } from '@kiln/contracts/constants';
+import { CATALOG_MESSAGES, materialLineKinds, recipeErrors, type RecipeRefs } from '@kiln/domain';
 
 type Kind = keyof typeof UNITS;
 
@@ -34,10 +35,9 @@ export interface RecipeForm {
   marginPercent: string;
 }
 
-/** The units a material line's quantity is given in: those of the material's pricing mode. */
-export function materialUnits(material: Pick<Material, 'price'> | undefined): readonly string[] {
-  const kind: Kind = material ? PRICE_STRATEGY_KIND[material.price.strategy] : 'count';
-  return UNITS[kind];
+/** The units a material line's quantity may be in: its class's stock kind and pricing modes' kinds (domain rule). */
+export function materialUnits(material: Pick<Material, 'materialClass'> | undefined): readonly string[] {
+  return material ? materialLineKinds(material.materialClass).flatMap((kind) => UNITS[kind as Kind]) : UNITS.count;
 }
 export const serviceUnits = (service: Pick<Service, 'serviceClass'> | undefined): readonly string[] => UNITS[service ? SERVICE_KIND[service.serviceClass] : 'count'];
 export const paramSpecs = (material: Pick<Material, 'materialClass'> | undefined) => (material ? MATERIAL_CLASSES[material.materialClass].params : []);
@@ -68,20 +68,37 @@ const money = (value: string) => Math.round(amount(value) * 100) / 100;
 
 export interface RecipeProblems {
   price?: string;
+  /** By line: `m0`, `s1`; each line's messages joined. */
   lines: Record<string, string>;
 }
 
-/** Problems the form shows before sending: a line needs its material or service. */
-export function recipeProblems(form: RecipeForm): RecipeProblems {
-  const lines: Record<string, string> = {};
-  form.materials.forEach((line, i) => {
-    if (!line.materialId) lines[`m${i}`] = 'Choose a material.';
-  });
-  form.services.forEach((line, i) => {
-    if (!line.serviceId) lines[`s${i}`] = 'Choose a service.';
-  });
+/** The refs the domain's recipe rules check lines against (the materials and services the page loaded). */
+export function refsOf(materials: Map<string, Material>, services: Map<string, Service>): RecipeRefs {
+  return {
+    materials: new Map([...materials].map(([id, m]) => [id, { materialClass: m.materialClass }])),
+    services: new Map([...services].map(([id, s]) => [id, { serviceClass: s.serviceClass, optionIds: s.prices.map((o) => o.id) }])),
+  };
+}
+
+/**
+ * Problems shown before sending: a line needs its material or service, then the domain's recipe rules (the same
+ * the service runs: quantities above 0 in a unit of the right kind, a cut piece's sizes, the margin).
+ */
+export function recipeProblems(form: RecipeForm, materials: Map<string, Material>, services: Map<string, Service>, loaded: boolean): RecipeProblems {
+  const lines: Record<string, string[]> = {};
+  const add = (key: string, message: string) => (lines[key] ??= []).includes(message) || lines[key].push(message);
+  form.materials.forEach((line, i) => !line.materialId && add(`m${i}`, 'Choose a material.'));
+  form.services.forEach((line, i) => !line.serviceId && add(`s${i}`, 'Choose a service.'));
   const price = Number(form.price);
-  return { price: form.price.trim() === '' || !Number.isFinite(price) || price < 0 ? 'Price must be a positive number' : undefined, lines };
+  const priceProblem = form.price.trim() === '' || !Number.isFinite(price) || price < 0 ? CATALOG_MESSAGES.price : undefined;
+  if (Object.keys(lines).length === 0) {
+    const { recipe } = fromForm(form, materials, services);
+    for (const error of recipeErrors(recipe, loaded ? refsOf(materials, services) : undefined)) {
+      const match = /^recipe\.(materials|services)\.(\d+)/.exec(error.path);
+      add(match ? `${match[1] === 'materials' ? 'm' : 's'}${match[2]}` : 'margin', error.message);
+    }
+  }
+  return { price: priceProblem, lines: Object.fromEntries(Object.entries(lines).map(([k, v]) => [k, v.join(' ')])) };
 }
 
 export function fromForm(form: RecipeForm, materials: Map<string, Material>, services: Map<string, Service>): { price: number; recipe: RecipeInput } {

@@ -1,5 +1,6 @@
 import type { CreateServiceInput, Service, ServiceClass } from '@kiln/contracts';
 import { DEFAULT_UNITS, UNITS } from '@kiln/contracts/constants';
+import { addPriceOption, clampPriceValue, deletePriceOption } from '@kiln/domain';
 import { BUSINESS_TEXTS } from '../business-texts';
 import { SERVICE_KIND } from '../catalog/recipe-form';
 
@@ -43,8 +44,8 @@ export const defaultUnit = (serviceClass: ServiceClass | ''): string => (service
 
 /** A typed price: below 0 becomes 0, anything not a finite number 0 (spec 002 §5). */
 export function clampPrice(typed: string | number): number {
-  const n = typeof typed === 'number' ? typed : Number(String(typed).replace(',', '.'));
-  return Number.isFinite(n) ? Math.max(0, Math.round(n * 100) / 100) : 0;
+  const n = clampPriceValue(typeof typed === 'number' ? typed : Number(String(typed).replace(',', '.')));
+  return Math.round(n * 100) / 100;
 }
 
 let keys = 0;
@@ -71,15 +72,14 @@ export function draftOf(service: Service): ServiceDraftForm {
 /** Adding puts a new option at the top and selects it (spec 002 §4). */
 export function addOption(draft: ServiceDraftForm): { prices: PriceOptionDraft[]; selected: number } {
   const unit = draft.generalUnit || defaultUnit(draft.serviceClass);
-  return { prices: [{ key: localKey(), label: '', value: 0, unit, material: [] }, ...draft.prices], selected: 0 };
+  const added = addPriceOption(draft.prices, { key: localKey(), label: '', value: 0, unit, material: [] });
+  return { prices: added.options, selected: added.selected };
 }
 
 /** Deleting selects a neighbour (the one moving into its place, else the one before), or none when none is left. */
 export function deleteOption(prices: PriceOptionDraft[], index: number, selected: number | null): { prices: PriceOptionDraft[]; selected: number | null } {
-  const rest = prices.filter((_, i) => i !== index);
-  if (rest.length === 0 || selected === null) return { prices: rest, selected: rest.length ? selected : null };
-  if (selected === index) return { prices: rest, selected: Math.min(index, rest.length - 1) };
-  return { prices: rest, selected: selected > index ? selected - 1 : selected };
+  const next = deletePriceOption(prices, index, selected);
+  return { prices: next.options, selected: next.selected };
 }
 
 /** Tags as typed ("a, b"): trimmed, empties dropped, each once, at most 20 (spec 002 §5). */
