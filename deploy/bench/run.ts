@@ -19,6 +19,7 @@ import { measureFirstLoad, renderFirstLoad } from './first-load';
 import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-memory';
 import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 import { rebuildRates } from './rebuild';
+import { commerceRebuildRates, INVENTORY, inventoryListOperation, seedMaterials } from './business';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, measureInterleaved, Summary } from './stats';
@@ -133,6 +134,14 @@ async function main(): Promise<void> {
     say(`rebuild: ${REBUILD_EVENTS} events, raw consume then the model projection replaying them`);
     const rebuild = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: REBUILD_EVENTS, say });
 
+    // The business dashboard (issue 8): inventory list beside the list baseline, commerce rebuild beside raw consume.
+    const seller = await registerUser(stack.url);
+    await seedMaterials(stack.url, pool, seller, INVENTORY);
+    say(`inventory: ${INVENTORY} materials seeded; ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples`);
+    const [inventoryList] = await measureInterleaved([inventoryListOperation(stack.url, seller, INVENTORY)], LIST_RUN);
+    say(`commerce rebuild: ${REBUILD_EVENTS} catalog-item events, raw consume, live replay, then rebuild from the events table`);
+    const commerceRebuild = await commerceRebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: REBUILD_EVENTS, say });
+
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
       { name: 'list-baseline', parts: [B.http, B.nats, B.pgPage] },
@@ -152,6 +161,11 @@ async function main(): Promise<void> {
         against: 'list-baseline',
         meaning: `the same GET for a user with ${sizeCases[i][0] === large ? LARGE : SMALL} models, skip=${sizeCases[i][1].skip}${sizeCases[i][1].contains ? `, where name contains "${SEARCH}" (10 matches)` : ''}`,
       })),
+      {
+        metric: inventoryList,
+        against: 'list-baseline',
+        meaning: `GET /api/workspace/business-material?limit=20&sort={"updatedAt":-1} of a user with ${INVENTORY} materials: the inventory's first page and total (HTTP → BFF → NATS → commerce → business_material_view)`,
+      },
       {
         metric: notificationCount,
         against: 'query-baseline',
@@ -211,6 +225,12 @@ async function main(): Promise<void> {
       `- rebuild of ${rebuild.events} events: raw JetStream consume ${Math.round(rebuild.rawPerSecond)} events/s, model projection replay ${Math.round(rebuild.rebuildPerSecond)} events/s`,
     );
     goal('rebuild rate / raw consume rate', rebuild.rebuildPerSecond / rebuild.rawPerSecond, 0.3, 'above');
+    console.log(`- inventory list p50 ${inventoryList.p50.toFixed(2)} ms = ${(inventoryList.p50 / listBaseline).toFixed(2)}× list-baseline (lists aim at ≤ 2×)`);
+    console.log(
+      `- commerce: ${commerceRebuild.events} catalog-item events: raw JetStream consume ${Math.round(commerceRebuild.rawPerSecond)} events/s, ` +
+        `catalog projection live replay ${Math.round(commerceRebuild.replayPerSecond)} events/s, rebuild from the events table ${Math.round(commerceRebuild.rebuildPerSecond)} events/s`,
+    );
+    goal('commerce rebuild rate / raw consume rate', commerceRebuild.rebuildPerSecond / commerceRebuild.rawPerSecond, 0.3, 'above');
     const chain = baselines.find((b) => b.name === BARE_PUSH_CHAIN)!;
     console.log('Pushes against their goals (ratios to the bare push chain):');
     goal('push p50 / bare chain p50, one command at a time', push.p50 / chain.p50, 6);
