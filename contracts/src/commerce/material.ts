@@ -48,6 +48,12 @@ export const Appearance = z.array(AppearanceEntry).max(3, 'At most 3 appearance 
 export const MaterialParams = z.record(z.string().max(40), Quantity);
 export type MaterialParams = z.infer<typeof MaterialParams>;
 
+/** Quantity in stock with the spec's sentences (spec 002 §5: "Quantity is required", "Quantity cannot be negative"). */
+export const StockQuantity = z.object(
+  { value: z.number({ error: 'Quantity is required' }).finite('Quantity is required').min(0, 'Quantity cannot be negative').max(1e12, 'This number is too large.'), unit: UnitId },
+  { error: 'Quantity is required' },
+);
+
 const MaterialFields = {
   name: requiredText(200),
   internalName: requiredText(200),
@@ -57,7 +63,7 @@ const MaterialFields = {
   tags: Tags.default([]),
   params: MaterialParams.default({}),
   price: MaterialPrice,
-  quantityInStock: Quantity,
+  quantityInStock: StockQuantity,
   scrapPercentage: z.number().finite().min(0, 'Must not be negative.').max(100, 'At most 100 %.').default(0),
   /** Days to replenish (the unit is fixed). */
   timeToReplenish: z.object({ value: z.number().finite().min(0, 'Must not be negative.').max(36500), unit: z.literal('d') }).default({ value: 0, unit: 'd' }),
@@ -82,7 +88,7 @@ export const UpdateMaterialBody = z.strictObject({
   tags: Tags.optional(),
   params: MaterialParams.optional(),
   price: MaterialPrice.optional(),
-  quantityInStock: Quantity.optional(),
+  quantityInStock: StockQuantity.optional(),
   scrapPercentage: z.number().finite().min(0, 'Must not be negative.').max(100, 'At most 100 %.').optional(),
   timeToReplenish: z.object({ value: z.number().finite().min(0, 'Must not be negative.').max(36500), unit: z.literal('d') }).optional(),
   appearance: Appearance.optional(),

@@ -102,6 +102,8 @@ describe('commerce service: materials (business records over NATS)', () => {
     const cases: [string, Partial<CreateMaterialInput>, string][] = [
       ['a blank name', { name: '   ' }, MATERIAL_MESSAGES.required],
       ['a blank internal name', { internalName: ' ' }, MATERIAL_MESSAGES.required],
+      ['no quantity in stock', { quantityInStock: undefined }, MATERIAL_MESSAGES.quantityRequired],
+      ['a negative quantity in stock', { quantityInStock: { value: -2, unit: 'each' } }, MATERIAL_MESSAGES.quantityNegative],
       ['a pricing mode the class does not offer', { price: { strategy: 'per-volume', unit: 'ml', price: 1 } }, MATERIAL_MESSAGES.strategyNotForClass('Sheet', 'per volume')],
       ['an entry without a direction', { appearance: [{ mode: 'color', textureId: null, color: { hex: '#000000', metallicity: 0, roughness: 0, opacity: 1 }, materialIndexDirection: [] }] }, APPEARANCE_MESSAGES.directionRequired],
       ['texture mode without a texture', { appearance: [{ mode: 'texture', textureId: null, color: null, materialIndexDirection: ['all'] }] }, APPEARANCE_MESSAGES.textureRequired],
@@ -127,7 +129,7 @@ describe('commerce service: materials (business records over NATS)', () => {
       const material = await create(me);
       const before = await eventCount();
       expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { materialClass: 'weight' } } })).toMatchObject({ statusCode: 400, message: MATERIAL_MESSAGES.classLocked });
-      expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { quantityInStock: { value: -1, unit: 'each' } } } })).toMatchObject({ statusCode: 400 });
+      expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { quantityInStock: { value: -1, unit: 'each' } } } })).toMatchObject({ statusCode: 400, message: MATERIAL_MESSAGES.quantityNegative });
       expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { price: { strategy: 'per-piece', unit: 'each', price: -3 } } } })).toMatchObject({ statusCode: 400, message: 'Price must be a positive number' });
       expect(await eventCount()).toBe(before);
       expect(await biz.call('getMaterial', { actor: me.actor, body: { id: material.id } })).toEqual(material);
