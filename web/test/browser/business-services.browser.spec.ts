@@ -4,8 +4,8 @@ import { DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signU
 
 async function createMaterial(page: Page, name: string) {
   const answer = await page.request.post('/api/workspace/business-material', {
-    data: { name, internalName: name.toUpperCase(), materialClass: 'sheet', params: {}, price: { strategy: 'per-area', unit: 'm2', price: 12.5 }, quantityInStock: { value: 3, unit: 'each' } },
-    headers: { 'Idempotency-Key': `material-${name}-${Date.now()}` },
+    data: { name, internalName: name.toUpperCase(), materialClass: 'weight', params: {}, price: { strategy: 'per-weight', unit: 'kg', price: 12.5 }, quantityInStock: { value: 3, unit: 'kg' } },
+    headers: { 'Idempotency-Key': `material-${name.replace(/\W/g, '-')}-${Date.now()}` },
   });
   if (answer.status() !== 201) throw new Error(`material: ${answer.status()} ${await answer.text()}`);
 }
