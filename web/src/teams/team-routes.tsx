@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { businessRoutes } from '../business/business-routes';
+import { pluginRoutes } from '../plugins/plugin-routes';
 import { ComingSoonPage } from '../shell/ComingSoonPage';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { lazyPart } from '../ui/lazy';
@@ -42,8 +43,7 @@ export function teamRoutes() {
   return (
     <>
       <Route path="profile" element={<Lazy><ProfilePage /></Lazy>} />
-      <Route path="plugin" element={soon} />
-      <Route path="plugin/*" element={soon} />
+      {pluginRoutes()}
       <Route path="component" element={soon} />
       {assetRoutes}
       {businessRoutes()}
