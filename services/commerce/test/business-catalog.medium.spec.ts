@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { aModel, anUnknownId, aUser, SignedUp } from '../../workspace/test/support/builders';
 import { eventually } from '../../workspace/test/support/test-env';
 import { ProjectCatalogOnCatalogEvents } from '../src/business/catalog/catalog.record-type';
+import { ACCESS_MESSAGES } from '../src/business/team-access/ports/business-access.port';
+import { aTeamWithRoles } from './business-records.support';
 import { CommerceTestEnv, startCommerce } from './support/commerce-env';
 
 /**
@@ -190,6 +192,26 @@ describe('commerce service: catalog (business records, over NATS)', () => {
       expect(list.data.map((i) => i.id)).not.toContain(item.id);
       const again = await add(owner, { modelId: item.modelId });
       expect(again.id).not.toBe(item.id);
+    });
+  });
+
+  describe('a team\'s catalog', () => {
+    it('every member reads the team\'s items; owners and editors change them, a viewer gets 403, outsiders 404', async () => {
+      const team = await aTeamWithRoles(env);
+      const model = await aModel(env.workspace.rpc, team.editor, { teamId: team.teamId });
+      const item = await add(team.editor, { modelId: model.id, teamId: team.teamId });
+      expect(item).toMatchObject({ teamId: team.teamId, projectId: null, ownerId: team.editor.user.id });
+      for (const member of [team.owner, team.editor, team.viewer]) {
+        expect(await call('getCatalogItem', { actor: member.actor, body: { id: item.id } })).toEqual(item);
+        expect((await call('listCatalog', { actor: member.actor, body: { skip: 0, limit: 20, where: { teamId: team.teamId } } })).data.map((i) => i.id)).toEqual([item.id]);
+      }
+      expect((await call('lookupModel', { actor: team.viewer.actor, body: { modelId: model.id, teamId: team.teamId } })).alreadyInCatalog).toBe(true);
+      expect((await call('lookupModel', { actor: team.viewer.actor, body: { modelId: model.id } })).alreadyInCatalog).toBe(false);
+      expect(await fail('updateCatalogItem', { actor: team.viewer.actor, body: { id: item.id, changes: { name: 'Viewer was here' } } })).toEqual({ statusCode: 403, message: ACCESS_MESSAGES.viewerCannotChange });
+      expect(await fail('addCatalogItem', { actor: team.viewer.actor, body: { modelId: model.id, teamId: team.teamId } })).toMatchObject({ statusCode: 403 });
+      expect(await call('updateCatalogItem', { actor: team.owner.actor, body: { id: item.id, changes: { price: 5 } } })).toMatchObject({ price: 5, version: 2 });
+      expect(await fail('getCatalogItem', { actor: stranger.actor, body: { id: item.id } })).toMatchObject({ statusCode: 404 });
+      expect(await fail('listCatalog', { actor: stranger.actor, body: { skip: 0, limit: 20, where: { teamId: team.teamId } } })).toMatchObject({ statusCode: 404 });
     });
   });
 
