@@ -9,12 +9,14 @@ import { HealthController } from './health/health.controller';
 import { contractRoutesController } from './http/contract-routes';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { NATS_CLIENT, ServiceClient } from './services/service-client';
+import { INCOMING_MEDIA_STORAGE, LocalDiskIncomingMedia } from './uploads/media-storage';
+import { UploadController } from './uploads/upload.controller';
 
 @Module({
   imports: [
     ClientsModule.register([{ name: NATS_CLIENT, transport: Transport.NATS, options: natsConnectionOptions(readConfig(), 'kiln-bff-rpc') }]),
   ],
-  controllers: [AuthController, contractRoutesController(), DocsController, HealthController],
-  providers: [ServiceClient, SessionResolver, SessionGuard, RealtimeGateway],
+  controllers: [AuthController, contractRoutesController(), DocsController, HealthController, UploadController],
+  providers: [ServiceClient, SessionResolver, SessionGuard, RealtimeGateway, { provide: INCOMING_MEDIA_STORAGE, useFactory: () => new LocalDiskIncomingMedia() }],
 })
 export class BffModule {}

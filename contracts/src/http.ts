@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Actor, ErrorBody } from './common/errors';
+import { AssetsHttpRoutes } from './assets/media';
 import { BusinessHttpRoutes } from './commerce/business.routes';
 import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
@@ -77,6 +78,8 @@ export interface HttpRoute {
   status?: number;
   /** Largest body accepted, in bytes; DEFAULT_BODY_LIMIT when absent. */
   bodyLimit?: number;
+  /** A streamed multipart upload (hand-written in the BFF, ADR 0033): the JSON body parser leaves it alone. */
+  multipart?: { field: string; maxBytes: number };
   /** A create that accepts an `Idempotency-Key` header: a repeat with the same key creates nothing. */
   idempotent?: boolean;
   /**
@@ -303,6 +306,7 @@ export const HttpRoutes = {
   }),
   ...ProductHttpRoutes,
   ...PluginHttpRoutes,
+  ...AssetsHttpRoutes,
   ...BusinessHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 

@@ -25,6 +25,7 @@ export * from './events/sharing.events';
 export * from './events/notification.events';
 export * from './events/commerce.events';
 export * from './plugins/plugin';
+export * from './assets/media';
 export * from './events/plugin-registry.events';
 export * from './events/business.events';
 export * from './events/index';

@@ -12,6 +12,9 @@ export const REALTIME_CHANNELS = [
   'business-catalog',
   'business-material',
   'business-service',
+  'bgpm-plugin-action',
+  'bgpm-plugin-version',
+  'bgpm-plugin-log',
 ] as const;
 export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 

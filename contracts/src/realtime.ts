@@ -10,6 +10,7 @@ import { CatalogItem } from './commerce/catalog';
 import { Material } from './commerce/material';
 import { Service } from './commerce/service';
 import { NotificationSnapshot } from './events/notification.events';
+import { PluginAction, PluginLog, PluginVersion } from './plugins/plugin';
 import { FavoriteSnapshot, ModelShareSnapshot } from './events/sharing.events';
 import { TeamMemberFact } from './events/team.events';
 import { Model } from './workspace/model';
@@ -37,4 +38,8 @@ export const RealtimePushes = {
   'business-catalog': pushMessage(CatalogItem),
   'business-material': pushMessage(Material),
   'business-service': pushMessage(Service),
+  /** The plugin pages (spec 001 §4), to the plugin's author only (ADR 0025); the same schemas as PluginRealtimePushes. */
+  'bgpm-plugin-action': pushMessage(PluginAction),
+  'bgpm-plugin-version': pushMessage(PluginVersion.omit({ bgpmPlugin: true })),
+  'bgpm-plugin-log': pushMessage(PluginLog),
 } as const;

@@ -38,6 +38,8 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
   commerce: { asks: ['rpc.workspace.model.accessibility', 'rpc.workspace.publish.actor-email', 'rpc.workspace.catalog-support.models', 'rpc.workspace.people.names'], reads: ['workspace'] },
   // Models follow their product (productId, publishedAt) from the commerce events.
   workspace: { reads: ['commerce'] },
+  // assign-zip-file attaches only the caller's own upload: it asks the assets service (ADR 0033).
+  'plugin-registry': { asks: ['rpc.assets.media.get'] },
 };
 
 /** The JetStream API a service's durable consumers of another service's stream need. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { originAllowed } from './origin';
-import { bodyLimitFor } from './route-table';
+import { bodyLimitFor, routeFor } from './route-table';
 
 /**
  * The API's edge, as plain express middleware in front of every route (hand-written or from the
@@ -55,7 +55,8 @@ export function sameOriginOnly(allowed: string[] | null): Middleware {
  * chunked body is cut off as soon as it passes the limit.
  */
 export const jsonBody: Middleware = (req, res, next) => {
-  if (!isApi(req) || !hasBody(req)) return next();
+  // A streamed upload is read by its own handler, with its own limits (ADR 0033).
+  if (!isApi(req) || !hasBody(req) || routeFor(req.method, req.path)?.multipart) return next();
   const [mime, ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
   const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();

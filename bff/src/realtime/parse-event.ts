@@ -1,8 +1,9 @@
 import { BusinessEvents, WorkspaceEvent, WorkspaceEvents } from '@kiln/contracts';
 import { BusinessEvent } from './business-pushes';
+import { isPluginPushEvent, PluginPushEvent } from './plugin-pushes';
 
-/** An event some push is made of: the workspace's, and the commerce stream's business records. */
-export type PushableEvent = WorkspaceEvent | BusinessEvent;
+/** An event some push is made of: the workspace's, the commerce stream's business records, the plugin registry's versions and logs. */
+export type PushableEvent = WorkspaceEvent | BusinessEvent | PluginPushEvent;
 
 export type Parsed =
   | { kind: 'event'; event: PushableEvent }
@@ -23,7 +24,7 @@ export function parseEvent(text: string): Parsed {
   }
   const type = (raw as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return { kind: 'unparsable', reason: 'no event type' };
-  const schema = Object.hasOwn(WorkspaceEvents, type) ? WorkspaceEvent : Object.hasOwn(BusinessEvents, type) ? BusinessEvent : null;
+  const schema = Object.hasOwn(WorkspaceEvents, type) ? WorkspaceEvent : Object.hasOwn(BusinessEvents, type) ? BusinessEvent : isPluginPushEvent({ type }) ? PluginPushEvent : null;
   if (!schema) return { kind: 'unknown-type', type };
   const result = schema.safeParse(raw);
   if (!result.success) {

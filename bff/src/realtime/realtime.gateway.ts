@@ -1,6 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { COMMERCE_STREAM, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
+import { COMMERCE_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
 import { connectNats, nsName, nsSubject, readConfig } from '@kiln/service-kit';
 import { NatsConnection } from 'nats';
 import { Server, Socket } from 'socket.io';
@@ -50,6 +50,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   private feed?: EventFeed;
   /** The commerce stream: business records' pushes (business-pushes.ts); its product events are skipped. */
   private businessFeed?: EventFeed;
+  /** The plugin-registry stream: versions, pipeline steps and logs to the plugin's author (plugin-pushes.ts). */
+  private pluginFeed?: EventFeed;
   private readonly sockets = new SocketsPerUser(maxSocketsPerUser());
   private readonly pendingAudiences = new PendingAudiences();
 
@@ -69,14 +71,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       staleEventsDropped: 0,
       feedRestarts: 0,
     };
-    // Readiness follows the workspace feed; the business feed's counters are added in (it waits quietly
-    // for the commerce stream when that service has not started yet).
-    const business = this.businessFeed?.status();
-    if (business) {
-      feed.unparsableEventsSkipped += business.unparsableEventsSkipped;
-      feed.redeliveredEventsDropped += business.redeliveredEventsDropped;
-      feed.staleEventsDropped += business.staleEventsDropped;
-      feed.feedRestarts += business.feedRestarts;
+    // Readiness follows the workspace feed; the business and plugin feeds' counters are added in (each
+    // waits quietly for its stream when that service has not started yet).
+    for (const other of [this.businessFeed?.status(), this.pluginFeed?.status()]) {
+      if (!other) continue;
+      feed.unparsableEventsSkipped += other.unparsableEventsSkipped;
+      feed.redeliveredEventsDropped += other.redeliveredEventsDropped;
+      feed.staleEventsDropped += other.staleEventsDropped;
+      feed.feedRestarts += other.feedRestarts;
     }
     return { ...feed, sockets: this.server?.engine?.clientsCount ?? 0 };
   }
@@ -216,12 +218,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     this.feed.start();
     this.businessFeed = new EventFeed(this.nats, nsName(COMMERCE_STREAM.name), (plan) => this.apply(plan), () => this.server.disconnectSockets(true));
     this.businessFeed.start();
+    this.pluginFeed = new EventFeed(this.nats, nsName(PLUGIN_REGISTRY_STREAM.name), (plan) => this.apply(plan), () => this.server.disconnectSockets(true));
+    this.pluginFeed.start();
     this.logger.log(`live updates: at most ${this.sockets.limit} sockets per user on this instance`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.feed?.stop();
     await this.businessFeed?.stop();
+    await this.pluginFeed?.stop();
     await this.nats?.close().catch(() => undefined);
   }
 }

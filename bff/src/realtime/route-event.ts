@@ -2,6 +2,7 @@ import { businessPlan, isBusinessEvent } from './business-pushes';
 import { isModelEvent, modelPlan } from './model-pushes';
 import { isNotificationEvent, notificationPlan } from './notification-pushes';
 import { PushableEvent } from './parse-event';
+import { isPluginPushEvent, pluginPlan } from './plugin-pushes';
 import { PushPlan } from './push-plan';
 import { favoritePlan, isFavoriteEvent, isShareEvent, sharePlan } from './sharing-pushes';
 import { isTeamEvent, teamPlan } from './team-pushes';
@@ -9,6 +10,7 @@ import { isTeamEvent, teamPlan } from './team-pushes';
 /** What an event does to the live connections, or null when it concerns no browser (sign-ups, …). */
 export function routeEvent(event: PushableEvent): PushPlan | null {
   if (isBusinessEvent(event)) return businessPlan(event);
+  if (isPluginPushEvent(event)) return pluginPlan(event);
   if (isModelEvent(event)) return modelPlan(event);
   if (isTeamEvent(event)) return teamPlan(event);
   if (isShareEvent(event)) return sharePlan(event);

@@ -22,6 +22,7 @@ function errorAnswers(route: HttpRoute): Record<string, unknown> {
     ...(route.params ? { '404': errorAnswer('No such entity, or not yours to see.') } : {}),
     ...(route.body ? { '413': errorAnswer(`The body is larger than ${limit} bytes; refused before it is read.`) } : {}),
     ...(route.body ? { '415': errorAnswer('The body is not `application/json`.') } : {}),
+    ...(route.multipart ? { '413': errorAnswer(`The file is larger than its repo's limit (${route.multipart.maxBytes} bytes for plugins); refused by Content-Length before reading, or cut off while streaming. Nothing is stored.`) } : {}),
     ...(changes
       ? {
           '429': errorAnswer('Too many requests; `retryAfter` (and the `Retry-After` header) says how many seconds to wait.', {
@@ -71,6 +72,9 @@ export function buildOpenApi(): Record<string, unknown> {
       security: route.auth ? [{ cookie: [] }, { bearer: [] }] : [],
       parameters,
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } } } : {}),
+      ...(route.multipart
+        ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: [route.multipart.field], properties: { [route.multipart.field]: { type: 'string', format: 'binary' }, folder: { type: 'string' }, repo: { type: 'string' } } } } } } }
+        : {}),
       responses: {
         [String(route.status ?? 200)]: {
           description: 'OK',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PLUGIN_REGISTRY_STREAM } from '@kiln/contracts';
 import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { NatsMediaOwnership } from './adapters/nats-media';
 import { PgPluginsRepository } from './adapters/pg-plugins.repository';
 import { pluginRegistryMigrations } from './migrations';
 import { PIPELINE_CONFIG, readPipelineConfig } from './pipeline/pipeline-config';
@@ -23,6 +24,6 @@ import { SCHEMA } from './schema';
     }),
   ],
   controllers: [rpcController('PluginRegistryRpcController', pluginRegistryRoutes)],
-  providers: [{ provide: PIPELINE_CONFIG, useFactory: () => readPipelineConfig() }, PgPluginsRepository, PluginReadModel, PipelineRunner],
+  providers: [{ provide: PIPELINE_CONFIG, useFactory: () => readPipelineConfig() }, PgPluginsRepository, PluginReadModel, PipelineRunner, NatsMediaOwnership],
 })
 export class PluginRegistryModule {}

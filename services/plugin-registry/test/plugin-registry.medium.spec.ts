@@ -1,6 +1,6 @@
 import { PLUGIN_MESSAGES } from '@kiln/domain';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { eventually } from '../../../deploy/test/support/eventually';
 import { buildingPlugin, failingPlugin, loopingPlugin, slowPlugin, snoopingPlugin, storeMedia, zipBomb, zipSlip } from './support/fixtures';
@@ -38,8 +38,7 @@ describe('plugin-registry service', () => {
   async function runPipeline(zip: Buffer) {
     const plugin = await createPlugin();
     await env.call('createVersion', { actor: author, body: { pluginId: plugin.id, version: '1.0.0' } });
-    const mediaId = hex();
-    storeMedia(env.storageDir, mediaId, zip);
+    const { id: mediaId } = await env.upload(author, zip);
     await env.call('assignZip', { actor: author, body: { pluginId: plugin.id, version: '1.0.0', mediaId } });
     const started = await env.call('publish', { actor: author, body: { pluginId: plugin.id, version: '1.0.0' } });
     expect(started.running).toBe(true);
@@ -97,13 +96,24 @@ describe('plugin-registry service', () => {
       expect(await env.fail('deleteVersion', { actor: author, body: { pluginId: other.id, version: '0.0.0' } })).toMatchObject({ statusCode: 409, message: 'Version 0.0.0 cannot be deleted.' });
     });
 
-    it('assign-zip-file takes zips only', async () => {
+    it('assign-zip-file takes zips only, uploaded by the caller (ADR 0033)', async () => {
       const p = await createPlugin();
       await env.call('createVersion', { actor: author, body: { pluginId: p.id, version: '1.0.0' } });
-      const mediaId = hex();
-      storeMedia(env.storageDir, mediaId, Buffer.from('not a zip at all'));
-      expect(await env.fail('assignZip', { actor: author, body: { pluginId: p.id, version: '1.0.0', mediaId } })).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.zipOnly });
-      expect(await env.fail('publish', { actor: author, body: { pluginId: p.id, version: '1.0.0' } })).toMatchObject({ statusCode: 409, message: PLUGIN_MESSAGES.noZip });
+      const ref = { pluginId: p.id, version: '1.0.0' };
+      // Not a zip: refused at upload, its file removed; so is a .zip name on other bytes.
+      expect(await env.uploadRefusal(author, Buffer.from('not a zip at all'))).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.zipOnly });
+      expect(await env.uploadRefusal(author, Buffer.from('PK\x03\x04'), { filename: 'plugin.tar' })).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.zipOnly });
+      expect(readdirSync(join(env.storageDir, 'media')).filter((f) => f.endsWith('.upload'))).toEqual([]);
+      // Someone else's upload, a made-up id, or a file uploaded for another repo.
+      const strangers = await env.upload(stranger, await buildingPlugin());
+      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: strangers.id } })).toMatchObject({ statusCode: 404, message: "Media doesn't exist" });
+      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: hex() } })).toMatchObject({ statusCode: 404, message: "Media doesn't exist" });
+      const plain = await env.upload(author, Buffer.from('PK\x03\x04 anything'), { repo: 'media', filename: 'notes.zip' });
+      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: plain.id } })).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.zipOnly });
+      expect(await env.fail('publish', { actor: author, body: ref })).toMatchObject({ statusCode: 409, message: PLUGIN_MESSAGES.noZip });
+      // The uploader's own zip is attached.
+      const own = await env.upload(author, await buildingPlugin());
+      expect((await env.call('assignZip', { actor: author, body: { ...ref, mediaId: own.id } })).mediaId).toBe(own.id);
     });
   });
 

@@ -1,10 +1,11 @@
-import { Plugin, PluginRegistryRpc, PluginVersion, PublicFile } from '@kiln/contracts';
+import { MEDIA_MESSAGES, Plugin, PluginRegistryRpc, PluginVersion, PublicFile } from '@kiln/contracts';
 import { DomainError, ICON_SLOT_MIME, isValidPluginIdFormat, PLUGIN_MESSAGES, PluginAggregate, PluginVersionAggregate } from '@kiln/domain';
 import { newId, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { randomUUID } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import { toPluginSnapshot, toVersionSnapshot } from '../adapters/mappers';
+import { NatsMediaOwnership } from '../adapters/nats-media';
 import { PgPluginsRepository, SavedEvent } from '../adapters/pg-plugins.repository';
 import { PIPELINE_CONFIG, PipelineConfig } from '../pipeline/pipeline-config';
 import { deployedPath, mediaPath, PipelineRunner } from '../pipeline/pipeline-runner';
@@ -156,7 +157,10 @@ export const pluginRegistryRoutes = [
     kind: 'command',
     handle: async ({ actor, body }, c) => {
       const { version } = await authorsVersion(c, actor.userId, body.pluginId, body.version);
-      if (!(await isZip(mediaPath(deps(c).config.storageDir, body.mediaId)))) throw new DomainError('invalid', PLUGIN_MESSAGES.zipOnly, [{ path: 'mediaId', message: PLUGIN_MESSAGES.zipOnly }]);
+      // Only the uploader's own media (ADR 0033): someone else's id is as unknown as a made-up one.
+      const media = await c.get(NatsMediaOwnership).mediaOf(actor.userId, body.mediaId);
+      if (!media) throw new DomainError('not-found', MEDIA_MESSAGES.notFound, [{ path: 'mediaId', message: MEDIA_MESSAGES.notFound }]);
+      if (media.type !== 'plugin' || !(await isZip(mediaPath(deps(c).config.storageDir, body.mediaId)))) throw new DomainError('invalid', PLUGIN_MESSAGES.zipOnly, [{ path: 'mediaId', message: PLUGIN_MESSAGES.zipOnly }]);
       const now = new Date();
       version.assignZip(body.mediaId, now);
       await projected(c, await deps(c).repo.save([version], { actorId: actor.userId, occurredAt: now }));

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import type { INestMicroservice, Type } from '@nestjs/common';
-import { ErrorBody, PluginRegistryRpc } from '@kiln/contracts';
+import { AssetsRpc, ErrorBody, Media, PluginRegistryRpc, UploadRepo } from '@kiln/contracts';
 import { nsSubject, ServiceRuntime } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { connect, NatsConnection } from 'nats';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -50,6 +50,12 @@ export interface PluginRegistryEnv {
   call<K extends Name>(name: K, data: Req<K>): Promise<Rep<K>>;
   fail<K extends Name>(name: K, data: unknown): Promise<ErrorBody>;
   /** Stops the service (as a crash would leave its jobs: running, with a lease). */
+  /**
+   * An upload as the BFF makes it (ADR 0033): the file in `media/<id>.upload`, then registered with the
+   * assets service (running beside the registry) for `actor`. Answers the media, or the refusal.
+   */
+  upload(actor: { userId: string }, content: Buffer, options?: { filename?: string; repo?: UploadRepo }): Promise<Media>;
+  uploadRefusal(actor: { userId: string }, content: Buffer, options?: { filename?: string; repo?: UploadRepo }): Promise<ErrorBody>;
   stopService(): Promise<void>;
   startService(): Promise<void>;
   stop(): Promise<void>;
@@ -64,8 +70,11 @@ export async function startPluginRegistry(limits: Record<string, string> = {}): 
   Object.assign(process.env, { KILN_NAMESPACE: namespace, DATABASE_URL: databaseUrl, NATS_URL, KILN_STORAGE_DIR: storageDir, KILN_PIPELINE_LEASE: '1500ms', ...limits });
   const kit = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
   const { PluginRegistryModule } = require('../../src/plugin-registry.module') as { PluginRegistryModule: Type<unknown> };
+  const { AssetsModule } = require('../../../assets/src/assets.module') as { AssetsModule: Type<unknown> };
   const nc = await connect({ servers: NATS_URL.split(','), name: `medium-${namespace}` });
   let app: INestMicroservice | null = null;
+  // The assets service answers whose media an id is (assign-zip-file asks it).
+  const assets = await kit.startService('assets', AssetsModule, { databaseUrl, natsUrl: NATS_URL, namespace });
 
   const startService = async () => {
     app = await kit.startService('plugin-registry', PluginRegistryModule, { databaseUrl, natsUrl: NATS_URL, namespace });
@@ -92,8 +101,33 @@ export async function startPluginRegistry(limits: Record<string, string> = {}): 
     throw new Error(`expected ${name} to fail`);
   }
 
+  async function request(subject: string, data: unknown): Promise<unknown> {
+    const pattern = nsSubject(subject);
+    const packet = (await nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 15_000 })).json<{ response?: unknown; err?: unknown }>();
+    if (packet.err !== undefined && packet.err !== null) throw new RpcError(ErrorBody.parse(packet.err));
+    return packet.response;
+  }
+  async function upload(actor: { userId: string }, content: Buffer, options: { filename?: string; repo?: UploadRepo } = {}): Promise<Media> {
+    const id = kit.newId();
+    mkdirSync(join(storageDir, 'media'), { recursive: true });
+    writeFileSync(join(storageDir, 'media', `${id}.upload`), content);
+    const body = { id, repo: options.repo ?? 'plugin', folder: 'test/1_0_0', filename: options.filename ?? 'plugin.zip', mimetype: 'application/zip', encoding: '7bit', size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+    return AssetsRpc.registerMedia.reply.parse(await request(AssetsRpc.registerMedia.subject, { actor, body }));
+  }
+  async function uploadRefusal(actor: { userId: string }, content: Buffer, options: { filename?: string; repo?: UploadRepo } = {}): Promise<ErrorBody> {
+    try {
+      await upload(actor, content, options);
+    } catch (e) {
+      if (e instanceof RpcError) return e.body;
+      throw e;
+    }
+    throw new Error('expected the upload to be refused');
+  }
+
   await startService();
   return {
+    upload,
+    uploadRefusal,
     storageDir,
     nc,
     db: () => app!.get(ServiceRuntime).db,
@@ -103,6 +137,7 @@ export async function startPluginRegistry(limits: Record<string, string> = {}): 
     startService,
     stop: async () => {
       await stopService();
+      await assets.close().catch((e) => console.error('closing assets:', e));
       const jsm = await nc.jetstreamManager();
       for await (const s of jsm.streams.list()) if (s.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(s.config.name).catch(() => undefined);
       await nc.drain().catch(() => undefined);

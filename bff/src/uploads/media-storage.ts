@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** What the BFF knows of a file once it is in storage. */
+export interface Received {
+  size: number;
+  sha256: string;
+}
+
+/** The file passed `maxBytes` while it streamed: the partial file is gone. */
+export class TooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * Where the BFF streams an upload before the assets service registers it (ADR 0033): `receive` writes
+ * `media/<id>.upload` chunk by chunk (never the whole file in memory), counting and hashing as it goes;
+ * the assets service checks it and moves it to `media/<id>`. `discard` removes what is left of an upload
+ * that was refused.
+ */
+export interface IncomingMediaStorage {
+  receive(id: string, source: Readable, maxBytes: number): Promise<Received>;
+  discard(id: string): Promise<void>;
+}
+
+export const INCOMING_MEDIA_STORAGE = Symbol('incoming media storage');
+
+/** The local-disk adapter: `<KILN_STORAGE_DIR>/media/<id>.upload` (the folder the pipeline and the assets service read). */
+export class LocalDiskIncomingMedia implements IncomingMediaStorage {
+  constructor(readonly storageDir = resolve(process.env.KILN_STORAGE_DIR ?? '.data/storage')) {}
+
+  private path(id: string): string {
+    if (!/^[0-9a-f]{24}$/.test(id)) throw new Error('invalid media id');
+    return join(this.storageDir, 'media', `${id}.upload`);
+  }
+
+  async receive(id: string, source: Readable, maxBytes: number): Promise<Received> {
+    const path = this.path(id);
+    await mkdir(join(this.storageDir, 'media'), { recursive: true });
+    const hash = createHash('sha256');
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done(new TooLarge(maxBytes));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      // `wx`: a new file only, readable by the service user alone.
+      await pipeline(source, count, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    } catch (error) {
+      await this.discard(id);
+      throw error;
+    }
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async discard(id: string): Promise<void> {
+    await rm(this.path(id), { force: true });
+  }
+}

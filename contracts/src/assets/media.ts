@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { Actor } from '../common/errors';
+import { Id, Text, Timestamp } from '../common/ids';
+import type { HttpRoute, RouteInput } from '../http';
+
+/**
+ * Uploaded files (spec 001 §3 "Media", §7 "Uploads and media"), owned by the assets service. The BFF
+ * streams a multipart upload into storage and asks the assets service to register it (ADR 0033); a media
+ * record belongs to its uploader. Today only what plugins need: repo `plugin` (.zip) and plain media.
+ */
+export const UPLOAD_REPOS = ['plugin', 'media'] as const;
+export const UploadRepo = z.enum(UPLOAD_REPOS);
+export type UploadRepo = z.infer<typeof UploadRepo>;
+
+/** Largest upload per repo (bytes) unless `KILN_UPLOAD_MAX_BYTES_<REPO>` says otherwise (both the BFF and the assets service read it). */
+export const UPLOAD_MAX_BYTES: Record<UploadRepo, number> = { plugin: 50 * 1024 * 1024, media: 3 * 1024 * 1024 };
+
+export function uploadLimit(repo: UploadRepo, env: Record<string, string | undefined>): number {
+  const value = Number(env[`KILN_UPLOAD_MAX_BYTES_${repo.toUpperCase()}`]);
+  return Number.isInteger(value) && value > 0 ? value : UPLOAD_MAX_BYTES[repo];
+}
+
+export const MEDIA_MESSAGES = {
+  notFound: "Media doesn't exist",
+  tooLarge: (limit: number) => `The file is larger than the limit of ${Math.floor(limit / (1024 * 1024)) || 1} MB.`,
+  noFile: 'Choose a file to upload.',
+  oneFile: 'Upload one file at a time.',
+  incomplete: 'The upload did not arrive whole. Please try again.',
+} as const;
+
+/** `year_month`, or `pluginId/version` with dots as underscores: no dots at all, so never `..`. */
+export const UploadFolder = z.string().regex(/^[A-Za-z0-9@_-]+(\/[A-Za-z0-9@_-]+)*$/, 'Invalid format').max(240);
+export const UploadQuery = z.strictObject({ folder: UploadFolder.optional(), repo: UploadRepo.optional() });
+export type UploadQuery = z.infer<typeof UploadQuery>;
+
+export const Media = z.object({
+  id: Id,
+  /** Where the file came from: `upload` (fonts from the public fonts service come later). */
+  origin: z.literal('upload'),
+  /** The repo it was uploaded for (`plugin`, `media`). */
+  type: UploadRepo,
+  name: z.string(),
+  mimetype: z.string(),
+  filename: z.string(),
+  folder: z.string(),
+  /** Its key in storage (`media/<id>`). */
+  path: z.string(),
+  encoding: z.string(),
+  size: z.number().int(),
+  /** sha256 of the stored bytes, hex. */
+  sha256: z.string(),
+  authorId: Id,
+  createdAt: Timestamp,
+});
+export type Media = z.infer<typeof Media>;
+export const MediaList = z.array(Media);
+
+/** What the BFF tells the assets service about a file it has streamed into storage (`media/<id>.upload`). */
+export const RegisterMediaBody = z.strictObject({
+  id: Id,
+  repo: UploadRepo,
+  folder: z.string().max(240),
+  filename: Text(255),
+  mimetype: Text(255),
+  encoding: Text(64),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type RegisterMediaBody = z.infer<typeof RegisterMediaBody>;
+
+const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string, request: Req, reply: Rep) => ({ subject, request, reply });
+const withActor = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body });
+
+/** The assets service's NATS requests (`rpc.assets.*`); each carries the caller. */
+export const AssetsRpc = {
+  /** Checks the streamed file (size, kind), moves it into place and records it for the caller. */
+  registerMedia: rpc('rpc.assets.media.register', withActor(RegisterMediaBody), Media),
+  /** The caller's own media record; anyone else's is 404. Other services ask it too (assign-zip-file). */
+  getMedia: rpc('rpc.assets.media.get', withActor(z.object({ id: z.string() })), Media),
+} as const;
+
+type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
+function route<P extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined, B extends z.ZodTypeAny | undefined = undefined, R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never>(
+  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & { params?: P; query?: Q; body?: B; rpc: R; toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']> },
+) {
+  return r;
+}
+
+/** Spec 001 §7 "Uploads and media"; spread into HttpRoutes. */
+export const AssetsHttpRoutes = {
+  /** Hand-written in the BFF (bff/src/uploads): a streamed multipart body, not JSON. */
+  upload: {
+    method: 'post',
+    path: '/api/upload',
+    summary: 'Upload one file (multipart field `file`; `folder` and `repo` as query parameters or fields before the file). Answers a list whose first item is the new media. Over the repo\'s limit: 413, nothing stored.',
+    auth: true,
+    query: UploadQuery,
+    multipart: { field: 'file', maxBytes: UPLOAD_MAX_BYTES.plugin },
+    response: MediaList,
+    status: 201,
+  } satisfies HttpRoute,
+  getMedia: route({
+    method: 'get', path: '/api/media/{id}', summary: 'One of my uploaded files (its record; others\' are 404)', auth: true, params: z.strictObject({ id: Id }), response: Media,
+    rpc: AssetsRpc.getMedia, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+};

@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AssetsRpc, ErrorBody, Media } from '@kiln/contracts';
+import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
+import { randomUUID } from 'node:crypto';
+
+const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
+
+/**
+ * Asks the assets service for a media record as the caller (ADR 0033): it answers only its uploader, so a
+ * zip can be attached only by the person who uploaded it. Null when it is not theirs (or not there).
+ */
+@Injectable()
+export class NatsMediaOwnership {
+  constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
+
+  async mediaOf(actorId: string, mediaId: string): Promise<Media | null> {
+    const subject = nsSubject(AssetsRpc.getMedia.subject, this.runtime.config.namespace);
+    let packet: { response?: unknown; err?: unknown };
+    try {
+      const data = { actor: { userId: actorId }, body: { id: mediaId } };
+      packet = (await this.runtime.nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout: 5000 })).json();
+    } catch {
+      throw UNAVAILABLE;
+    }
+    if (packet.err !== undefined && packet.err !== null) {
+      if (isErrorBody(packet.err) && packet.err.statusCode === 404) return null;
+      throw isErrorBody(packet.err) ? packet.err : UNAVAILABLE;
+    }
+    return AssetsRpc.getMedia.reply.parse(packet.response);
+  }
+}
