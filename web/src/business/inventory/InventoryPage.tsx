@@ -10,7 +10,7 @@ import { DialogLoadFailed, DialogLoading } from '../../ui/LazyFallbacks';
 import { ScopePicker, useBusinessScope, useCanChange } from '../business-scope';
 import { CHANGED_MEANWHILE, materialApi } from '../materials/material-api';
 import { splitByStock, sortMaterials } from './inventory-cache';
-import { InventoryRow } from './InventoryRow';
+import { InventoryRow, type RowEdit } from './InventoryRow';
 import { useInventory, useMaterialCache, useMaterialPushes } from './useInventory';
 import '../business.css';
 import './inventory.css';
@@ -59,12 +59,13 @@ export function InventoryPage() {
   const cache = useMaterialCache();
   useMaterialPushes();
   const [open, setOpen] = useState<Open>(null);
+  const [edit, setEdit] = useState<RowEdit | null>(null);
   const titleId = useId();
 
   const all = list.data ?? [];
   const { inStock, outOfStock } = splitByStock(sortMaterials(all, field, order));
   const row = (material: Material) => (
-    <InventoryRow key={material.id} material={material} canChange={canChange} onProperties={(m) => setOpen({ kind: 'edit', material: m })} onDelete={(m) => setOpen({ kind: 'delete', material: m })} />
+    <InventoryRow key={material.id} material={material} canChange={canChange} edit={edit?.id === material.id ? edit : undefined} onEdit={setEdit} onProperties={(m) => setOpen({ kind: 'edit', material: m })} onDelete={(m) => setOpen({ kind: 'delete', material: m })} />
   );
 
   const remove = async (material: Material) => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { Material } from '@kiln/contracts';
 import { MATERIAL_CLASSES } from '@kiln/contracts/constants';
 import { ApiError, messageOf } from '../../api/client';
@@ -27,57 +27,66 @@ function inlineQuantityError(value: string): string | undefined {
   return n < 0 ? MATERIAL_TEXTS.quantityNegative : undefined;
 }
 
+/**
+ * The inline edit of one row. The page holds it (one row at a time), so it survives the row moving to the other
+ * group when a reload after a 412 changes the quantity.
+ */
+export interface RowEdit {
+  id: string;
+  /** The version the values were read at, sent as If-Match (a push meanwhile must not make the save overwrite it). */
+  version: number;
+  price: string;
+  quantity: string;
+  errors: { price?: string; quantity?: string; form?: string };
+  saving: boolean;
+}
+
 interface InventoryRowProps {
   material: Material;
   canChange: boolean;
+  /** This row's inline edit, when it is being edited. */
+  edit: RowEdit | undefined;
+  onEdit: (edit: RowEdit | null) => void;
   onProperties: (material: Material) => void;
   onDelete: (material: Material) => void;
 }
 
 /** One material: name, price and quantity; the pencil edits price and quantity in place (spec 002 §4). */
-export function InventoryRow({ material, canChange, onProperties, onDelete }: InventoryRowProps) {
-  const [editing, setEditing] = useState(false);
-  const [price, setPrice] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [errors, setErrors] = useState<{ price?: string; quantity?: string; form?: string }>({});
-  const [saving, setSaving] = useState(false);
+export function InventoryRow({ material, canChange, edit, onEdit, onProperties, onDelete }: InventoryRowProps) {
   const cache = useMaterialCache();
   const nameId = useId();
   const spec = MATERIAL_CLASSES[material.materialClass];
+  const editing = Boolean(edit);
+  const price = edit?.price ?? '';
+  const quantity = edit?.quantity ?? '';
+  const errors = edit?.errors ?? {};
+  const saving = edit?.saving ?? false;
+  const change = (patch: Partial<RowEdit>) => edit && onEdit({ ...edit, ...patch });
 
-  const start = () => {
-    setPrice(material.price.price.toFixed(2));
-    setQuantity(String(material.quantityInStock.value));
-    setErrors({});
-    setEditing(true);
-  };
+  const start = () => onEdit({ id: material.id, version: material.version, price: material.price.price.toFixed(2), quantity: String(material.quantityInStock.value), errors: {}, saving: false });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (!edit) return;
     const found = { price: priceError(price), quantity: inlineQuantityError(quantity) };
-    if (found.price || found.quantity) return setErrors(found);
-    setSaving(true);
+    if (found.price || found.quantity) return change({ errors: found });
+    change({ saving: true, errors: {} });
     try {
       const saved = await materialApi.update(
         material.id,
         { price: { ...material.price, price: numberOf(price)! }, quantityInStock: { ...material.quantityInStock, value: numberOf(quantity)! } },
-        material.version,
+        edit.version,
       );
       cache.upsert(saved);
-      setEditing(false);
+      onEdit(null);
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         // Someone else's change came first: show theirs (the row reloads) and let the person decide again.
-        setErrors({ form: CHANGED_MEANWHILE });
         const fresh = await materialApi.get(material.id).catch(() => undefined);
-        if (fresh) {
-          cache.upsert(fresh);
-          setPrice(fresh.price.price.toFixed(2));
-          setQuantity(String(fresh.quantityInStock.value));
-        } else void cache.refresh();
-      } else setErrors({ form: messageOf(error) });
-    } finally {
-      setSaving(false);
+        onEdit({ ...edit, saving: false, errors: { form: CHANGED_MEANWHILE }, ...(fresh ? { version: fresh.version, price: fresh.price.price.toFixed(2), quantity: String(fresh.quantityInStock.value) } : {}) });
+        if (fresh) cache.upsert(fresh);
+        else void cache.refresh();
+      } else onEdit({ ...edit, saving: false, errors: { form: messageOf(error) } });
     }
   };
 
@@ -98,23 +107,17 @@ export function InventoryRow({ material, canChange, onProperties, onDelete }: In
             autoFocus
             value={price}
             errors={errors.price}
-            onChange={(event) => {
-              setPrice(event.target.value);
-              if (errors.price) setErrors((e) => ({ ...e, price: priceError(event.target.value) }));
-            }}
+            onChange={(event) => change({ price: event.target.value, errors: { ...errors, price: errors.price && priceError(event.target.value) } })}
           />
           <TextField
             label={`Quantity (${unitLabel(material.quantityInStock.unit)})`}
             inputMode="decimal"
             value={quantity}
             errors={errors.quantity}
-            onChange={(event) => {
-              setQuantity(event.target.value);
-              if (errors.quantity) setErrors((e) => ({ ...e, quantity: inlineQuantityError(event.target.value) }));
-            }}
+            onChange={(event) => change({ quantity: event.target.value, errors: { ...errors, quantity: errors.quantity && inlineQuantityError(event.target.value) } })}
           />
           <div className="inventory-edit-actions">
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => setEditing(false)}>Cancel</button>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => onEdit(null)}>Cancel</button>
             <button type="submit" className="btn btn-primary btn-small" disabled={saving}>{saving ? 'Saving…' : 'Save'}</button>
           </div>
           {errors.form && <p className="form-error inventory-edit-error" role="alert" data-testid="form-error">{errors.form}</p>}

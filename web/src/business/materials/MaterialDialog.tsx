@@ -128,8 +128,13 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
   const tags = useQuery({ queryKey: materialKeys.tags(scope), queryFn: () => materialApi.tags(scope), staleTime: 60_000 });
   const ids = { classHint: useId() };
 
-  // A new step's heading takes focus, so a screen reader says where it is and Tab goes on from there.
-  useEffect(() => stepHeading.current?.focus(), [step]);
+  // A new step's heading takes focus, so a screen reader says where it is and Tab goes on from there (on opening,
+  // the Dialog puts focus on the first field instead).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current !== step) stepHeading.current?.focus();
+    shownStep.current = step;
+  }, [step]);
 
   const next = async () => {
     const ok = await trigger(fieldsOfStep(step, getValues()) as never, { shouldFocus: true });
