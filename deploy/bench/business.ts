@@ -23,6 +23,7 @@ import { Pool } from 'pg';
 import { createDatabase, ensureStream, migrateSchema, nsName, nsSubject, ProjectionRunner, rebuildProjection } from '../../services/kit/src';
 import { newId } from '../../services/kit/src/ids';
 import { catalogRecordType, ProjectCatalogOnCatalogEvents } from '../../services/commerce/src/business/catalog/catalog.record-type';
+import { presentChanges } from '../../services/commerce/src/business/records/record-type';
 import { commerceMigrations } from '../../services/commerce/src/migrations';
 import type { CommerceDatabase } from '../../services/commerce/src/database.types';
 import { BenchUser } from './kiln';
@@ -109,7 +110,7 @@ function catalogEvents(count: number, ownerId: string): Generated {
     const kind = first ? 'created' : 'updated';
     out.integration.push({
       eventId, type: catalogRecordType.events[kind], aggregateType: 'catalog-item', aggregateId: id, occurredAt: fact.at.toISOString(), actorId: ownerId,
-      correlationId: eventId, causationId: null, data: JSON.parse(JSON.stringify({ changes: fact.changes, record: catalogRecordType.present(state) })),
+      correlationId: eventId, causationId: null, data: JSON.parse(JSON.stringify({ changes: presentChanges(catalogRecordType, fact.changes), record: catalogRecordType.present(state) })),
     });
     const scope = { ownerId, teamId: null, projectId: null };
     out.rows.push({

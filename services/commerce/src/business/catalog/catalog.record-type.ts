@@ -12,6 +12,8 @@ export const catalogRecordType: BusinessRecordType<CatalogFields, CatalogCreateI
   rules: catalogRules,
   events: { created: 'commerce.catalog-item.added.v1', updated: 'commerce.catalog-item.updated.v1', deleted: 'commerce.catalog-item.removed.v1' },
   view: 'business_catalog_view',
+  // The timeline and the events speak the API: `price` in dollars, not the domain's `priceCents`.
+  presentFields: ({ priceCents, ...rest }) => (priceCents === undefined ? rest : { ...rest, price: priceCents === null ? null : fromCents(priceCents) }),
   present: (state) => ({
     ...presentMeta(state),
     name: state.fields.name,

@@ -31,8 +31,9 @@ export interface BusinessRecordType<F extends object, C, U, R extends RecordJson
   /** The record as read, from its state (meta as ISO strings, money in dollars, derived fields). */
   present(state: RecordState<F>): R;
   /**
-   * Some fields as JSON (money in dollars), used for the `changes` of history entries and events; only the
-   * keys given are presented, and a value may be null (a creation's `from`). Default: as they are.
+   * Some fields as JSON under the contract's names (money in dollars: `priceCents` → `price`), used for the
+   * `changes` of history entries and events; only the keys given are presented (a renamed key replaces its
+   * domain name), and a value may be null (a creation's `from`). Default: as they are.
    */
   presentFields?(fields: Partial<F>): Record<string, unknown>;
   /** The type's own read-model columns (e.g. `{ material_class, in_stock }`). */
@@ -59,12 +60,16 @@ export function presentMeta(state: RecordState<object>): Omit<RecordJson, 'name'
   };
 }
 
-/** A fact's changes as JSON (each side presented like the record's fields). */
+/**
+ * A fact's changes as the API speaks (each side presented like the record's fields, under the contract's
+ * field names): what the timeline and the events show.
+ */
 export function presentChanges<F extends object>(type: BusinessRecordType<F, unknown, unknown, RecordJson>, changes: Changes): Changes {
   if (!type.presentFields) return changes;
-  const keys = Object.keys(changes) as (keyof F)[];
-  const side = (which: 'from' | 'to') => type.presentFields!(Object.fromEntries(keys.map((k) => [k, changes[k as string][which]])) as Partial<F>);
+  const keys = Object.keys(changes);
+  const side = (which: 'from' | 'to') => type.presentFields!(Object.fromEntries(keys.map((k) => [k, changes[k][which]])) as Partial<F>);
   const from = side('from');
   const to = side('to');
-  return Object.fromEntries(keys.map((k) => [k, { from: from[k as string] ?? null, to: to[k as string] ?? null }]));
+  const presented = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return Object.fromEntries(presented.map((k) => [k, { from: from[k] ?? null, to: to[k] ?? null }]));
 }
