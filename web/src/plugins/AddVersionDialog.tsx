@@ -49,7 +49,7 @@ export function AddVersionDialog({ plugin, versions, onClose, onCreated }: { plu
           <legend>Bump</legend>
           {BUMPS.map(({ bump: b, label }) => (
             <label key={b} className="bump-option">
-              <input type="radio" name="bump" value={b} checked={bump === b} onChange={() => setBump(b)} />
+              <input type="radio" name="bump" value={b} checked={bump === b} onChange={() => setBump(b)} autoFocus={b === 'patch'} />
               <span>{label}</span>
               <span className="muted">{bumpVersion(current, b)}</span>
             </label>

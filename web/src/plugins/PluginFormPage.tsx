@@ -186,7 +186,8 @@ function IconSlots({ packageId, icons, onChange }: { packageId: string; icons: P
     if (!iconFits(file, kind)) return set(slot, { error: kind === 'png' ? PLUGIN_TEXTS.iconMd : PLUGIN_TEXTS.iconSm });
     set(slot, { busy: true, name: file.name });
     try {
-      const media = await uploadFile(file, { folder: packageId ? `${packageId}/icons` : undefined, repo: 'plugin' });
+      // Icons are plain media (the `plugin` repo takes .zip archives only).
+      const media = await uploadFile(file, { folder: packageId ? `${packageId}/icons` : undefined, repo: 'media' });
       onChange({ ...icons, [slot]: media.id });
       set(slot, { name: file.name });
     } catch (error) {

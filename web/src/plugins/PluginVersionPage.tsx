@@ -175,7 +175,9 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
 function LogList({ logs }: { logs: PluginLog[] }) {
   if (!logs.length) return <p className="muted" data-testid="no-logs">{PLUGIN_TEXTS.noLogs}</p>;
   return (
-    <ol className="log-list" role="log" aria-label="Pipeline logs" data-testid="log-list">
+    // role="log" on a wrapper: the list keeps its list semantics.
+    <div role="log" aria-label="Pipeline logs" data-testid="log-list">
+    <ol className="log-list">
       {logs.map((log) => (
         <li key={log.id} className={`log-line log-line--${log.level}`} data-testid="log-line" data-level={log.level} data-step={log.action}>
           <span className={`log-level log-level--${log.level}`}>{log.level}</span>
@@ -185,5 +187,6 @@ function LogList({ logs }: { logs: PluginLog[] }) {
         </li>
       ))}
     </ol>
+    </div>
   );
 }
