@@ -20,6 +20,7 @@ import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-
 import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 import { rebuildRates } from './rebuild';
 import { commerceRebuildRates, INVENTORY, inventoryListOperation, seedMaterials } from './business';
+import { pluginPipelineBench, renderPluginPipeline } from './plugin-pipeline';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, measureInterleaved, Summary } from './stats';
@@ -142,6 +143,10 @@ async function main(): Promise<void> {
     say(`commerce rebuild: ${REBUILD_EVENTS} catalog-item events, raw consume, live replay, then rebuild from the events table`);
     const commerceRebuild = await commerceRebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: REBUILD_EVENTS, say });
 
+    // The plugin pipeline (issue 9): its wall time beside a bare npm install && npm run build of the same files.
+    say('plugin pipeline: the fixture plugin published through the API, then a bare npm install && npm run build, in turns');
+    const pluginPipeline = await pluginPipelineBench(stack.url, say).catch((error: Error) => error);
+
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
       { name: 'list-baseline', parts: [B.http, B.nats, B.pgPage] },
@@ -237,6 +242,8 @@ async function main(): Promise<void> {
     goal(`push p50 / bare chain p50 at ${load.perSecond}/s`, sustained.push.p50 / chain.p50, 6);
     goal(`push p99 / bare chain p99 at ${load.perSecond}/s`, sustained.push.p99 / chain.p99, 25);
     if (sustained.failures > 0 || sustained.achievedPerSecond < load.perSecond * 0.95) console.log(`- the load was NOT sustained: ${sustained.achievedPerSecond.toFixed(1)}/s, ${sustained.failures} failures`);
+    console.log('');
+    console.log(pluginPipeline instanceof Error ? `Plugin pipeline: not measured (${pluginPipeline.message})` : renderPluginPipeline(pluginPipeline));
     console.log('');
     try {
       console.log(renderFirstLoad(await measureFirstLoad()));
