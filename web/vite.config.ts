@@ -67,6 +67,8 @@ export default defineConfig({
       algorithms: [defineAlgorithm(brotliForSize, {}), 'gzip'],
       filename: (id, { algorithm }) => (algorithm === 'gzip' ? `${id}.gz` : `${id}.br`),
       exclude: [/(^|\/)\.vite\//], // build records, not served
+      // Every file gets both copies, even a tiny chunk whose copy is no smaller: the BFF then never has to guess.
+      skipIfLargerOrEqual: false,
     }),
   ],
   server: {

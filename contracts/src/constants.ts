@@ -11,3 +11,4 @@ export * from './workspace/model.constants';
 export * from './realtime.constants';
 export * from './commerce/units.constants';
 export * from './commerce/material-classes';
+export * from './commerce/business.constants';

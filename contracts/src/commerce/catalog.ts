@@ -10,10 +10,7 @@ import { Money, Quantity } from './units';
  * takes (its recipe, ADR 0027): material lines, service lines and a margin, which quotes and orders
  * price their bills from.
  */
-export const CATALOG_NAME_MIN = 3;
-export const CATALOG_NAME_TOO_SHORT = 'Name should be at least 3 characters';
-export const MODEL_ID_WRONG = 'Wrong model ID or the model no longer exists';
-export const MODEL_VIEW_DENIED = 'You do not have permission to view this model';
+export { CATALOG_NAME_MIN, CATALOG_NAME_TOO_SHORT, MODEL_ID_WRONG, MODEL_VIEW_DENIED } from './business.constants';
 
 /** The model a catalog item offers, as the catalog shows it (copied from the workspace, kept fresh by its events). */
 export const CatalogModel = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { Id, Text, Timestamp } from '../common/ids';
 import { jsonParam, Skip, limitUpTo } from '../common/list';
+import { BUSINESS_PAGE_SIZE, TAGS_MAX } from './business.constants';
+
+export { BUSINESS_PAGE_SIZE, TAGS_MAX };
 
 /**
  * What every business record (catalog item, material, service) shares (ADR 0029): an event stream whose
@@ -50,7 +53,6 @@ export type BusinessWhere = z.infer<typeof BusinessWhere>;
 export const BusinessSort = z.partialRecord(z.enum(['name', 'updatedAt', 'createdAt', 'price']), z.union([z.literal(1), z.literal(-1)]));
 export type BusinessSort = z.infer<typeof BusinessSort>;
 
-export const BUSINESS_PAGE_SIZE = 20;
 export const BusinessListQuery = z.strictObject({
   where: jsonParam(BusinessWhere).optional(),
   sort: jsonParam(BusinessSort).optional(),
@@ -65,7 +67,6 @@ export type BusinessListQuery = z.infer<typeof BusinessListQuery>;
 export const Scope = { teamId: Id.nullable().optional(), projectId: Id.nullable().optional() };
 
 /** Tags (spec 002 §5): trimmed, empties dropped, at most 20. */
-export const TAGS_MAX = 20;
 export const Tags = z
   .array(Text(100, 'A tag must be at most 100 characters.'))
   .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))])

@@ -3,21 +3,14 @@ import { Id, Text } from '../common/ids';
 import { listOf } from '../common/list';
 import { REQUIRED, requiredText } from './material';
 import { RecordMeta, Scope, Tags } from './records';
-import { MeasureKind, Money, UnitId } from './units';
+import { SERVICE_CLASS_KIND, SERVICE_CLASS_VALUES } from './business.constants';
+import { Money, UnitId } from './units';
+
+export { SERVICE_CLASS_KIND, SERVICE_CLASS_VALUES };
 
 /** Services (spec 002 §2–§5): what a seller charges for work, priced per unit of its measure kind. */
-export const SERVICE_CLASS_VALUES = ['count-based-service', 'length-based-service', 'area-based-service', 'volume-based-service', 'weight-based-service', 'time-based-service'] as const;
 export const ServiceClass = z.enum(SERVICE_CLASS_VALUES, { error: REQUIRED });
 export type ServiceClass = z.infer<typeof ServiceClass>;
-/** Each class's measure kind (spec 002 §3); count-based pricing has the fixed unit `each`. */
-export const SERVICE_CLASS_KIND: Record<ServiceClass, MeasureKind> = {
-  'count-based-service': 'count',
-  'length-based-service': 'length',
-  'area-based-service': 'area',
-  'volume-based-service': 'volume',
-  'weight-based-service': 'mass',
-  'time-based-service': 'time',
-};
 
 /** A price per one `unit` (of the service class's kind), in US dollars. */
 export const ServicePrice = z.object({ value: Money, unit: UnitId });

@@ -1,4 +1,5 @@
-import { ALL_DIRECTIONS, APPEARANCE_DIRECTIONS, type AppearanceColor, type AppearanceDirection, type Direction, type MaterialClassId } from '@kiln/contracts';
+import { ALL_DIRECTIONS, APPEARANCE_DIRECTIONS } from '@kiln/contracts/constants';
+import type { AppearanceColor, AppearanceDirection, Direction, MaterialClassId } from '@kiln/contracts';
 import type { FieldError } from './field-errors';
 
 /**

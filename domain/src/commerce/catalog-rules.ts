@@ -1,18 +1,5 @@
-import {
-  CATALOG_NAME_MIN,
-  CATALOG_NAME_TOO_SHORT,
-  MATERIAL_CLASSES,
-  MODEL_ID_WRONG,
-  PRICE_STRATEGY_KIND,
-  SERVICE_CLASS_KIND,
-  type AddCatalogItemBody,
-  type CatalogModel,
-  type MaterialClassId,
-  type MeasureKind,
-  type Quantity,
-  type ServiceClass,
-  type UpdateCatalogItemBody,
-} from '@kiln/contracts';
+import { CATALOG_NAME_MIN, CATALOG_NAME_TOO_SHORT, MATERIAL_CLASSES, MODEL_ID_WRONG, PRICE_STRATEGY_KIND, SERVICE_CLASS_KIND } from '@kiln/contracts/constants';
+import type { AddCatalogItemBody, CatalogModel, MaterialClassId, MeasureKind, Quantity, ServiceClass, UpdateCatalogItemBody } from '@kiln/contracts';
 import type { RecordRules } from './business-record';
 import { throwIfInvalid, type FieldError } from './field-errors';
 import { materialParamErrors } from './material-params';

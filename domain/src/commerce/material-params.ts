@@ -1,4 +1,5 @@
-import { DEFAULT_UNITS, MATERIAL_CLASSES, type MaterialClassId, type MaterialParamSpec, type Quantity } from '@kiln/contracts';
+import { DEFAULT_UNITS, MATERIAL_CLASSES } from '@kiln/contracts/constants';
+import type { MaterialClassId, MaterialParamSpec, Quantity } from '@kiln/contracts';
 import type { FieldError } from './field-errors';
 import { REQUIRED_MESSAGE } from './field-errors';
 import { MEASURE_KIND_LABELS, compareQuantities, convertValue, isUnitOfKind } from './units';

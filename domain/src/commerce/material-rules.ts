@@ -1,18 +1,5 @@
-import {
-  DEFAULT_UNITS,
-  MATERIAL_CLASSES,
-  PRICE_STRATEGY_KIND,
-  TAGS_MAX,
-  type CreateMaterialBody,
-  type Direction,
-  type MaterialCategoryId,
-  type MaterialClassId,
-  type MeasureKind,
-  type PriceStrategyId,
-  type Quantity,
-  type Unit,
-  type UpdateMaterialBody,
-} from '@kiln/contracts';
+import { DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, TAGS_MAX } from '@kiln/contracts/constants';
+import type { CreateMaterialBody, Direction, MaterialCategoryId, MaterialClassId, MeasureKind, PriceStrategyId, Quantity, Unit, UpdateMaterialBody } from '@kiln/contracts';
 import { DomainError } from '../shared/domain-error';
 import type { RecordRules } from './business-record';
 import { appearanceErrors, normalizeAppearance, type AppearanceEntryInput } from './appearance';

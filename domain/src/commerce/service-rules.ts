@@ -1,4 +1,5 @@
-import { DEFAULT_UNITS, SERVICE_CLASS_KIND, TAGS_MAX, type CreateServiceBody, type MeasureKind, type ServiceClass, type Unit, type UpdateServiceBody } from '@kiln/contracts';
+import { DEFAULT_UNITS, SERVICE_CLASS_KIND, TAGS_MAX } from '@kiln/contracts/constants';
+import type { CreateServiceBody, MeasureKind, ServiceClass, Unit, UpdateServiceBody } from '@kiln/contracts';
 import { DomainError } from '../shared/domain-error';
 import type { RecordRules } from './business-record';
 import { REQUIRED_MESSAGE, throwIfInvalid, trimmedOrNull, type FieldError } from './field-errors';

@@ -1,5 +1,6 @@
 import Qty from 'js-quantities';
-import { MEASURE_KINDS, UNITS, type MeasureKind, type Quantity, type Unit } from '@kiln/contracts';
+import { MEASURE_KINDS, UNITS } from '@kiln/contracts/constants';
+import type { MeasureKind, Quantity, Unit } from '@kiln/contracts';
 import { DomainError } from '../shared/domain-error';
 
 /**
