@@ -154,6 +154,10 @@ describe('commerce service: catalog (business records, over NATS)', () => {
         ['catalog-item.updated', 3, 'Ada Owner'],
       ]);
       expect(history.data[1].changes).toEqual({ name: { from: 'First name', to: 'Second name' } });
+      // Money as the API speaks it: `price` in dollars, never the domain's `priceCents`.
+      expect(history.data[0].changes).toMatchObject({ name: { from: null, to: 'First name' }, price: { from: null, to: 0 } });
+      expect(history.data[0].changes).not.toHaveProperty('priceCents');
+      expect(history.data[2].changes).toEqual({ price: { from: 0, to: 19.99 } });
       expect(await call('getCatalogItem', { actor: owner.actor, body: { id: item.id, version: 1 } })).toMatchObject({ name: 'First name', price: 0, version: 1 });
       expect(await fail('getCatalogItem', { actor: owner.actor, body: { id: item.id, version: 9 } })).toMatchObject({ statusCode: 404, message: RECORD_MESSAGES.noSuchVersion });
     });

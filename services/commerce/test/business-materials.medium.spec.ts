@@ -184,6 +184,8 @@ describe('commerce service: materials (business records over NATS)', () => {
       const history = await biz.call('materialHistory', { actor: who.actor, body: { id: material.id } });
       expect(history.data).toHaveLength(2);
       expect(history.data[0]).toMatchObject({ type: 'material.created', version: 1, by: { id: who.user.id, fullName: 'Mara Stone' }, changes: { name: { from: null, to: 'Birch plywood' }, price: { from: null, to: { strategy: 'per-piece', unit: 'each', price: 12.5 } } } });
+      // Exactly the contract's price (dollars), not the domain's `cents`.
+      expect(history.data[0].changes.price).toEqual({ from: null, to: { strategy: 'per-piece', unit: 'each', price: 12.5 } });
       expect(history.data[1]).toMatchObject({ type: 'material.updated', version: 2, by: { id: who.user.id, fullName: 'Mara Stone' } });
       expect(history.data[1].changes).toEqual({
         price: { from: { strategy: 'per-piece', unit: 'each', price: 12.5 }, to: { strategy: 'per-piece', unit: 'each', price: 9.99 } },

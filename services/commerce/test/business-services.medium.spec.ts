@@ -61,6 +61,12 @@ describe('commerce service: services (business records over NATS)', () => {
     expect(read.prices[1].materials).toEqual([{ id: pla.id, name: 'PLA' }]);
     const list = await biz.call('listServices', { actor: me.actor, body: {} });
     expect(list.data[0].prices[0].materials).toEqual([{ id: pla.id, name: 'PLA' }, { id: petg.id, name: 'PETG' }]);
+    // The timeline speaks the API: the general price and each option's price in dollars.
+    const [created] = (await biz.call('serviceHistory', { actor: me.actor, body: { id: service.id } })).data;
+    expect(created.changes).toMatchObject({
+      generalPrice: { from: null, to: { value: 1.5, unit: 'm' } },
+      prices: { from: null, to: [{ id: 'opt-1', label: 'Thin', price: { value: 0.99, unit: 'm' } }, { id: 'opt-2', label: 'Thick', price: { value: 3, unit: 'm' } }] },
+    });
   });
 
   it('refuses with the spec\'s sentences and writes nothing: name, class, general price, a price option without material; the class is locked', async () => {
