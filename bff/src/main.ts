@@ -18,7 +18,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'], bodyParser: false });
   app.set('trust proxy', trustProxySetting());
   // Security headers with a strict same-origin CSP; HTTPS upgrades are left to the TLS-terminating proxy.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // Frames: only YouTube's no-cookie player, which plugin readmes embed (spec 001 §2; ADR 0034).
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, frameSrc: ["'self'", 'https://www.youtube-nocookie.com'] } } }));
   app.use(noStore);
   app.use(sameOriginOnly(allowedOrigins()));
   app.use(jsonBody);

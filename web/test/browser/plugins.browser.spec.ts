@@ -118,6 +118,9 @@ describe('Plugins', () => {
       expect(await page.getByTestId('plugin-description').innerHTML()).not.toMatch(/script|onerror/);
       expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(await page.getByTestId('plugin-readme').locator('iframe').getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+      // The page's CSP lets that player (and no other frame) load.
+      const csp = (await page.request.get(page.url())).headers()['content-security-policy'];
+      expect(csp).toContain("frame-src 'self' https://www.youtube-nocookie.com");
       expect(await page.getByTestId('published-badge').count()).toBe(0);
     });
   });
