@@ -5,7 +5,7 @@
  * in a temporary folder, in the same run. Runs alternate so both see the same machine load.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { chmodSync, createWriteStream, readdirSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -127,4 +127,18 @@ export function renderPluginPipeline(b: PipelineBench): string {
       `pipeline / bare ${(p / bare).toFixed(2)}× (no goal: the pipeline adds unzip with checks, hashing, the sandbox, grab and deploy, and events per step).`,
     `- steps of the last run: ${steps}`,
   ].join('\n');
+}
+
+/** Removes the run's storage folder; deployed plugins are read-only folders, made writable first. */
+export function removeStorage(dir: string): void {
+  const writable = (folder: string) => {
+    chmodSync(folder, 0o755);
+    for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory()) writable(join(folder, entry.name));
+  };
+  try {
+    writable(dir);
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // Left in the temporary folder: harmless.
+  }
 }

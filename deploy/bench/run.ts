@@ -20,7 +20,7 @@ import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-
 import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 import { rebuildRates } from './rebuild';
 import { commerceRebuildRates, INVENTORY, inventoryListOperation, seedMaterials } from './business';
-import { pluginPipelineBench, renderPluginPipeline } from './plugin-pipeline';
+import { pluginPipelineBench, removeStorage, renderPluginPipeline } from './plugin-pipeline';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, measureInterleaved, Summary } from './stats';
@@ -51,8 +51,11 @@ async function main(): Promise<void> {
   const logPath = path.join(os.tmpdir(), `kiln-bench-${namespace}.log`);
   const logFile = fs.openSync(logPath, 'w');
   say(`starting the stack (database ${database}, namespace ${namespace}, children's output in ${logPath})`);
+  // Uploads and deployed plugins of the run go to a folder of its own, never the dev storage.
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-storage-'));
   const stack = await startStack({
     ...throwaway,
+    env: { ...throwaway.env, KILN_STORAGE_DIR: storageDir },
     handleSignals: true, // Ctrl-C still drops the database and the streams
     childLog: (line) => fs.writeSync(logFile, `${line}\n`),
     log: (line) => {
@@ -259,6 +262,7 @@ async function main(): Promise<void> {
   } finally {
     await pool.end().catch(() => undefined);
     await stack.stop();
+    removeStorage(storageDir);
     fs.closeSync(logFile);
     say(`done in ${((Date.now() - began) / 1000).toFixed(1)} s (database ${database} dropped, streams of ${namespace} deleted)`);
   }
