@@ -86,7 +86,6 @@ function PluginForm({ plugin }: { plugin?: Plugin }) {
 
   return (
     <section className="plugin-page plugin-form-page" aria-labelledby={titleId}>
-      <nav className="breadcrumbs" aria-label="Breadcrumbs"><Link to="/plugin">Plugins</Link> <span aria-hidden="true">/</span> {editing ? plugin!.name : 'New Plugin'}</nav>
       <div className="page-header"><h1 id={titleId}>{editing ? 'Edit Plugin' : 'New Plugin'}</h1></div>
       <form className="form plugin-form" noValidate onSubmit={submit} data-testid="plugin-form">
         <TextField label="Title" autoComplete="off" maxLength={200} errors={shown('name')} {...nameField} />
@@ -120,7 +119,7 @@ function PluginForm({ plugin }: { plugin?: Plugin }) {
         <TextAreaField label="Readme (Markdown)" className="plugin-readme-input" maxLength={200_000} {...register('readme')} />
 
         <div className="plugin-private">
-          <label className="switch" title={privateAllowed ? undefined : PLUGIN_TEXTS.noPrivateAgain}>
+          <label className="plugin-switch" title={privateAllowed ? undefined : PLUGIN_TEXTS.noPrivateAgain}>
             <input type="checkbox" role="switch" disabled={!privateAllowed} aria-describedby={privateAllowed ? undefined : `${titleId}-private`} {...register('private')} />
             <span>Private</span>
           </label>

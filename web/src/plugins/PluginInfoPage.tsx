@@ -49,7 +49,6 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
 
   return (
     <article className="plugin-page plugin-info" aria-labelledby={titleId}>
-      <nav className="breadcrumbs" aria-label="Breadcrumbs"><Link to="/plugin">Plugins</Link> <span aria-hidden="true">/</span> {plugin.name}</nav>
       <header className="plugin-header">
         <PluginMark plugin={plugin} size={64} />
         <div className="plugin-header-text">

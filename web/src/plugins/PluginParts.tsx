@@ -7,7 +7,7 @@ import { PLUGIN_TEXTS } from './plugin-texts';
 /** A loading spinner with its words for assistive technology. */
 export function Spinner({ label }: { label: string }) {
   return (
-    <div className="spinner-wrap" role="status" aria-live="polite" data-testid="plugin-spinner">
+    <div className="plugin-spinner-wrap" role="status" aria-live="polite" data-testid="plugin-spinner">
       <span className="plugin-spinner" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>

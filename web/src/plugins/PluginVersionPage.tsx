@@ -82,12 +82,9 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
   const published = version.status === 'published';
   return (
     <article className="plugin-page plugin-version" aria-labelledby={titleId}>
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link to="/plugin">Plugins</Link> <span aria-hidden="true">/</span> <Link to={`/plugin/${plugin.id}`}>{plugin.name}</Link> <span aria-hidden="true">/</span> {version.version}
-      </nav>
       <header className="plugin-version-head">
         <div>
-          <p className="plugin-package">{plugin.pluginId}</p>
+          <p className="plugin-package"><Link to={`/plugin/${plugin.id}`}>{plugin.name}</Link> · {plugin.pluginId}</p>
           <h1 id={titleId}>Version {version.version}</h1>
           <p className="plugin-version-status">
             <span className={`version-status version-status--${version.status}`} data-testid="version-status">{VERSION_STATUS_LABELS[version.status]}</span>

@@ -35,7 +35,7 @@ describe('the workspace shell, team screens and profile', () => {
       const t = `/${team.id}`;
       const p = `${t}/${project.id}`;
       const later: [string, string][] = [
-        ['/plugin', 'Plugins'], ['/plugin/new', 'New Plugin'], ['/plugin/edit/abc', 'Edit Plugin'], ['/plugin/abc', 'Plugin'], ['/plugin/abc/version?version=1.0.0', 'Version'],
+        // The plugin screens are built (web/src/plugins, plugins.browser.spec.ts).
         ['/component', 'My Components'], ['/assets', 'My Assets'], ['/assets/font', 'Fonts'], ['/assets/font/roboto', 'roboto'], ['/assets/font/roboto/bold', 'bold'],
         ['/assets/vector-graphics', 'Vector Graphics'], ['/assets/image', 'Images'], ['/assets/objects3d', 'Objects 3d'], ['/assets/texture', 'Textures'],
         ['/assets/texture/community', 'Community textures'], ['/assets/texture/new', 'New texture'], ['/assets/texture/edit/t1', 'Edit texture'],
