@@ -18,13 +18,26 @@ import { SCHEMA, WorkspaceDatabase } from '../../database.types';
  */
 export type CopiedViews = 'model_share_view' | 'favorite_view';
 
-/** Lock order is key order, so two transactions never wait for each other in a circle. */
+const modelLockKeys = (modelIds: Iterable<string>) => [...new Set(modelIds)].sort().map((id) => `${SCHEMA}.copied-model.${id}`);
+
+/**
+ * Lock order is key order, so two transactions never wait for each other in a circle. One statement
+ * takes them all: a scan of `unnest` runs in array order, so the locks are taken in the order given.
+ */
 export async function lockModels(trx: Transaction<any>, modelIds: Iterable<string>): Promise<void> {
-  for (const id of [...new Set(modelIds)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${`${SCHEMA}.copied-model.${id}`}))`.execute(trx);
+  await sql`SELECT count(pg_advisory_xact_lock(hashtext(k))::text) FROM unnest(${modelLockKeys(modelIds)}::text[]) AS k`.execute(trx);
 }
 
-export async function lockProjectionsShared(trx: Transaction<any>, projections: Projection[]): Promise<void> {
-  for (const name of projections.map((p) => p.name).sort()) await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${projectionLockKey(SCHEMA, name)}))`.execute(trx);
+/**
+ * For the model consumer: the projections' locks shared, then the models' locks, in ONE statement (the
+ * parts of a UNION ALL run one after the other), then a fresh statement sees what their holders committed.
+ */
+export async function lockProjectionsSharedAndModels(trx: Transaction<any>, projections: Projection[], modelIds: Iterable<string>): Promise<void> {
+  const shared = projections.map((p) => projectionLockKey(SCHEMA, p.name)).sort();
+  await sql`SELECT count(*) FROM (
+      SELECT pg_advisory_xact_lock_shared(hashtext(k))::text FROM unnest(${shared}::text[]) AS k
+      UNION ALL
+      SELECT pg_advisory_xact_lock(hashtext(k))::text FROM unnest(${modelLockKeys(modelIds)}::text[]) AS k) AS locks`.execute(trx);
 }
 
 /** The model columns of a share row (`favorite` adds the access columns), from the model's state; a model gone from the state is deleted. */
@@ -87,8 +100,9 @@ export async function copyFromSnapshot(trx: Transaction<any>, model: ModelSnapsh
     model_deleted_at: deletedAt,
   };
   const older = (eb: any) => eb.or([eb('model_version', 'is', null), eb('model_version', deletedAt ? '<=' : '<', model.version)]);
-  await db.updateTable('model_share_view').set(copied).where('model_id', '=', model.id).where('deleted_at', 'is', null).where(older).execute();
+  // Both views in one statement (one round trip per model event; most models have neither row).
   await db
+    .with('shares', (w) => w.updateTable('model_share_view').set(copied).where('model_id', '=', model.id).where('deleted_at', 'is', null).where(older).returning('model_id'))
     .updateTable('favorite_view')
     .set({ ...copied, model_author_id: model.authorId, model_team_id: model.teamId, model_shared_with_everyone: model.sharedWithEveryone })
     .where('model_id', '=', model.id)

@@ -1,15 +1,14 @@
 import { AnyEventEnvelope, ModelSnapshot, WORKSPACE_STREAM } from '@kiln/contracts';
 import { Projection } from '@kiln/service-kit';
 import { Transaction } from 'kysely';
-import { copyFromSnapshot, lockModels, lockProjectionsShared } from './copied-model-columns';
+import { copyFromSnapshot, lockProjectionsSharedAndModels } from './copied-model-columns';
 import { ProjectFavoritesOnFavoriteEvents } from './project-favorites-on-favorite-events';
 import { ProjectModelSharesOnShareEvents } from './project-model-shares-on-share-events';
 
 const modelOf = (event: AnyEventEnvelope) => (event.data as { model?: ModelSnapshot }).model;
 
 async function copyModels(trx: Transaction<any>, events: AnyEventEnvelope[]): Promise<void> {
-  await lockProjectionsShared(trx, [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents]);
-  await lockModels(trx, events.flatMap((event) => modelOf(event)?.id ?? []));
+  await lockProjectionsSharedAndModels(trx, [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents], events.flatMap((event) => modelOf(event)?.id ?? []));
   for (const event of events) {
     const model = modelOf(event);
     if (model) await copyFromSnapshot(trx, model, event.type === 'workspace.model.deleted.v1' ? new Date(event.occurredAt) : null);

@@ -16,10 +16,10 @@ export class DeleteModelHandler implements ICommandHandler<DeleteModelCommand> {
   ) {}
 
   async execute({ actorId, id }: DeleteModelCommand): Promise<ModelChange> {
-    const model = await this.models.findById(id);
-    if (!model) throw new DomainError('not-found', 'Model not found.');
-    // The caller's team role and share: the aggregate checks the policy with them.
-    const actor = await this.access.actorFor(model.snapshot(), actorId);
+    // The model with the caller's team role and share, in one read: the aggregate checks the policy with them.
+    const loaded = await this.access.load(id, actorId);
+    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    const { model, actor } = loaded;
     const now = this.clock.now();
     model.delete(actor, now);
     const last = model.snapshot();

@@ -18,9 +18,9 @@ export class DuplicateModelHandler implements ICommandHandler<DuplicateModelComm
   ) {}
 
   async execute({ actorId, id, name }: DuplicateModelCommand): Promise<ModelChange> {
-    const source = await this.models.findById(id);
-    if (!source) throw new DomainError('not-found', 'Model not found.');
-    const actor = await this.access.actorFor(source.snapshot(), actorId);
+    const loaded = await this.access.load(id, actorId);
+    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    const { model: source, actor } = loaded;
     const now = this.clock.now();
     // The default name may not grow past the longest name the model contract takes.
     const copyName = name ?? duplicateName(source.snapshot().name).slice(0, MODEL_NAME_MAX_LENGTH);

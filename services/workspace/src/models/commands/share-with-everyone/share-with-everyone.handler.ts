@@ -16,9 +16,9 @@ export class ShareWithEveryoneHandler implements ICommandHandler<ShareWithEveryo
   ) {}
 
   async execute({ actorId, id, shareAs }: ShareWithEveryoneCommand): Promise<ModelChange> {
-    const model = await this.models.findById(id);
-    if (!model) throw new DomainError('not-found', 'Model not found.');
-    const actor = await this.access.actorFor(model.snapshot(), actorId);
+    const loaded = await this.access.load(id, actorId);
+    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    const { model, actor } = loaded;
     const now = this.clock.now();
     model.shareWithEveryone(shareAs, actor, now);
     const eventIds = await this.models.save(model, { actorId, occurredAt: now });

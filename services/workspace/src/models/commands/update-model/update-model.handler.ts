@@ -16,10 +16,10 @@ export class UpdateModelHandler implements ICommandHandler<UpdateModelCommand, M
   ) {}
 
   async execute({ actorId, id, changes }: UpdateModelCommand): Promise<ModelChange> {
-    const model = await this.models.findById(id);
-    if (!model) throw new DomainError('not-found', 'Model not found.');
-    // The caller's team role and share: the aggregate checks the policy with them.
-    const actor = await this.access.actorFor(model.snapshot(), actorId);
+    // The model with the caller's team role and share, in one read: the aggregate checks the policy with them.
+    const loaded = await this.access.load(id, actorId);
+    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    const { model, actor } = loaded;
     const now = this.clock.now();
     if (changes.name !== undefined) model.rename(changes.name, actor, now);
     if (changes.description !== undefined) model.describe(changes.description, actor, now);

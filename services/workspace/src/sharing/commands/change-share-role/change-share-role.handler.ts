@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ModelAccess } from '../../../models/model-access';
 import { Clock, CLOCK } from '../../../ports/clock.port';
-import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { loadShareFor } from '../share-access';
 import { ShareChange } from '../sharing-change';
@@ -11,14 +10,13 @@ import { ChangeShareRoleCommand } from './change-share-role.command';
 @CommandHandler(ChangeShareRoleCommand)
 export class ChangeShareRoleHandler implements ICommandHandler<ChangeShareRoleCommand, ShareChange> {
   constructor(
-    @Inject(MODEL_REPOSITORY) private readonly models: ModelRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly access: ModelAccess,
     private readonly shares: PgSharingRepository,
   ) {}
 
   async execute({ actorId, shareId, role }: ChangeShareRoleCommand): Promise<ShareChange> {
-    const { share, mayShare } = await loadShareFor(actorId, shareId, this.shares, this.models, this.access);
+    const { share, mayShare } = await loadShareFor(actorId, shareId, this.shares, this.access);
     const now = this.clock.now();
     share.changeRole(role, mayShare, now);
     const eventIds = await this.shares.saveShare(share, { actorId, occurredAt: now });

@@ -4,7 +4,6 @@ import { DomainError, ModelShareAggregate, SHARE_MESSAGES, shareEmail } from '@k
 import { newId } from '@kiln/service-kit';
 import { ModelAccess } from '../../../models/model-access';
 import { Clock, CLOCK } from '../../../ports/clock.port';
-import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { ShareChange } from '../sharing-change';
 import { ShareModelCommand } from './share-model.command';
@@ -12,16 +11,16 @@ import { ShareModelCommand } from './share-model.command';
 @CommandHandler(ShareModelCommand)
 export class ShareModelHandler implements ICommandHandler<ShareModelCommand, ShareChange> {
   constructor(
-    @Inject(MODEL_REPOSITORY) private readonly models: ModelRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly access: ModelAccess,
     private readonly shares: PgSharingRepository,
   ) {}
 
   async execute({ actorId, modelId, email: rawEmail, role }: ShareModelCommand): Promise<ShareChange> {
-    const model = await this.models.findById(modelId);
-    if (!model) throw new DomainError('not-found', 'Model not found.');
-    model.assertAllowed(await this.access.actorFor(model.snapshot(), actorId), 'model.share', SHARE_MESSAGES.ownerOnly);
+    const loaded = await this.access.load(modelId, actorId);
+    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    const { model, actor } = loaded;
+    model.assertAllowed(actor, 'model.share', SHARE_MESSAGES.ownerOnly);
     const email = shareEmail(rawEmail);
     const now = this.clock.now();
     // Sharing again with the same e-mail changes that person's role (spec 000 §6 share dialog).
