@@ -5,12 +5,15 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SessionResolver } from './auth/session-resolver';
 import { BffModule } from './bff.module';
+import { contractRoutes } from './http/contract-routes';
 import { jsonBody, noStore, sameOriginOnly } from './http/hardening';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { staticAssets } from './http/static-assets';
 import { allowedOrigins } from './http/origin';
 import { trustProxySetting } from './http/trust-proxy';
+import { ServiceClient } from './services/service-client';
 
 /** The BFF: the web app, /api/* and socket.io on one port. */
 export async function startBff(port = Number(process.env.PORT ?? 8080), webDist = process.env.WEB_DIST ?? resolve(__dirname, '../../web/dist')) {
@@ -24,6 +27,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   app.use(sameOriginOnly(allowedOrigins()));
   app.use(jsonBody);
   app.use(cookieParser());
+  // The pass-through routes of the contracts (plain express, ADR 0024); the hand-written ones are Nest's.
+  app.use(contractRoutes(app.get(SessionResolver), app.get(ServiceClient)));
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableShutdownHooks();
   // The built app, precompressed, hashed assets cached for good; client routes (/favorites, ...) get the app shell.

@@ -4,7 +4,7 @@ import { Request } from 'express';
 import { tokenFrom } from './session';
 import { SessionResolver } from './session-resolver';
 
-type AuthedRequest = Request & { user?: User; token?: string };
+export type AuthedRequest = Request & { user?: User; token?: string };
 
 /** Resolves the caller from the session (cached per instance, see SessionResolver); every route behind it knows who is asking. */
 @Injectable()
@@ -12,14 +12,19 @@ export class SessionGuard implements CanActivate {
   constructor(private readonly sessions: SessionResolver) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const token = tokenFrom(request.headers, request.cookies);
-    if (!token) throw new HttpException({ statusCode: 401, message: AUTH_MESSAGES.notSignedIn }, 401);
-    const { user } = await this.sessions.resolve(token);
-    request.user = user;
-    request.token = token;
+    await authenticate(this.sessions, context.switchToHttp().getRequest<AuthedRequest>());
     return true;
   }
+}
+
+/** Sets `request.user` and `request.token` from the request's session, or throws the 401 (SessionGuard, the contract routes). */
+export async function authenticate(sessions: SessionResolver, request: AuthedRequest): Promise<User> {
+  const token = tokenFrom(request.headers, request.cookies);
+  if (!token) throw new HttpException({ statusCode: 401, message: AUTH_MESSAGES.notSignedIn }, 401);
+  const { user } = await sessions.resolve(token);
+  request.user = user;
+  request.token = token;
+  return user;
 }
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): User => {

@@ -1,10 +1,7 @@
-import { HttpException, Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
-import { isErrorBody, nsSubject } from '@kiln/service-kit';
-import { lastValueFrom, timeout } from 'rxjs';
+import { HttpException, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { connectNats, isErrorBody, nsSubject, readConfig, REPLY_BARE, REPLY_ERROR, REPLY_HEADER, REPLY_OK } from '@kiln/service-kit';
+import { headers as natsHeaders, NatsConnection } from 'nats';
 import { z } from 'zod';
-
-export const NATS_CLIENT = Symbol('NATS client');
 
 interface RpcDefinition<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny> {
   subject: string;
@@ -12,28 +9,54 @@ interface RpcDefinition<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny> {
   reply: Rep;
 }
 
+const UNAVAILABLE = { statusCode: 503, message: 'The service is not available. Please try again.' };
+
 /**
- * Calls a service over NATS request/reply. A service's error reply (ErrorBody) becomes the HTTP error
- * with the same status and message; a service that does not answer is a 503.
+ * Calls a service over NATS request/reply, asking for a bare reply (see the kit's bare-reply.ts): the
+ * answer's bytes are the reply's JSON. A service's error reply (ErrorBody) becomes the HTTP error with the
+ * same status and message; a service that does not answer is a 503.
  */
 @Injectable()
 export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
-  constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
+  private nats?: NatsConnection;
+  private readonly asking = natsHeaders();
+
+  constructor() {
+    this.asking.set(REPLY_HEADER, REPLY_BARE);
+  }
 
   async onModuleInit(): Promise<void> {
-    await this.client.connect();
+    this.nats = await connectNats(readConfig(), 'kiln-bff-rpc');
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.client.close();
+    await this.nats?.close().catch(() => undefined);
   }
 
+  /** The reply, parsed. */
   async call<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(rpc: RpcDefinition<Req, Rep>, payload: z.input<Req>, timeoutMs = 10_000): Promise<z.output<Rep>> {
+    return JSON.parse(Buffer.from(await this.callForBytes(rpc, payload, timeoutMs)).toString('utf8'));
+  }
+
+  /**
+   * The reply's JSON as the service wrote it, for passing on to an HTTP response without parsing and
+   * writing it again: the service built it from its own contract-typed answer.
+   */
+  async callForBytes<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(rpc: RpcDefinition<Req, Rep>, payload: z.input<Req>, timeoutMs = 10_000): Promise<Uint8Array> {
+    if (!this.nats) throw new HttpException(UNAVAILABLE, 503);
+    let reply;
     try {
-      return await lastValueFrom(this.client.send(nsSubject(rpc.subject), payload).pipe(timeout(timeoutMs)));
-    } catch (error) {
-      if (isErrorBody(error)) throw new HttpException(error, error.statusCode);
-      throw new HttpException({ statusCode: 503, message: 'The service is not available. Please try again.' }, 503);
+      reply = await this.nats.request(nsSubject(rpc.subject), JSON.stringify(payload ?? null), { timeout: timeoutMs, headers: this.asking });
+    } catch {
+      // No responders, a timeout, a closed connection: nobody answered.
+      throw new HttpException(UNAVAILABLE, 503);
     }
+    const kind = reply.headers?.get(REPLY_HEADER);
+    if (kind === REPLY_OK) return reply.data;
+    if (kind === REPLY_ERROR) {
+      const body: unknown = reply.json();
+      if (isErrorBody(body)) throw new HttpException(body, body.statusCode);
+    }
+    throw new HttpException(UNAVAILABLE, 503);
   }
 }

@@ -18,3 +18,4 @@ export * from './rpc/bootstrap';
 export * from './idempotency/idempotency';
 export * from './rpc/rpc-table';
 export * from './limits';
+export * from './rpc/bare-reply';

@@ -2,10 +2,14 @@ import 'reflect-metadata';
 import { Controller, DynamicModule, INestMicroservice, Inject, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { MessagePattern, MicroserviceOptions, ServerNats } from '@nestjs/microservices';
+import { MessagePattern, MicroserviceOptions, NatsContext, ServerNats } from '@nestjs/microservices';
+import { headers as natsHeaders, Msg } from 'nats';
+import { isObservable, lastValueFrom } from 'rxjs';
 import { healthSubject, ServiceName } from '@kiln/contracts';
 import { KilnConfig, nsSubject, readConfig } from '../config';
+import { isErrorBody, toErrorBody } from '../errors';
 import { connectNats, natsConnectionOptions } from '../nats/jetstream';
+import { REPLY_BARE, REPLY_ERROR, REPLY_HEADER, REPLY_OK } from './bare-reply';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { DB, ServiceDefinition, ServiceRuntime } from './service-runtime';
 
@@ -52,6 +56,29 @@ export class KilnServiceModule {
 export class KilnServerNats extends ServerNats {
   protected override getRouteFromPattern(pattern: string): string {
     return this.messageHandlers.has(pattern) ? pattern : super.getRouteFromPattern(pattern);
+  }
+
+  /**
+   * A request asking for a bare reply (the BFF's, see bare-reply.ts) runs the same Nest handler (its
+   * exception filter included) and is answered with the reply's JSON alone; any other goes Nest's way.
+   */
+  override async handleMessage(channel: string, message: Msg): Promise<void> {
+    if (!message.reply || message.headers?.get(REPLY_HEADER) !== REPLY_BARE) return super.handleMessage(channel, message);
+    const answer = (kind: string, body: unknown) => {
+      const headers = natsHeaders();
+      headers.set(REPLY_HEADER, kind);
+      message.respond(JSON.stringify(body ?? null), { headers });
+    };
+    const handler = this.getHandlerByPattern(channel);
+    if (!handler) return answer(REPLY_ERROR, { statusCode: 404, message: 'Not found' });
+    try {
+      const data = message.data.length ? message.json() : undefined;
+      // The filter (RpcErrorFilter) turns a failure into an observable that errors with its ErrorBody.
+      const result = await handler(data, new NatsContext([message.subject, message.headers]));
+      answer(REPLY_OK, isObservable(result) ? await lastValueFrom(result) : result);
+    } catch (error) {
+      answer(REPLY_ERROR, isErrorBody(error) ? error : toErrorBody(error));
+    }
   }
 }
 
