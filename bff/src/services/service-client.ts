@@ -20,6 +20,8 @@ const UNAVAILABLE = { statusCode: 503, message: 'The service is not available. P
 export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
   private nats?: NatsConnection;
   private readonly asking = natsHeaders();
+  /** Namespaced subjects, worked out once each (reading the configuration per request showed in profiles). */
+  private readonly subjects = new Map<string, string>();
 
   constructor() {
     this.asking.set(REPLY_HEADER, REPLY_BARE);
@@ -46,7 +48,9 @@ export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
     if (!this.nats) throw new HttpException(UNAVAILABLE, 503);
     let reply;
     try {
-      reply = await this.nats.request(nsSubject(rpc.subject), JSON.stringify(payload ?? null), { timeout: timeoutMs, headers: this.asking });
+      let subject = this.subjects.get(rpc.subject);
+      if (!subject) this.subjects.set(rpc.subject, (subject = nsSubject(rpc.subject)));
+      reply = await this.nats.request(subject, JSON.stringify(payload ?? null), { timeout: timeoutMs, headers: this.asking });
     } catch {
       // No responders, a timeout, a closed connection: nobody answered.
       throw new HttpException(UNAVAILABLE, 503);

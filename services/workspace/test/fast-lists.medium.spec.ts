@@ -61,6 +61,18 @@ describe('workspace service: lists from counts and covering indexes', () => {
     expect(page.data.map((m) => m.id)).toEqual(all.data.filter((m) => !left.includes(m.id)).slice(20).map((m) => m.id));
   });
 
+  it('says the total with the page, and also on a page past the end (a search counts its matches)', async () => {
+    const owner = await aUser(env.rpc);
+    await seed(owner, 12);
+    const where = JSON.stringify({ name: { contains: 'part 3' } });
+    const matching = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM workspace.model_view WHERE author_id = ${owner.user.id} AND deleted_at IS NULL AND name ILIKE '%part 3%'`.execute(env.db);
+    const first = await env.rpc.call('listModels', { actor: owner.actor, body: { where, limit: '1' } });
+    const past = await env.rpc.call('listModels', { actor: owner.actor, body: { where, skip: '50', limit: '5' } });
+    expect([first.data.length, first.total, past.data.length, past.total]).toEqual([1, matching.rows[0].n, 0, matching.rows[0].n]);
+    expect(matching.rows[0].n).toBeGreaterThan(1);
+  });
+
   it('keeps the counts equal to the live rows through creates, renames, deletes, batch upserts and rebuilds', async () => {
     const owner = await aUser(env.rpc);
     const models = [];

@@ -83,7 +83,7 @@ interface ListValues {
 }
 
 /** One row of a page: the model, its people (when populated) and the caller's grants. */
-type PageRow = Granted & { author_row: UserRow | null; contributor_row: UserRow | null };
+type PageRow = Granted & { author_row: UserRow | null; contributor_row: UserRow | null; total_n: number | null };
 
 const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name' } as const;
 
@@ -126,12 +126,12 @@ export class PgModelReadModel {
     };
 
     const counted = !teamId && !contains;
-    const totalQuery = counted
-      ? this.firstRow<{ n: number }>(this.shapes.compile(`total ${filterKey}`, values, (v) => this.countedTotal(v, filters)))
-      : this.firstRow<{ n: number }>(this.shapes.compile(`count ${filterKey}`, values, (v) => this.matching(v, filters).select((eb) => eb.fn.countAll<number>().as('n'))));
+    const totalStatement = (v: ListValues) => (counted ? this.countedTotal(v, filters) : this.matching(v, filters).select((eb) => eb.fn.countAll<number>().as('n')));
+    const totalQuery = () => this.firstRow<{ n: number }>(this.shapes.compile(`${counted ? 'total' : 'count'} ${filterKey}`, values, totalStatement));
     // With the total known first, a page past the middle is read backwards from the end. The first page
-    // never is, so it and its total are read at the same time.
-    const total = counted && query.skip > 0 ? Number((await totalQuery).n) : undefined;
+    // never is: it carries its total as a column, one statement for both (a round trip less).
+    const total = counted && query.skip > 0 ? Number((await totalQuery()).n) : undefined;
+    const totalInPage = total === undefined;
 
     const sort = query.sort ?? { field: 'updatedAt', direction: 'desc' as const };
     const column = SORT_COLUMN[sort.field];
@@ -142,7 +142,7 @@ export class PgModelReadModel {
     values.limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
 
     const populate = new Set((query.populate ?? []).map((p) => p.split('.')[0]));
-    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+backwards} ${+populate.has('author')}${+populate.has('contributor')}`;
+    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+backwards} ${+populate.has('author')}${+populate.has('contributor')} ${+totalInPage}`;
     const pageQuery = this.db.executeQuery<PageRow>(
       this.shapes.compile(pageKey, values, (v) => {
         const ids = this.matching(v, filters)
@@ -160,11 +160,15 @@ export class PgModelReadModel {
           .selectAll('m')
           .select([sql<UserRow | null>`to_jsonb(a)`.as('author_row'), sql<UserRow | null>`to_jsonb(c)`.as('contributor_row')])
           .select(grantColumns(v.actorId))
+          // An uncorrelated subquery: Postgres runs it once for the statement, not per row.
+          .select(totalInPage ? sql<number>`(${totalStatement(v)})`.as('total_n') : sql<null>`NULL`.as('total_n'))
           .orderBy(key('m'), sort.direction)
           .orderBy('m.id', sort.direction);
       }),
     );
-    const [{ rows }, count] = await Promise.all([pageQuery, totalQuery]);
+    const { rows } = await pageQuery;
+    // A page past the end has no row to carry the total: then it is asked for on its own.
+    const count = total !== undefined ? { n: total } : rows.length > 0 ? { n: rows[0].total_n! } : await totalQuery();
     const users = new Map<string, UserRow>();
     for (const row of rows) for (const person of [row.author_row, row.contributor_row]) if (person) users.set(person.id, person);
     const data = rows.map((row) => {
