@@ -55,8 +55,14 @@ export function sameOriginOnly(allowed: string[] | null): Middleware {
  * chunked body is cut off as soon as it passes the limit.
  */
 export const jsonBody: Middleware = (req, res, next) => {
-  // A streamed upload is read by its own handler, with its own limits (ADR 0033).
-  if (!isApi(req) || !hasBody(req) || routeFor(req.method, req.path)?.multipart) return next();
+  if (!isApi(req) || !hasBody(req)) return next();
+  if (routeFor(req.method, req.path)?.multipart) {
+    // A streamed upload is read by its own handler, with its own limits (ADR 0033). Its connection is not
+    // reused: an answer given before the whole file was read (401, 400, 413) must not leave the rest of
+    // it in the connection for the next request.
+    res.setHeader('Connection', 'close');
+    return next();
+  }
   const [mime, ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
   const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();

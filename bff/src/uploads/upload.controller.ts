@@ -48,7 +48,8 @@ export class UploadController {
   async upload(@Req() req: Authed, @Res({ passthrough: true }) res: Response): Promise<Media[]> {
     // A refusal before the body was read closes the connection, so the client stops sending it.
     const refuse = (statusCode: number, message: string) => {
-      if (!req.complete) res.setHeader('Connection', 'close');
+      // (Called again by the parser's late events once the answer went out: never touch headers then.)
+      if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
       return new HttpException({ statusCode, message }, statusCode);
     };
     const query = parse(UploadQuery, { ...(req.query as object) });
@@ -119,8 +120,8 @@ export class UploadController {
         );
         writing.catch(() => undefined);
       });
-      for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => fail(refuse(400, MEDIA_MESSAGES.oneFile)));
-      parser.on('error', () => fail(refuse(400, MEDIA_MESSAGES.incomplete)));
+      for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => !settled && fail(refuse(400, MEDIA_MESSAGES.oneFile)));
+      parser.on('error', () => !settled && fail(refuse(400, MEDIA_MESSAGES.incomplete)));
       parser.on('close', () => {
         if (settled) return;
         if (!writing) return fail(refuse(400, MEDIA_MESSAGES.noFile));
