@@ -1,4 +1,5 @@
-import { DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, SERVICE_CLASS_KIND, type CreateMaterialBody, type CreateServiceBody, type MaterialClassId, type Quantity, type ServiceClass } from '@kiln/contracts';
+import { DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, SERVICE_CLASS_KIND } from '@kiln/contracts/constants';
+import type { CreateMaterialBody, CreateServiceBody, MaterialClassId, Quantity, ServiceClass } from '@kiln/contracts';
 
 /** Test data shared by the business rules' specs (not a spec itself). */
 export const mm = (value: number): Quantity => ({ value, unit: 'mm' });
