@@ -1,17 +1,20 @@
 import { AnyEventEnvelope, COMMERCE_STREAM, parseEvent } from '@kiln/contracts';
 import { Changes, evolveRecord, factKind, RecordFactKind, RecordState } from '@kiln/domain';
 import { Projection } from '@kiln/service-kit';
-import { sql, Transaction } from 'kysely';
+import { QueryResult, RawBuilder, sql, Transaction } from 'kysely';
 import { CommerceDatabase, SCHEMA } from '../../../database.types';
 import { AnyRecordType, presentChanges, RecordJson } from '../record-type';
 
 type Trx = Transaction<CommerceDatabase>;
 type Row = Record<string, unknown>;
 
-/** Streams folded per rebuild round: their events are read in one query and written in a few multi-row inserts. */
-export const REBUILD_BATCH = 1000;
-/** Postgres takes at most 65,535 parameters a statement; inserts are cut to stay below. */
-const MAX_PARAMETERS = 60_000;
+/**
+ * Events read per rebuild round (a few thousand streams): their streams are folded in memory and written
+ * with a few multi-row inserts.
+ */
+export const REBUILD_FETCH = 5000;
+/** Rows per insert statement: a few big statements were twice as slow as more of these (measured). */
+const INSERT_CHUNK = 1000;
 
 /** `commerce.material.created.v1` → `commerce.material.>` (one subject per consumer). */
 const subjectOf = (type: AnyRecordType) => `${type.events.created.split('.').slice(0, 2).join('.')}.>`;
@@ -30,14 +33,14 @@ function viewRow(type: AnyRecordType, record: RecordJson & { tags?: string[] }, 
     updated_at: new Date(record.updatedAt),
     version: record.version,
     deleted_at: deletedAt,
-    record: JSON.stringify(record),
+    record,
     ...(type.viewColumns?.(record) ?? {}),
   };
 }
 
 /** A timeline entry: one per fact (`changes` as presented, the way the events carry them). */
 function historyRow(type: AnyRecordType, kind: RecordFactKind, recordId: string, version: number, at: Date, by: string | null, changes: Changes): Row {
-  return { record_id: recordId, version, type: `${type.rules.type}.${kind}`, at, by: by ?? '', changes: JSON.stringify(changes) };
+  return { record_id: recordId, version, type: `${type.rules.type}.${kind}`, at, by: by ?? '', changes };
 }
 
 function kindOf(type: AnyRecordType, eventType: string): RecordFactKind {
@@ -46,40 +49,42 @@ function kindOf(type: AnyRecordType, eventType: string): RecordFactKind {
   return kind;
 }
 
-/** Rows cut so that no insert passes the parameter limit. */
-function* chunks(rows: Row[]): Generator<Row[]> {
-  if (rows.length === 0) return;
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]).length));
-  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
-}
-
 /**
- * Read-model rows, one multi-row upsert a chunk: a row replaces the kept one only when newer (a late or
- * repeated event changes nothing; a deletion stays as a tombstone). At most one row per id a statement.
+ * Inserts rows as one JSON parameter per chunk (`jsonb_populate_recordset` of the table's row type): far
+ * cheaper to send and plan than thousands of bound values. `conflict` is the statement's ON CONFLICT.
  */
-async function upsertViews(trx: Trx, type: AnyRecordType, rows: Row[]): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const t = trx.withSchema(SCHEMA) as any;
-  for (const chunk of chunks(rows)) {
-    const columns = Object.keys(chunk[0]).filter((c) => c !== 'id');
-    await t
-      .insertInto(type.view)
-      .values(chunk)
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      .onConflict((oc: any) => oc.column('id').doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]))).where(sql.ref(`${type.view}.version`), '<', sql.ref('excluded.version')))
-      .execute();
+async function insertRows(trx: Trx, table: string, rows: Row[], conflict: (columns: string[]) => RawBuilder<unknown>): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  const list = sql.join(columns.map((c) => sql.id(c)));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const json = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));
+    await sql`INSERT INTO ${sql.id(SCHEMA, table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.id(SCHEMA, table)}, ${json}::jsonb) ${conflict(columns)}`.execute(trx);
   }
 }
 
-/** Timeline entries, one multi-row insert a chunk; an entry already there (a repeated event) stays as it is. */
+/**
+ * Read-model rows (at most one per id): a row replaces the kept one only when newer (a late or repeated
+ * event changes nothing; a deletion stays as a tombstone).
+ */
+async function upsertViews(trx: Trx, type: AnyRecordType, rows: Row[]): Promise<void> {
+  await insertRows(trx, type.view, rows, (columns) => {
+    const set = sql.join(columns.filter((c) => c !== 'id').map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`));
+    return sql`ON CONFLICT (id) DO UPDATE SET ${set} WHERE ${sql.id(type.view)}.version < excluded.version`;
+  });
+}
+
+/**
+ * Timeline entries, as one array per column (`unnest`: cheaper than JSON rows for this fixed shape); an
+ * entry already there (a repeated event) stays as it is.
+ */
 async function insertHistory(trx: Trx, rows: Row[]): Promise<void> {
-  for (const chunk of chunks(rows)) {
-    await trx
-      .withSchema(SCHEMA)
-      .insertInto('business_record_history')
-      .values(chunk as never)
-      .onConflict((oc) => oc.columns(['record_id', 'version']).doNothing())
-      .execute();
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK);
+    const column = (name: string) => chunk.map((r) => r[name]);
+    await sql`INSERT INTO ${sql.id(SCHEMA, 'business_record_history')} (record_id, version, type, at, by, changes)
+      SELECT * FROM unnest(${column('record_id')}::text[], ${column('version')}::int[], ${column('type')}::text[], ${column('at')}::timestamptz[], ${column('by')}::text[], ${chunk.map((r) => JSON.stringify(r.changes))}::jsonb[])
+      ON CONFLICT (record_id, version) DO NOTHING`.execute(trx);
   }
 }
 
@@ -150,7 +155,7 @@ function foldStream(type: AnyRecordType, id: string, rows: EventRow[]): { view: 
 /**
  * The projection of one record type (ADR 0029): its read model and timeline from its events on
  * COMMERCE_EVENTS, a batch of events in two multi-row statements. A rebuild reads the type's streams from
- * the events table, REBUILD_BATCH streams at a time (by stream id, each in version order), folds each in
+ * the events table, REBUILD_FETCH events at a time (by stream id, each in version order), folds each in
  * memory with the domain (the same `evolveRecord`, `present` and contract parse the live events went
  * through, so rebuilt equals live) and writes the batch's rows and timelines with multi-row inserts.
  */
@@ -168,38 +173,64 @@ export function recordProjection(type: AnyRecordType, name: string): Projection 
     async rebuild(anyTrx) {
       const trx = anyTrx as Trx;
       const streamType = type.rules.type;
-      const streamsOfType = trx.withSchema(SCHEMA).selectFrom('events').select('stream_id').where('stream_type', '=', streamType).where('version', '=', 1);
       await trx.withSchema(SCHEMA).deleteFrom(type.view).execute();
-      await trx.withSchema(SCHEMA).deleteFrom('business_record_history').where('record_id', 'in', streamsOfType).execute();
+      await trx
+        .withSchema(SCHEMA)
+        .deleteFrom('business_record_history')
+        .where('record_id', 'in', trx.withSchema(SCHEMA).selectFrom('events').select('stream_id').where('stream_type', '=', streamType).where('version', '=', 1))
+        .execute();
+      // One ordered pass over the type's events through a cursor: Postgres sorts (or walks the
+      // (stream_id, version) index) once, whatever its statistics say about a freshly filled table.
+      const cursor = sql.id(`rebuild_${name.replace(/\W/g, '_')}`);
+      await sql`DECLARE ${cursor} NO SCROLL CURSOR FOR
+        SELECT stream_id, version, type, data, occurred_at, actor_id, event_id FROM ${sql.id(SCHEMA, 'events')}
+        WHERE stream_type = ${streamType} ORDER BY stream_id, version`.execute(trx);
+      const fetch = (): Promise<QueryResult<EventRow>> => sql<EventRow>`FETCH ${sql.raw(String(REBUILD_FETCH))} FROM ${cursor}`.execute(trx);
       let written = 0;
-      let after = '';
-      for (;;) {
-        const page = streamsOfType.where('stream_id', '>', after).orderBy('stream_id').limit(REBUILD_BATCH);
-        const rows = (await trx
-          .withSchema(SCHEMA)
-          .selectFrom('events')
-          .select(['stream_id', 'version', 'type', 'data', 'occurred_at', 'actor_id', 'event_id'])
-          .where('stream_type', '=', streamType)
-          .where('stream_id', 'in', page)
-          .orderBy('stream_id')
-          .orderBy('version')
-          .execute()) as EventRow[];
-        if (rows.length === 0) return written;
-        const views: Row[] = [];
-        const history: Row[] = [];
-        for (let start = 0; start < rows.length; ) {
-          let end = start + 1;
-          while (end < rows.length && rows[end].stream_id === rows[start].stream_id) end++;
-          const folded = foldStream(type, rows[start].stream_id, rows.slice(start, end));
-          views.push(folded.view);
-          history.push(...folded.history);
-          start = end;
+      // The last stream of a fetch may go on in the next one: it waits for it.
+      let pending: EventRow[] = [];
+      // Pipelined on the one connection: the next FETCH is sent before this batch's inserts, so the
+      // batch after is folded here while Postgres writes this one.
+      let next: Promise<QueryResult<EventRow>> | null = fetch();
+      let writing: Promise<void> = Promise.resolve();
+      try {
+        while (next) {
+          const fetched: EventRow[] = (await next).rows;
+          const rows = pending.concat(fetched);
+          const done: boolean = fetched.length < REBUILD_FETCH;
+          let complete = rows.length;
+          if (!done) {
+            const lastId = rows[rows.length - 1].stream_id;
+            while (complete > 0 && rows[complete - 1].stream_id === lastId) complete--;
+          }
+          pending = rows.slice(complete);
+          const views: Row[] = [];
+          const history: Row[] = [];
+          for (let start = 0; start < complete; ) {
+            let end = start + 1;
+            while (end < complete && rows[end].stream_id === rows[start].stream_id) end++;
+            const folded = foldStream(type, rows[start].stream_id, rows.slice(start, end));
+            views.push(folded.view);
+            history.push(...folded.history);
+            start = end;
+          }
+          await writing;
+          next = done ? null : fetch();
+          // Its failure is seen at the next `await writing` (or below); until then it must not count as unhandled.
+          writing = (async () => {
+            await upsertViews(trx, type, views);
+            await insertHistory(trx, history);
+          })();
+          writing.catch(() => undefined);
+          written += views.length;
         }
-        await upsertViews(trx, type, views);
-        await insertHistory(trx, history);
-        written += views.length;
-        after = rows[rows.length - 1].stream_id;
+      } finally {
+        // Nothing may still run on the transaction when it ends (a failure rolls it back anyway).
+        await Promise.allSettled([writing, next]);
       }
+      await writing;
+      await sql`CLOSE ${cursor}`.execute(trx);
+      return written;
     },
   };
 }

@@ -37,7 +37,7 @@ export async function listRecords<R extends RecordJson>(deps: RecordDeps, type: 
   const [rows, count] = await Promise.all([
     base
       .select('record')
-      .orderBy(column === 'name' ? sql`lower(name)` : sql.ref(column), sql.raw(`${order} NULLS LAST`))
+      .orderBy(column === 'name' ? sql`lower(name)` : sql.ref(column), (ob) => (order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
       .orderBy('id', order)
       .offset(query.skip ?? 0)
       .limit(query.limit ?? BUSINESS_PAGE_SIZE)
