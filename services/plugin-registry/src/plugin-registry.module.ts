@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PLUGIN_REGISTRY_STREAM } from '@kiln/contracts';
 import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { ConfiguredDevelopers } from './adapters/configured-developers';
+import { LocalPluginFiles } from './adapters/local-plugin-files';
 import { NatsMediaOwnership } from './adapters/nats-media';
 import { PgPluginsRepository } from './adapters/pg-plugins.repository';
 import { pluginRegistryMigrations } from './migrations';
@@ -8,6 +10,23 @@ import { PIPELINE_CONFIG, readPipelineConfig } from './pipeline/pipeline-config'
 import { PipelineRunner } from './pipeline/pipeline-runner';
 import { PluginReadModel } from './plugins/plugin-read-model';
 import { pluginRegistryRoutes } from './plugins/plugin-registry.routes';
+import { GetPluginHandler } from './plugins/queries/get-plugin/get-plugin.handler';
+import { ListActionsHandler } from './plugins/queries/list-actions/list-actions.handler';
+import { ListLogsHandler } from './plugins/queries/list-logs/list-logs.handler';
+import { ListMyPluginsHandler } from './plugins/queries/list-my-plugins/list-my-plugins.handler';
+import { ListVersionsHandler } from './plugins/queries/list-versions/list-versions.handler';
+import { PublicFileHandler } from './plugins/queries/public-file/public-file.handler';
+import { PublicManifestHandler } from './plugins/queries/public-manifest/public-manifest.handler';
+import { PublicPluginsHandler } from './plugins/queries/public-plugins/public-plugins.handler';
+import { PublicVersionsHandler } from './plugins/queries/public-versions/public-versions.handler';
+import { ValidatePluginIdHandler } from './plugins/queries/validate-plugin-id/validate-plugin-id.handler';
+import { ValidateSlugHandler } from './plugins/queries/validate-slug/validate-slug.handler';
+import { CLOCK, systemClock } from './ports/clock.port';
+import { DEVELOPERS } from './ports/developers.port';
+import { MEDIA_OWNERSHIP } from './ports/media-ownership.port';
+import { PIPELINE } from './ports/pipeline.port';
+import { PLUGIN_FILES } from './ports/plugin-files.port';
+import { PLUGINS_REPOSITORY } from './ports/plugins.repository.port';
 import { pluginRegistryProjections } from './projections/plugin-registry.projections';
 import { SCHEMA } from './schema';
 
@@ -24,6 +43,29 @@ import { SCHEMA } from './schema';
     }),
   ],
   controllers: [rpcController('PluginRegistryRpcController', pluginRegistryRoutes)],
-  providers: [{ provide: PIPELINE_CONFIG, useFactory: () => readPipelineConfig() }, PgPluginsRepository, PluginReadModel, PipelineRunner, NatsMediaOwnership],
+  providers: [
+    { provide: PIPELINE_CONFIG, useFactory: () => readPipelineConfig() },
+    // The pipeline uses the repository and runner classes directly; the use cases go through the ports.
+    PgPluginsRepository,
+    { provide: PLUGINS_REPOSITORY, useExisting: PgPluginsRepository },
+    PipelineRunner,
+    { provide: PIPELINE, useExisting: PipelineRunner },
+    { provide: MEDIA_OWNERSHIP, useClass: NatsMediaOwnership },
+    { provide: PLUGIN_FILES, useClass: LocalPluginFiles },
+    { provide: DEVELOPERS, useClass: ConfiguredDevelopers },
+    { provide: CLOCK, useValue: systemClock },
+    PluginReadModel,
+    GetPluginHandler,
+    ListMyPluginsHandler,
+    ValidatePluginIdHandler,
+    ValidateSlugHandler,
+    ListVersionsHandler,
+    ListActionsHandler,
+    ListLogsHandler,
+    PublicPluginsHandler,
+    PublicVersionsHandler,
+    PublicManifestHandler,
+    PublicFileHandler,
+  ],
 })
 export class PluginRegistryModule {}

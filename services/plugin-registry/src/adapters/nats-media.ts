@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AssetsRpc, ErrorBody, Media } from '@kiln/contracts';
 import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
 import { randomUUID } from 'node:crypto';
+import { MediaOwnership } from '../ports/media-ownership.port';
 
 const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
 
@@ -10,7 +11,7 @@ const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not a
  * zip can be attached only by the person who uploaded it. Null when it is not theirs (or not there).
  */
 @Injectable()
-export class NatsMediaOwnership {
+export class NatsMediaOwnership implements MediaOwnership {
   constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
 
   async mediaOf(actorId: string, mediaId: string): Promise<Media | null> {

@@ -3,14 +3,12 @@ import { PluginLog } from '@kiln/contracts';
 import { DomainError, DomainEvent, PLUGIN_MESSAGES, PluginAggregate, PluginVersionAggregate } from '@kiln/domain';
 import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
+import { PluginsRepository, SavedEvent } from '../ports/plugins.repository.port';
 import { SCHEMA } from '../schema';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from './mappers';
 
 type Trx = Transaction<any>;
-export interface SavedEvent {
-  eventId: string;
-  type: string;
-}
+export type { SavedEvent };
 const CHANGED_MEANWHILE = 'The plugin was changed meanwhile. Please reload and try again.';
 
 /** Domain events carry domain state; the integration events carry the contract's snapshots. */
@@ -29,7 +27,7 @@ const isUniqueViolation = (e: unknown, constraint?: string) =>
  * aggregates may be saved together (a publish changes the version and its plugin).
  */
 @Injectable()
-export class PgPluginsRepository {
+export class PgPluginsRepository implements PluginsRepository {
   constructor(@Inject(DB) readonly db: Kysely<any>) {}
 
   async loadPlugin(id: string, trx: Kysely<any> = this.db): Promise<PluginAggregate | null> {
@@ -87,6 +85,12 @@ export class PgPluginsRepository {
       if (isUniqueViolation(e)) throw new DomainError('invalid', PLUGIN_MESSAGES.versionNotHigher, [{ path: 'version', message: PLUGIN_MESSAGES.versionNotHigher }]);
       throw e;
     }
+  }
+
+  /** The job and its lease commit together: if this instance stops, the lease runs out and a sweep takes over. */
+  saveLeased(version: PluginVersionAggregate, meta: EventMeta, lease: Record<string, unknown>): Promise<SavedEvent[]> {
+    const id = version.snapshot().id;
+    return this.save([version], meta, (trx) => trx.withSchema(SCHEMA).updateTable('plugin_versions').set(lease).where('id', '=', id).execute().then(() => undefined));
   }
 
   /** Log lines of a running step: rows and their events, one transaction per batch. */
