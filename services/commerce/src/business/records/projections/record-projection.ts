@@ -158,8 +158,10 @@ function foldStream(type: AnyRecordType, id: string, rows: EventRow[]): { view: 
  * the events table, REBUILD_FETCH events at a time (by stream id, each in version order), folds each in
  * memory with the domain (the same `evolveRecord`, `present` and contract parse the live events went
  * through, so rebuilt equals live) and writes the batch's rows and timelines with multi-row inserts.
+ * `rebuildFetch` (events a fetch; REBUILD_FETCH) is there for tests to cut streams across fetches.
  */
-export function recordProjection(type: AnyRecordType, name: string): Projection {
+export function recordProjection(type: AnyRecordType, name: string, options: { rebuildFetch?: number } = {}): Projection {
+  const rebuildFetch = options.rebuildFetch ?? REBUILD_FETCH;
   return {
     name,
     stream: COMMERCE_STREAM.name,
@@ -185,7 +187,7 @@ export function recordProjection(type: AnyRecordType, name: string): Projection 
       await sql`DECLARE ${cursor} NO SCROLL CURSOR FOR
         SELECT stream_id, version, type, data, occurred_at, actor_id, event_id FROM ${sql.id(SCHEMA, 'events')}
         WHERE stream_type = ${streamType} ORDER BY stream_id, version`.execute(trx);
-      const fetch = (): Promise<QueryResult<EventRow>> => sql<EventRow>`FETCH ${sql.raw(String(REBUILD_FETCH))} FROM ${cursor}`.execute(trx);
+      const fetch = (): Promise<QueryResult<EventRow>> => sql<EventRow>`FETCH ${sql.raw(String(rebuildFetch))} FROM ${cursor}`.execute(trx);
       let written = 0;
       // The last stream of a fetch may go on in the next one: it waits for it.
       let pending: EventRow[] = [];
@@ -197,7 +199,7 @@ export function recordProjection(type: AnyRecordType, name: string): Projection 
         while (next) {
           const fetched: EventRow[] = (await next).rows;
           const rows = pending.concat(fetched);
-          const done: boolean = fetched.length < REBUILD_FETCH;
+          const done: boolean = fetched.length < rebuildFetch;
           let complete = rows.length;
           if (!done) {
             const lastId = rows[rows.length - 1].stream_id;
