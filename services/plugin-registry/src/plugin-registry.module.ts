@@ -8,8 +8,14 @@ import { PgPluginsRepository } from './adapters/pg-plugins.repository';
 import { pluginRegistryMigrations } from './migrations';
 import { PIPELINE_CONFIG, readPipelineConfig } from './pipeline/pipeline-config';
 import { PipelineRunner } from './pipeline/pipeline-runner';
-import { PluginReadModel } from './plugins/plugin-read-model';
-import { pluginRegistryRoutes } from './plugins/plugin-registry.routes';
+import { AssignZipHandler } from './plugins/commands/assign-zip/assign-zip.handler';
+import { CreatePluginHandler } from './plugins/commands/create-plugin/create-plugin.handler';
+import { CreateVersionHandler } from './plugins/commands/create-version/create-version.handler';
+import { DeletePluginHandler } from './plugins/commands/delete-plugin/delete-plugin.handler';
+import { DeleteVersionHandler } from './plugins/commands/delete-version/delete-version.handler';
+import { PublishVersionHandler } from './plugins/commands/publish-version/publish-version.handler';
+import { UnpublishVersionHandler } from './plugins/commands/unpublish-version/unpublish-version.handler';
+import { UpdatePluginHandler } from './plugins/commands/update-plugin/update-plugin.handler';
 import { GetPluginHandler } from './plugins/queries/get-plugin/get-plugin.handler';
 import { ListActionsHandler } from './plugins/queries/list-actions/list-actions.handler';
 import { ListLogsHandler } from './plugins/queries/list-logs/list-logs.handler';
@@ -21,6 +27,8 @@ import { PublicPluginsHandler } from './plugins/queries/public-plugins/public-pl
 import { PublicVersionsHandler } from './plugins/queries/public-versions/public-versions.handler';
 import { ValidatePluginIdHandler } from './plugins/queries/validate-plugin-id/validate-plugin-id.handler';
 import { ValidateSlugHandler } from './plugins/queries/validate-slug/validate-slug.handler';
+import { PluginReadModel } from './plugins/plugin-read-model';
+import { pluginRegistryRoutes } from './plugins/plugin-registry.routes';
 import { CLOCK, systemClock } from './ports/clock.port';
 import { DEVELOPERS } from './ports/developers.port';
 import { MEDIA_OWNERSHIP } from './ports/media-ownership.port';
@@ -55,6 +63,14 @@ import { SCHEMA } from './schema';
     { provide: DEVELOPERS, useClass: ConfiguredDevelopers },
     { provide: CLOCK, useValue: systemClock },
     PluginReadModel,
+    CreatePluginHandler,
+    UpdatePluginHandler,
+    DeletePluginHandler,
+    CreateVersionHandler,
+    DeleteVersionHandler,
+    AssignZipHandler,
+    PublishVersionHandler,
+    UnpublishVersionHandler,
     GetPluginHandler,
     ListMyPluginsHandler,
     ValidatePluginIdHandler,

@@ -8,7 +8,6 @@ import { SCHEMA } from '../schema';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from './mappers';
 
 type Trx = Transaction<any>;
-export type { SavedEvent };
 const CHANGED_MEANWHILE = 'The plugin was changed meanwhile. Please reload and try again.';
 
 /** Domain events carry domain state; the integration events carry the contract's snapshots. */
