@@ -100,7 +100,7 @@ interface Generated {
 }
 
 /** Catalog items added then renamed, in chunks of a thousand, through the domain's rules. */
-export function catalogEvents(count: number, ownerId: string): Generated {
+function catalogEvents(count: number, ownerId: string): Generated {
   const out: Generated = { integration: [], rows: [] };
   const base = new Date('2026-01-01T00:00:00Z').getTime();
   const items = Math.ceil(count / 2);

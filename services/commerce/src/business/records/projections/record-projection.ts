@@ -9,10 +9,10 @@ type Trx = Transaction<CommerceDatabase>;
 type Row = Record<string, unknown>;
 
 /**
- * Events read per rebuild round (a few thousand streams): their streams are folded in memory and written
- * with a few multi-row inserts.
+ * Events read per rebuild round (about a thousand streams of two facts): their streams are folded in
+ * memory and written with a few multi-row inserts.
  */
-export const REBUILD_FETCH = 5000;
+export const REBUILD_FETCH = 2000;
 /** Rows per insert statement: a few big statements were twice as slow as more of these (measured). */
 const INSERT_CHUNK = 1000;
 
@@ -91,7 +91,7 @@ async function insertHistory(trx: Trx, rows: Row[]): Promise<void> {
 /**
  * Applies record events in stream order: per record, the row of the newest version among them (the
  * first of equal ones: what applying them one by one leaves, as the version guard is strict), and the
- * timeline entry of each version (once). Two statements however many events.
+ * timeline entry of each version (once). One upsert and one insert (a thousand rows each at most).
  */
 async function applyRecordEvents(trx: Trx, type: AnyRecordType, events: AnyEventEnvelope[]): Promise<void> {
   const views = new Map<string, Row>();
