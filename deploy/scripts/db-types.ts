@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { commerceMigrations } from '../../services/commerce/src/migrations';
+import { pluginRegistryMigrations } from '../../services/plugin-registry/src/migrations';
 import { workspaceMigrations } from '../../services/workspace/src/migrations';
 import { generateSchemaTypes, SchemaTypesTarget } from './schema-types';
 
@@ -11,6 +12,7 @@ import { generateSchemaTypes, SchemaTypesTarget } from './schema-types';
 export const SCHEMA_TYPES: SchemaTypesTarget[] = [
   { schema: 'workspace', migrations: workspaceMigrations, outFile: 'services/workspace/src/database.generated.ts' },
   { schema: 'commerce', migrations: commerceMigrations, outFile: 'services/commerce/src/database.generated.ts' },
+  { schema: 'plugin_registry', migrations: pluginRegistryMigrations, outFile: 'services/plugin-registry/src/database.generated.ts' },
 ];
 
 async function main(): Promise<void> {
