@@ -5,6 +5,7 @@ import type {
   CatalogModelLookup,
   CreateServiceInput,
   History,
+  Material,
   MaterialList,
   MaterialTree,
   ModelList,
@@ -25,6 +26,7 @@ export const BUSINESS_PAGE = 20;
 const json = (value: unknown) => JSON.stringify(value);
 const CATALOG = '/api/workspace/business-catalog';
 const SERVICE = '/api/workspace/business-service';
+const MATERIAL = '/api/workspace/business-material';
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
 /** The scope part of a `where` (spec 002 §7): none for my personal records. */
@@ -70,8 +72,19 @@ export const serviceApi = {
   create: (body: CreateServiceInput, key: string) => request<Service>('POST', SERVICE, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
   update: (id: string, changes: UpdateServiceInput, version?: number) => request<Service>('PATCH', at(SERVICE, id), { body: changes, headers: ifMatch(version) }),
   remove: (id: string) => request<Service>('DELETE', at(SERVICE, id)),
-  get: (id: string) => request<Service>('GET', at(SERVICE, id)),
+  get: (id: string, version?: number) => request<Service>('GET', at(SERVICE, id), { query: { version } }),
+  history: (id: string) => request<History>('GET', `${at(SERVICE, id)}/history`),
 };
+
+/** Timelines and past versions of materials and services (issue 8: the History dialog of their rows). */
+export const recordHistoryApi = {
+  material: {
+    get: (id: string, version?: number) => request<Material>('GET', at(MATERIAL, id), { query: { version } }),
+    history: (id: string) => request<History>('GET', `${at(MATERIAL, id)}/history`),
+  },
+  service: { get: serviceApi.get, history: serviceApi.history },
+};
+export type HistoryKind = keyof typeof recordHistoryApi;
 
 /** Every material and service of a scope (the recipe editor's choices), 100 a page. */
 async function everything<T>(path: string, scope: BusinessScope): Promise<T[]> {
@@ -84,7 +97,7 @@ async function everything<T>(path: string, scope: BusinessScope): Promise<T[]> {
   return all;
 }
 export const recipeChoicesApi = {
-  materials: (scope: BusinessScope) => everything<MaterialList['data'][number]>('/api/workspace/business-material', scope),
+  materials: (scope: BusinessScope) => everything<MaterialList['data'][number]>(MATERIAL, scope),
   services: (scope: BusinessScope) => everything<Service>(SERVICE, scope),
 };
 
@@ -117,5 +130,8 @@ export const businessKeys = {
   serviceList: (search: string, sort: string, scope: BusinessScope) => ['business', 'service', 'list', { search, sort, ...scopeWhere(scope) }] as const,
   allServices: (scope: BusinessScope) => ['business', 'service', 'all', scopeWhere(scope)] as const,
   allMaterials: (scope: BusinessScope) => ['business', 'material', 'all', scopeWhere(scope)] as const,
+  /** A material's or service's timeline, and the record as it was at a version (never changes once written). */
+  recordHistory: (kind: 'material' | 'service', id: string) => ['business', kind, 'history', id] as const,
+  recordVersion: (kind: 'material' | 'service', id: string, version: number) => ['business', kind, 'version', id, version] as const,
   materialTree: (scope: BusinessScope) => ['business', 'material-tree', scopeWhere(scope)] as const,
 };

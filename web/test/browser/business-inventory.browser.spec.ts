@@ -197,6 +197,22 @@ describe('materials inventory', () => {
       const stored = await (await page.request.get(`/api/workspace/business-material/${id}`)).json();
       expect([stored.price.price, stored.quantityInStock.value, stored.version]).toEqual([18.5, 0, 2]);
 
+      // History (issue 8): who changed what, from → to in words, and version 1 as it was, read-only.
+      await oak.getByTestId('inventory-menu-button').click();
+      await page.getByRole('menuitem', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'History of Oak board' });
+      const newest = history.getByTestId('activity-entry').first();
+      await newest.getByTestId('activity-changes').waitFor();
+      expect(await newest.getByTestId('activity-changes').locator('li').allTextContents()).toEqual(['Price: $20.00 / each → to $18.50 / each', 'Quantity in stock: 5 each → to 0 each']);
+      expect(await history.getByTestId('activity-entry').count()).toBe(2);
+      await expectNoSeriousA11yViolations(page, 'material history');
+      await history.getByRole('button', { name: 'View this version (version 1)' }).click();
+      expect(await history.getByTestId('version-price').textContent()).toBe('$20.00 / each');
+      expect(await history.getByTestId('version-quantityInStock').textContent()).toBe('5 each');
+      await history.getByRole('button', { name: 'Back to the timeline' }).click();
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'detached' });
+
       // Someone else changes it while the row is being edited: the save carries the version the edit started from, is
       // refused with 412, and the row shows their values.
       await oak.getByRole('button', { name: 'Edit price and quantity of Oak board' }).click();
@@ -292,6 +308,17 @@ describe('materials inventory', () => {
       const dialog = page.getByRole('dialog', { name: 'Create material' });
       await dialog.waitFor();
       expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      // The History dialog fits too, its timeline and a past version.
+      await row(page, 'Phone plate').getByTestId('inventory-menu-button').click();
+      await page.getByRole('menuitem', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'History of Phone plate' });
+      await history.getByTestId('activity-entry').first().waitFor();
+      expect(await fits()).toBe(true);
+      await history.getByTestId('view-version').first().click();
+      await history.getByTestId('version-price').waitFor();
+      expect(await history.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      await expectNoSeriousA11yViolations(page, 'material version at 360 px');
     });
   });
 
@@ -307,6 +334,17 @@ describe('materials inventory', () => {
       await menuButton.focus();
       await page.keyboard.press('Enter');
       expect(await focusedName(page)).toBe('Material properties');
+      await page.keyboard.press('ArrowDown');
+      expect(await focusedName(page)).toBe('History');
+      // History opens on Enter and Escape gives focus back to the menu button.
+      await page.keyboard.press('Enter');
+      const history = page.getByRole('dialog', { name: 'History of Keyed copper' });
+      await history.getByTestId('view-version').first().waitFor();
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'detached' });
+      expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       expect(await focusedName(page)).toBe('Delete material');
       await page.keyboard.press('Enter');

@@ -89,7 +89,35 @@ describe('Business services', () => {
       await page.getByRole('menuitem', { name: 'Service properties' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Service' });
       expect(await page.getByLabel('Service class').isDisabled()).toBe(true);
-      await edit.getByRole('button', { name: 'Close' }).click();
+      await edit.getByTestId('service-next').click();
+      await field(page, 'General Price').fill('6');
+      await edit.getByTestId('service-next').click();
+      await edit.waitFor({ state: 'detached' });
+      await row.getByTestId('service-price').filter({ hasText: '$3.00 – $8.00' }).waitFor();
+
+      // History (issue 8), by keyboard: the change in words, then version 1 as it was, and back to the same entry.
+      await row.getByTestId('service-menu-button').focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'History' }).waitFor();
+      await page.keyboard.press('h');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('History');
+      await page.keyboard.press('Enter');
+      const history = page.getByRole('dialog', { name: 'History of Laser cutting' });
+      const newest = history.getByTestId('activity-entry').first();
+      await newest.getByTestId('activity-changes').waitFor();
+      expect(await newest.getByTestId('activity-changes').textContent()).toMatch(/^General price: \$5\.00 \/ each\s*→\s*to\s*\$6\.00 \/ each$/);
+      await expectNoSeriousA11yViolations(page, 'service history');
+      const first = history.getByRole('button', { name: 'View this version (version 1)' });
+      await first.focus();
+      await page.keyboard.press('Enter');
+      expect(await history.getByTestId('version-generalPrice').textContent()).toBe('$5.00 / each');
+      expect(await history.getByTestId('version-prices').textContent()).toBe('Thick $8.00 / each; Thin $3.00 / each');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Version 1');
+      await history.getByRole('button', { name: 'Back to the timeline' }).focus();
+      await page.keyboard.press('Enter');
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('data-version')), (v) => expect(v).toBe('1'));
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'detached' });
 
       // Delete asks first.
       await row.getByTestId('service-menu-button').click();

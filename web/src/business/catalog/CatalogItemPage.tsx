@@ -11,6 +11,7 @@ import { applyUpsert } from '../business-cache';
 import { useCatalogPushes } from '../business-pushes';
 import { scopeSearch, useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS, formatUsd, formatWhen } from '../business-texts';
+import { ActivityList } from '../shared/ActivityList';
 import { ModelPicture } from './CatalogEntry';
 import { amount, changedFields, fromForm, materialUnits, paramSpecs, recipeProblems, serviceUnits, toForm, type RecipeProblems, type MaterialLineForm, type RecipeForm, type ServiceLineForm } from './recipe-form';
 import '../business.css';
@@ -64,32 +65,25 @@ export function CatalogItemPage() {
         <h2 id={`${titleId}-activity`}>Activity</h2>
         {history.isPending && <p className="muted" role="status">Loading…</p>}
         {history.isError && <p className="form-error" role="alert">{messageOf(history.error)}</p>}
-        {history.isSuccess && <ActivityList itemId={data.id} entries={history.data.data} current={version ?? data.version} />}
+        {history.isSuccess && (
+          <ActivityList
+            entries={history.data.data}
+            current={version ?? data.version}
+            summary={summary}
+            view={(entry) => <Link to={`/business/catalog/${data.id}?version=${entry.version}`}>View version {entry.version}</Link>}
+          />
+        )}
       </section>
     </section>
   );
 }
 
+// The catalog's words for its facts (an item is added to and removed from the catalog).
 const VERBS: Record<string, string> = { added: 'added it', created: 'added it', updated: 'changed', removed: 'removed it', deleted: 'removed it' };
-
-/** Who changed what and when, newest first; each entry opens the item as it was after it. */
-function ActivityList({ itemId, entries, current }: { itemId: string; entries: HistoryEntry[]; current: number }) {
-  if (entries.length === 0) return <p className="muted">No changes yet.</p>;
-  return (
-    <ol className="activity-list" data-testid="activity-list">
-      {[...entries].reverse().map((entry) => {
-        const verb = VERBS[entry.type.split('.').pop() ?? ''] ?? entry.type;
-        return (
-          <li key={entry.version} data-testid="activity-entry">
-            <span><strong>{entry.by.fullName || BUSINESS_TEXTS.unknownAuthor}</strong> {verb}{verb === 'changed' ? ` ${changedFields(entry.changes)}` : ''}</span>
-            <time className="muted" dateTime={entry.at}>{formatWhen(entry.at)}</time>
-            {entry.version === current ? <span className="muted">(shown)</span> : <Link to={`/business/catalog/${itemId}?version=${entry.version}`}>View version {entry.version}</Link>}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
+const summary = (entry: HistoryEntry) => {
+  const verb = VERBS[entry.type.split('.').pop() ?? ''] ?? entry.type;
+  return verb === 'changed' ? `${verb} ${changedFields(entry.changes)}` : verb;
+};
 
 const emptyMaterialLine = (): MaterialLineForm => ({ materialId: '', mode: 'quantity', value: '1', unit: '', params: {} });
 const emptyServiceLine = (): ServiceLineForm => ({ serviceId: '', value: '1', unit: '', priceOptionId: '' });

@@ -9,6 +9,7 @@ import { lazyPart, preloadOn } from '../../ui/lazy';
 import { DialogLoadFailed, DialogLoading } from '../../ui/LazyFallbacks';
 import { ScopePicker, useBusinessScope, useCanChange } from '../business-scope';
 import { CHANGED_MEANWHILE, materialApi } from '../materials/material-api';
+import { RecordHistoryDialog } from '../shared/RecordHistoryDialog';
 import { splitByStock, sortMaterials } from './inventory-cache';
 import { InventoryRow, type RowEdit } from './InventoryRow';
 import { useInventory, useMaterialCache, useMaterialPushes } from './useInventory';
@@ -47,7 +48,7 @@ function StockGroup({ title, count, testId, children }: { title: string; count: 
   );
 }
 
-type Open = { kind: 'create' } | { kind: 'edit'; material: Material } | { kind: 'delete'; material: Material } | null;
+type Open = { kind: 'create' } | { kind: 'edit'; material: Material } | { kind: 'history'; material: Material } | { kind: 'delete'; material: Material } | null;
 
 /** Materials inventory (/business/inventory, spec 002 §2): my materials, or a team's or project's. */
 export function InventoryPage() {
@@ -65,7 +66,7 @@ export function InventoryPage() {
   const all = list.data ?? [];
   const { inStock, outOfStock } = splitByStock(sortMaterials(all, field, order));
   const row = (material: Material) => (
-    <InventoryRow key={material.id} material={material} canChange={canChange} edit={edit?.id === material.id ? edit : undefined} onEdit={setEdit} onProperties={(m) => setOpen({ kind: 'edit', material: m })} onDelete={(m) => setOpen({ kind: 'delete', material: m })} />
+    <InventoryRow key={material.id} material={material} canChange={canChange} edit={edit?.id === material.id ? edit : undefined} onEdit={setEdit} onProperties={(m) => setOpen({ kind: 'edit', material: m })} onHistory={(m) => setOpen({ kind: 'history', material: m })} onDelete={(m) => setOpen({ kind: 'delete', material: m })} />
   );
 
   const remove = async (material: Material) => {
@@ -134,6 +135,7 @@ export function InventoryPage() {
           </Suspense>
         </ErrorBoundary>
       )}
+      {open?.kind === 'history' && <RecordHistoryDialog kind="material" id={open.material.id} name={open.material.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'delete' && (
         <ConfirmDialog title="Delete material" confirmLabel="Delete" pendingLabel="Deleting…" onConfirm={() => remove(open.material)} onClose={() => setOpen(null)}>
           Delete <strong>{open.material.name}</strong> from the inventory? This cannot be undone.

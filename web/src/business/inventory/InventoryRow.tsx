@@ -48,11 +48,13 @@ interface InventoryRowProps {
   edit: RowEdit | undefined;
   onEdit: (edit: RowEdit | null) => void;
   onProperties: (material: Material) => void;
+  /** Opens the material's timeline (issue 8). */
+  onHistory: (material: Material) => void;
   onDelete: (material: Material) => void;
 }
 
 /** One material: name, price and quantity; the pencil edits price and quantity in place (spec 002 §4). */
-export function InventoryRow({ material, canChange, edit, onEdit, onProperties, onDelete }: InventoryRowProps) {
+export function InventoryRow({ material, canChange, edit, onEdit, onProperties, onHistory, onDelete }: InventoryRowProps) {
   const cache = useMaterialCache();
   const nameId = useId();
   const spec = MATERIAL_CLASSES[material.materialClass];
@@ -143,6 +145,7 @@ export function InventoryRow({ material, canChange, edit, onEdit, onProperties, 
               {(close) => (
                 <>
                   <MenuItem onSelect={() => { close(); onProperties(material); }}>Material properties</MenuItem>
+                  <MenuItem testId="material-history" onSelect={() => { close(); onHistory(material); }}>History</MenuItem>
                   <MenuItem danger disabled={!canChange} title={canChange ? undefined : 'Only the team’s owners and editors may delete materials.'} onSelect={() => { close(); onDelete(material); }}>
                     Delete material
                   </MenuItem>

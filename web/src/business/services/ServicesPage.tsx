@@ -12,11 +12,12 @@ import { applyRemoval, nextBusinessSkip } from '../business-cache';
 import { useServicePushes } from '../business-pushes';
 import { ScopePicker, useBusinessScope, useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS, formatUsd } from '../business-texts';
+import { RecordHistoryDialog } from '../shared/RecordHistoryDialog';
 import { ServiceDialog } from './ServiceDialog';
 import '../business.css';
 
 const serviceId = (s: Service) => s.id;
-type Open = { kind: 'add' } | { kind: 'edit'; service: Service } | { kind: 'delete'; service: Service } | null;
+type Open = { kind: 'add' } | { kind: 'edit'; service: Service } | { kind: 'history'; service: Service } | { kind: 'delete'; service: Service } | null;
 
 /** Services (/business/services, spec 002 §2, §4): 20 at a time, reset by a new search or sort. */
 export function ServicesPage() {
@@ -91,18 +92,18 @@ export function ServicesPage() {
                   <td data-testid="service-materials">{service.materialCount > 0 ? `${service.materialCount} material${service.materialCount === 1 ? '' : 's'}` : ''}</td>
                   <td data-testid="service-price">{service.priceRange.min === service.priceRange.max ? formatUsd(service.priceRange.min) : `${formatUsd(service.priceRange.min)} – ${formatUsd(service.priceRange.max)}`}</td>
                   <td className="row-menu">
-                    {canChange && (
-                      <Menu label={`Actions for ${service.name}`} trigger={(props) => (
-                        <button type="button" className="icon-btn" aria-label={`Actions for ${service.name}`} data-testid="service-menu-button" {...props}><DotsIcon /></button>
-                      )}>
-                        {(close) => (
-                          <>
-                            <MenuItem testId="service-properties" onSelect={() => { close(); setOpen({ kind: 'edit', service }); }}>Service properties</MenuItem>
-                            <MenuItem testId="service-delete" danger onSelect={() => { close(); setOpen({ kind: 'delete', service }); }}>Delete service</MenuItem>
-                          </>
-                        )}
-                      </Menu>
-                    )}
+                    {/* Anyone who sees the service may read its history; only owners and editors change it. */}
+                    <Menu label={`Actions for ${service.name}`} trigger={(props) => (
+                      <button type="button" className="icon-btn" aria-label={`Actions for ${service.name}`} data-testid="service-menu-button" {...props}><DotsIcon /></button>
+                    )}>
+                      {(close) => (
+                        <>
+                          {canChange && <MenuItem testId="service-properties" onSelect={() => { close(); setOpen({ kind: 'edit', service }); }}>Service properties</MenuItem>}
+                          <MenuItem testId="service-history" onSelect={() => { close(); setOpen({ kind: 'history', service }); }}>History</MenuItem>
+                          {canChange && <MenuItem testId="service-delete" danger onSelect={() => { close(); setOpen({ kind: 'delete', service }); }}>Delete service</MenuItem>}
+                        </>
+                      )}
+                    </Menu>
                   </td>
                 </tr>
               ))}
@@ -115,6 +116,7 @@ export function ServicesPage() {
 
       {open?.kind === 'add' && <ServiceDialog scope={scope} onClose={() => setOpen(null)} />}
       {open?.kind === 'edit' && <ServiceDialog service={open.service} scope={scope} onClose={() => setOpen(null)} />}
+      {open?.kind === 'history' && <RecordHistoryDialog kind="service" id={open.service.id} name={open.service.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'delete' && (
         <ConfirmDialog
           title="Delete service"
