@@ -242,7 +242,8 @@ describe('Plugins', () => {
       await page.getByTestId('plugin-filter-isPublic').focus();
       await page.keyboard.press('Space');
       await page.waitForURL((url) => url.searchParams.get('filter') === 'isPublic');
-      expect(await page.getByTestId('plugin-filter-isPublic').getAttribute('aria-pressed')).toBe('true');
+      // The address changes first, the pressed state with the next render: wait for it rather than read it once.
+      await page.locator('[data-testid="plugin-filter-isPublic"][aria-pressed="true"]').waitFor();
       await page.getByTestId('new-plugin').focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'New Plugin', level: 1 }).waitFor();
