@@ -11,11 +11,14 @@ import { catalogRecordType } from '../catalog.record-type';
 
 type Trx = Transaction<CommerceDatabase>;
 
-/** The ids of the live catalog items (any owner, any scope) of a model, from the event store itself. */
+/**
+ * The ids of the live catalog items (any owner, any scope) of a model, from the event store itself. The stream
+ * type is a literal so the partial index of migration 0004 always applies (a generic plan could not use it).
+ */
 async function liveItemsOf(trx: Trx, modelId: string): Promise<string[]> {
   const { rows } = await sql<{ stream_id: string }>`
     SELECT e.stream_id FROM ${sql.id(SCHEMA, 'events')} e
-    WHERE e.stream_type = ${catalogRecordType.rules.type} AND e.version = 1 AND e.data->'changes'->'modelId'->>'to' = ${modelId}
+    WHERE e.stream_type = ${sql.lit(catalogRecordType.rules.type)} AND e.version = 1 AND e.data->'changes'->'modelId'->>'to' = ${modelId}
       AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogRecordType.rules.type}.deleted`})
     ORDER BY e.stream_id`.execute(trx);
   return rows.map((r) => r.stream_id);
