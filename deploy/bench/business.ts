@@ -13,20 +13,21 @@
  *   table (`rebuildProjection`: fold every stream with the domain, present, apply).
  * Everything it made is deleted at the end.
  */
-import { AnyEventEnvelope, COMMERCE_STREAM, eventSubject } from '@kiln/contracts';
+import { AnyEventEnvelope, COMMERCE_STREAM } from '@kiln/contracts';
 import { catalogRules, decideCreate, decideUpdate, evolveRecord, RecordState, CatalogFields } from '@kiln/domain';
-import { AckPolicy, connect, DeliverPolicy, JSONCodec } from 'nats';
+import { connect } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Kysely } from 'kysely';
 import { Pool } from 'pg';
-import { createDatabase, ensureStream, migrateSchema, nsName, nsSubject, ProjectionRunner, rebuildProjection } from '../../services/kit/src';
+import { createDatabase, ensureStream, migrateSchema, nsName, ProjectionRunner, rebuildProjection } from '../../services/kit/src';
 import { newId } from '../../services/kit/src/ids';
 import { catalogRecordType, ProjectCatalogOnCatalogEvents } from '../../services/commerce/src/business/catalog/catalog.record-type';
 import { presentChanges } from '../../services/commerce/src/business/records/record-type';
 import { commerceMigrations } from '../../services/commerce/src/migrations';
 import type { CommerceDatabase } from '../../services/commerce/src/database.types';
 import { BenchUser } from './kiln';
+import { publishEvents, rawConsumeSeconds } from './rebuild';
 import { NamedOperation } from './stats';
 
 export const INVENTORY = 10_000;
@@ -157,29 +158,13 @@ export async function commerceRebuildRates(options: { natsUrl: string; databaseU
   const url = new URL(options.databaseUrl);
   url.pathname = `/${database}`;
   let db: ReturnType<typeof createDatabase>['db'] | undefined;
-  const jc = JSONCodec();
   try {
     await ensureStream(jsm, COMMERCE_STREAM, { maxAgeMs: 0, maxBytes: -1, replicas: 1 });
     const generated = catalogEvents(count, newId());
-    const publishStart = performance.now();
-    for (let start = 0; start < generated.integration.length; start += 1000) {
-      await Promise.all(generated.integration.slice(start, start + 1000).map((e) => js.publish(nsSubject(eventSubject(e.type)), jc.encode(e), { msgID: e.eventId })));
-    }
-    say(`commerce rebuild: published ${count} catalog-item events in ${((performance.now() - publishStart) / 1000).toFixed(1)} s (setup, not measured)`);
+    const publishSeconds = await publishEvents(js, generated.integration);
+    say(`commerce rebuild: published ${count} catalog-item events in ${publishSeconds.toFixed(1)} s (setup, not measured)`);
 
-    // Raw: read and ack every message, nothing else.
-    const rawName = 'bench-raw-consume';
-    await jsm.consumers.add(stream, { durable_name: rawName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: nsSubject('evt.commerce.catalog-item.>') });
-    const raw = await js.consumers.get(stream, rawName);
-    const rawStart = performance.now();
-    const messages = await raw.consume({ max_messages: 1000 });
-    let seen = 0;
-    for await (const message of messages) {
-      message.json();
-      message.ack();
-      if (++seen === count) void messages.close();
-    }
-    const rawSeconds = (performance.now() - rawStart) / 1000;
+    const rawSeconds = await rawConsumeSeconds(jsm, js, stream, 'evt.commerce.catalog-item.>', count);
 
     // Replay: the live projection code from the first event into an empty read model.
     await admin.query(`CREATE DATABASE "${database}"`);

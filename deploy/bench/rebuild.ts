@@ -9,7 +9,7 @@
  * Everything it made is deleted at the end.
  */
 import { AnyEventEnvelope, eventSubject, WORKSPACE_STREAM } from '@kiln/contracts';
-import { AckPolicy, connect, DeliverPolicy, JSONCodec } from 'nats';
+import { AckPolicy, connect, DeliverPolicy, JetStreamClient, JetStreamManager, JSONCodec } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
@@ -52,6 +52,32 @@ function modelEvents(count: number, authorId: string): AnyEventEnvelope[] {
   return events.slice(0, count);
 }
 
+/** Publishes events to their subjects, 1,000 in flight at a time (setup of a rebuild bench); answers the seconds it took. */
+export async function publishEvents(js: JetStreamClient, events: readonly { type: string; eventId: string }[]): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < events.length; i += 1000) {
+    await Promise.all(events.slice(i, i + 1000).map((e) => js.publish(nsSubject(eventSubject(e.type)), jc.encode(e), { msgID: e.eventId })));
+  }
+  return (performance.now() - start) / 1000;
+}
+
+/** The raw JetStream consume rate's time: read and ack `count` messages of `subject`, nothing else. */
+export async function rawConsumeSeconds(jsm: JetStreamManager, js: JetStreamClient, stream: string, subject: string, count: number): Promise<number> {
+  const rawName = 'bench-raw-consume';
+  await jsm.consumers.add(stream, { durable_name: rawName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: nsSubject(subject) });
+  const raw = await js.consumers.get(stream, rawName);
+  const start = performance.now();
+  const messages = await raw.consume({ max_messages: 1000 });
+  let seen = 0;
+  for await (const message of messages) {
+    message.json();
+    message.ack();
+    // Closing ends the loop once the iterator is drained (awaiting it here would wait on ourselves).
+    if (++seen === count) void messages.close();
+  }
+  return (performance.now() - start) / 1000;
+}
+
 export async function rebuildRates(options: { natsUrl: string; databaseUrl: string; count: number; say: (line: string) => void }): Promise<RebuildResult> {
   const { count, say } = options;
   const namespace = `r${randomBytes(4).toString('hex')}`;
@@ -70,26 +96,10 @@ export async function rebuildRates(options: { natsUrl: string; databaseUrl: stri
   try {
     await ensureStream(jsm, WORKSPACE_STREAM, { maxAgeMs: 0, maxBytes: -1, replicas: 1 });
     const events = modelEvents(count, newId());
-    const publishStart = performance.now();
-    for (let start = 0; start < events.length; start += 1000) {
-      await Promise.all(events.slice(start, start + 1000).map((e) => js.publish(nsSubject(eventSubject(e.type)), jc.encode(e), { msgID: e.eventId })));
-    }
-    say(`rebuild: published ${events.length} model events in ${((performance.now() - publishStart) / 1000).toFixed(1)} s (setup, not measured)`);
+    const publishSeconds = await publishEvents(js, events);
+    say(`rebuild: published ${events.length} model events in ${publishSeconds.toFixed(1)} s (setup, not measured)`);
 
-    // Raw: read and ack every message, nothing else.
-    const rawName = 'bench-raw-consume';
-    await jsm.consumers.add(stream, { durable_name: rawName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: nsSubject('evt.workspace.model.>') });
-    const raw = await js.consumers.get(stream, rawName);
-    const rawStart = performance.now();
-    const messages = await raw.consume({ max_messages: 1000 });
-    let seen = 0;
-    for await (const message of messages) {
-      message.json();
-      message.ack();
-      // Closing ends the loop once the iterator is drained (awaiting it here would wait on ourselves).
-      if (++seen === count) void messages.close();
-    }
-    const rawSeconds = (performance.now() - rawStart) / 1000;
+    const rawSeconds = await rawConsumeSeconds(jsm, js, stream, 'evt.workspace.model.>', count);
 
     // Rebuild: the live projection code from the first event into an empty read model.
     await admin.query(`CREATE DATABASE "${database}"`);
