@@ -48,6 +48,10 @@ describe('service kit: outbox relay and projection runner', () => {
     async rebuild() {
       return 0;
     },
+    // Things named `skip …` change nothing here: acked without a transaction.
+    async relevant(_db, events) {
+      return events.filter((event) => !(event.data as { name: string }).name.startsWith('skip'));
+    },
     async apply(trx: Transaction<any>, event: AnyEventEnvelope) {
       const { name } = event.data as { name: string };
       attempts.set(name, (attempts.get(name) ?? 0) + 1);
@@ -108,8 +112,11 @@ describe('service kit: outbox relay and projection runner', () => {
 
     expect(Date.now() - started).toBeLessThan(3000);
     expect(await view(thing.aggregateId)).toEqual({ id: thing.aggregateId, name: thing.data.name });
-    const row = await db.withSchema(SCHEMA).selectFrom('outbox').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
-    expect(row.published_at).not.toBeNull();
+    // The published mark follows the PubAck, batched with the next ones (a fraction of a second).
+    const published = async () => (await db.withSchema(SCHEMA).selectFrom('outbox').select('published_at').where('event_id', '=', eventId).executeTakeFirstOrThrow()).published_at;
+    for (let i = 0; i < 40 && !(await published()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await published()).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('a rolled-back write leaves neither state nor outbox row', async () => {
@@ -161,5 +168,33 @@ describe('service kit: outbox relay and projection runner', () => {
     sub.unsubscribe();
 
     expect(seen.filter((id) => things.some((t) => t.aggregateId === id))).toEqual(things.map((t) => t.aggregateId));
+  });
+
+  it('acks the events its projection says it has nothing to do for, with no transaction and no processed row', async () => {
+    const skipped = aThing(`skip ${randomBytes(3).toString('hex')}`);
+    const kept = aThing();
+    const [skippedId] = await save(skipped);
+    const [keptId] = await save(kept);
+    await applied(keptId);
+
+    expect(attempts.get(skipped.data.name)).toBeUndefined();
+    expect(await db.withSchema(SCHEMA).selectFrom('processed_events').select('event_id').where('event_id', '=', skippedId).executeTakeFirst()).toBeUndefined();
+    expect(await view(skipped.aggregateId)).toBeUndefined();
+    expect(await view(kept.aggregateId)).toEqual({ id: kept.aggregateId, name: kept.data.name });
+    expect(runner.hasApplied(skippedId)).toBe(true);
+    // Acked: nothing waits for an ack or a redelivery.
+    const info = await jsm.consumers.info(nsName(STREAM.name), runner.consumerName);
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_pending).toBe(0);
+  });
+
+  it('waits for an event its own runner already applied without reading the database', async () => {
+    const thing = aThing();
+    const [eventId] = await save(thing);
+    await applied(eventId);
+    const { db: closed } = createDatabase(withDatabase(BASE_DATABASE_URL, database));
+    await closed.destroy(); // any statement on it would fail
+
+    expect(await waitForProjection(closed, SCHEMA, projection.name, [eventId], { runner, timeoutMs: 1000 })).toBe(true);
   });
 });

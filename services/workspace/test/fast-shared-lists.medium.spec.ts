@@ -227,4 +227,32 @@ describe('workspace service: shared lists from copied model columns, kept counts
     expect((await favorites(me)).total).toBe(2);
     await countsMatchRows();
   });
+
+  it('a favorite written from a copy read just before a rename ends with the new name: the rename waits for that write', async () => {
+    const [owner, me] = await Promise.all([aUser(env.rpc), aUser(env.rpc)]);
+    const tag = randomUUID().slice(0, 6);
+    const model = await aModel(env.rpc, owner, { name: `Old ${tag}` });
+    const { copiedFromState } = require('../src/sharing/projections/copied-model-columns') as typeof import('../src/sharing/projections/copied-model-columns');
+    // A favorite projection in the middle of its write: it holds the model's lock and copied the model before the rename.
+    let copied!: () => void;
+    let release!: () => void;
+    const wasCopied = new Promise<void>((resolve) => (copied = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const writer = env.db.transaction().execute(async (trx) => {
+      const columns = await copiedFromState(trx, model.id, true, new Date());
+      await trx.withSchema('workspace').insertInto('favorite_view').values({ id: hex(), user_id: me.user.id, model_id: model.id, created_at: new Date(), shared_with_user: false, ...columns } as never).execute();
+      copied();
+      await released;
+    });
+    await wasCopied;
+
+    await env.rpc.call('updateModel', { actor: owner.actor, body: { id: model.id, changes: { name: `New ${tag}` } } });
+    // The rename's shared-lists consumer looks for copies of the model now, while the write is not committed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await writer;
+
+    const copy = () => q().selectFrom('favorite_view').select(['model_name', 'model_version']).where('model_id', '=', model.id).executeTakeFirstOrThrow();
+    await eventually(async () => expect(await copy()).toEqual({ model_name: `New ${tag}`, model_version: 2 }));
+  });
 });

@@ -25,6 +25,14 @@ export interface Projection {
    * are pruned), inside the caller's transaction; answers the rows written. See `rebuildProjection`.
    */
   rebuild(trx: Transaction<any>): Promise<number>;
+  /**
+   * Optional: the events of a batch this projection has anything to do for, decided before a transaction
+   * opens (by type, or with a read-only look-up). The others are acknowledged at once, with no transaction
+   * and no `processed_events` row: applying them would change nothing, and most events of a busy subject
+   * are such (a model renamed that no catalog item copies). Answer a subset, in stream order. A projection
+   * with this hook is never waited on with `waitForProjection` (a skipped event leaves no row to find).
+   */
+  relevant?(db: Kysely<any>, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]>;
 }
 
 export interface ProjectionRunnerOptions {
@@ -90,6 +98,9 @@ export async function applyBatchOnce(trx: Transaction<any>, schema: string, proj
 /** Messages the client asks the server for ahead of applying them. */
 export const CONSUME_BUFFER = 1000;
 
+/** Event ids a runner remembers having applied (for `waitForProjection`, which begins a few ms after a commit). */
+export const RECENTLY_APPLIED = 10_000;
+
 /** Events applied per transaction at most, when a backlog is waiting (live traffic mostly comes one by one). */
 export const MAX_BATCH = 500;
 
@@ -106,6 +117,8 @@ export class ProjectionRunner {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private readonly listeners = new Set<(eventId: string) => void>();
+  /** The ids of the events this runner applied (or skipped) lately, oldest first; see `hasApplied`. */
+  private readonly recent = new Set<string>();
   private readonly schemas: Record<string, z.ZodType>;
   private readonly retryDelaysMs: number[];
 
@@ -193,7 +206,7 @@ export class ProjectionRunner {
   }
 
   private async applyMessages(batch: JsMsg[]): Promise<void> {
-    const parsed: { message: JsMsg; event: AnyEventEnvelope }[] = [];
+    let parsed: { message: JsMsg; event: AnyEventEnvelope }[] = [];
     for (const message of batch) {
       try {
         parsed.push({ message, event: parseEvent(message.json<unknown>(), this.schemas) });
@@ -202,13 +215,16 @@ export class ProjectionRunner {
       }
     }
     if (parsed.length === 0) return;
+    const relevant = await this.relevantOf(parsed.map((p) => p.event));
+    if (relevant.size < parsed.length) {
+      for (const { message, event } of parsed) if (!relevant.has(event)) this.done(message, event);
+      parsed = parsed.filter((p) => relevant.has(p.event));
+      if (parsed.length === 0) return;
+    }
     if (parsed.length > 1) {
       try {
         await this.handleBatch(parsed.map((p) => p.event));
-        for (const { message, event } of parsed) {
-          message.ack();
-          for (const listener of this.listeners) listener(event.eventId);
-        }
+        for (const { message, event } of parsed) this.done(message, event);
         return;
       } catch {
         // Rolled back as a whole: one event at a time now, so only the faulty one is retried.
@@ -217,12 +233,27 @@ export class ProjectionRunner {
     for (const { message, event } of parsed) {
       try {
         await this.handle(event);
-        message.ack();
-        for (const listener of this.listeners) listener(event.eventId);
+        this.done(message, event);
       } catch (error) {
         await this.failed(message, error as Error);
       }
     }
+  }
+
+  /** The projection's `relevant` answer; when the look-up fails, every event goes the full way (and fails there, retried). */
+  private async relevantOf(events: AnyEventEnvelope[]): Promise<Set<AnyEventEnvelope>> {
+    if (!this.projection.relevant) return new Set(events);
+    try {
+      return new Set(await this.projection.relevant(this.db, events));
+    } catch {
+      return new Set(events);
+    }
+  }
+
+  private done(message: JsMsg, event: AnyEventEnvelope): void {
+    message.ack();
+    this.remember(event.eventId);
+    for (const listener of this.listeners) listener(event.eventId);
   }
 
   private async failed(message: JsMsg, error: Error): Promise<void> {
@@ -260,6 +291,16 @@ export class ProjectionRunner {
   /** Applies several events exactly once, in one transaction. */
   async handleBatch(events: AnyEventEnvelope[]): Promise<void> {
     await this.db.transaction().execute((trx) => applyBatchOnce(trx, this.schema, this.projection, events));
+  }
+
+  private remember(eventId: string): void {
+    this.recent.add(eventId);
+    if (this.recent.size > RECENTLY_APPLIED) this.recent.delete(this.recent.values().next().value!);
+  }
+
+  /** Whether this runner applied the event lately: a wait that begins after the apply needs no read. */
+  hasApplied(eventId: string): boolean {
+    return this.recent.has(eventId);
   }
 
   /** Called with each event id once it is in the read model (used to answer reads after writes). */

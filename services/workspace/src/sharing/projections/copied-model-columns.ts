@@ -1,6 +1,6 @@
 import { ModelSnapshot } from '@kiln/contracts';
 import { Projection, projectionLockKey } from '@kiln/service-kit';
-import { sql, Transaction } from 'kysely';
+import { Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 /**
@@ -24,7 +24,7 @@ const modelLockKeys = (modelIds: Iterable<string>) => [...new Set(modelIds)].sor
  * Lock order is key order, so two transactions never wait for each other in a circle. One statement
  * takes them all: a scan of `unnest` runs in array order, so the locks are taken in the order given.
  */
-export async function lockModels(trx: Transaction<any>, modelIds: Iterable<string>): Promise<void> {
+export async function lockModels(trx: Kysely<any>, modelIds: Iterable<string>): Promise<void> {
   await sql`SELECT count(pg_advisory_xact_lock(hashtext(k))::text) FROM unnest(${modelLockKeys(modelIds)}::text[]) AS k`.execute(trx);
 }
 
@@ -38,6 +38,22 @@ export async function lockProjectionsSharedAndModels(trx: Transaction<any>, proj
       SELECT pg_advisory_xact_lock_shared(hashtext(k))::text FROM unnest(${shared}::text[]) AS k
       UNION ALL
       SELECT pg_advisory_xact_lock(hashtext(k))::text FROM unnest(${modelLockKeys(modelIds)}::text[]) AS k) AS locks`.execute(trx);
+}
+
+/**
+ * The models among these that have a live share or favorite row: the model event's consumer skips the
+ * others without a transaction (most models are neither shared nor starred). Each model's lock is taken
+ * first, in a statement of its own (released when it ends): a projection writing a row with a copy it read
+ * before the model changed holds that lock until it commits, so the look-up that follows, with a fresh
+ * snapshot, sees its row.
+ */
+export async function modelsWithCopies(db: Kysely<any>, modelIds: string[]): Promise<Set<string>> {
+  if (modelIds.length === 0) return new Set();
+  await lockModels(db, modelIds);
+  const { rows } = await sql<{ model_id: string }>`
+    SELECT model_id FROM ${sql.id(SCHEMA, 'model_share_view')} WHERE model_id = ANY(${modelIds}::char(24)[]) AND deleted_at IS NULL
+    UNION SELECT model_id FROM ${sql.id(SCHEMA, 'favorite_view')} WHERE model_id = ANY(${modelIds}::char(24)[]) AND deleted_at IS NULL`.execute(db);
+  return new Set(rows.map((row) => row.model_id));
 }
 
 /** The model columns of a share row (`favorite` adds the access columns), from the model's state; a model gone from the state is deleted. */

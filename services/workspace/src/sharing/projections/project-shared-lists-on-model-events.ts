@@ -1,7 +1,7 @@
 import { AnyEventEnvelope, ModelSnapshot, WORKSPACE_STREAM } from '@kiln/contracts';
 import { Projection } from '@kiln/service-kit';
 import { Transaction } from 'kysely';
-import { copyFromSnapshot, lockProjectionsSharedAndModels } from './copied-model-columns';
+import { copyFromSnapshot, lockProjectionsSharedAndModels, modelsWithCopies } from './copied-model-columns';
 import { ProjectFavoritesOnFavoriteEvents } from './project-favorites-on-favorite-events';
 import { ProjectModelSharesOnShareEvents } from './project-model-shares-on-share-events';
 
@@ -25,6 +25,10 @@ export const ProjectSharedListsOnModelEvents: Projection = {
   name: 'project-shared-lists-on-model-events',
   stream: WORKSPACE_STREAM.name,
   subject: 'workspace.model.>',
+  async relevant(db, events) {
+    const copied = await modelsWithCopies(db, [...new Set(events.flatMap((event) => modelOf(event)?.id ?? []))]);
+    return events.filter((event) => copied.has(modelOf(event)?.id ?? ''));
+  },
   apply: (trx, event) => copyModels(trx, [event]),
   applyBatch: copyModels,
   async rebuild() {

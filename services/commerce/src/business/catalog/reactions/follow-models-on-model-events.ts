@@ -11,6 +11,11 @@ import { catalogRecordType } from '../catalog.record-type';
 
 type Trx = Transaction<CommerceDatabase>;
 
+const FOLLOWED = new Set(['workspace.model.renamed.v1', 'workspace.model.deleted.v1']);
+
+/** A catalog item's model id, as its first fact recorded it (the expression of migration 0004's index). */
+const itemModelId = sql`e.data->'changes'->'modelId'->>'to'`;
+
 /**
  * The ids of the live catalog items (any owner, any scope) of a model, from the event store itself. The stream
  * type is a literal so the partial index of migration 0004 always applies (a generic plan could not use it).
@@ -18,7 +23,7 @@ type Trx = Transaction<CommerceDatabase>;
 async function liveItemsOf(trx: Trx, modelId: string): Promise<string[]> {
   const { rows } = await sql<{ stream_id: string }>`
     SELECT e.stream_id FROM ${sql.id(SCHEMA, 'events')} e
-    WHERE e.stream_type = ${sql.lit(catalogRecordType.rules.type)} AND e.version = 1 AND e.data->'changes'->'modelId'->>'to' = ${modelId}
+    WHERE e.stream_type = ${sql.lit(catalogRecordType.rules.type)} AND e.version = 1 AND ${itemModelId} = ${modelId}
       AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogRecordType.rules.type}.deleted`})
     ORDER BY e.stream_id`.execute(trx);
   return rows.map((r) => r.stream_id);
@@ -36,8 +41,23 @@ export const FollowModelsOnModelEvents: Projection = {
   name: 'follow-models-on-model-events',
   stream: WORKSPACE_STREAM.name,
   subject: 'workspace.model.>',
+  /**
+   * Renames and deletions of models that some catalog item copies: one index probe for the batch, no
+   * transaction for the others (most models are in no catalog). The probe sees what the transaction's own
+   * look-up would have seen (items of deleted streams included; `apply` passes them over).
+   */
+  async relevant(db, events) {
+    const followed = events.filter((event) => FOLLOWED.has(event.type));
+    if (followed.length === 0) return [];
+    const modelIds = [...new Set(followed.map((event) => (event.data as { model: ModelSnapshot }).model.id))];
+    const { rows } = await sql<{ model_id: string }>`
+      SELECT DISTINCT ${itemModelId} AS model_id FROM ${sql.id(SCHEMA, 'events')} e
+      WHERE e.stream_type = ${sql.lit(catalogRecordType.rules.type)} AND e.version = 1 AND ${itemModelId} = ANY(${modelIds}::text[])`.execute(db);
+    const copied = new Set(rows.map((row) => row.model_id));
+    return followed.filter((event) => copied.has((event.data as { model: ModelSnapshot }).model.id));
+  },
   async apply(anyTrx, event) {
-    if (event.type !== 'workspace.model.renamed.v1' && event.type !== 'workspace.model.deleted.v1') return;
+    if (!FOLLOWED.has(event.type)) return;
     const trx = anyTrx as Trx;
     const { model } = event.data as { model: ModelSnapshot };
     const store = new PgRecordStore(trx as never);

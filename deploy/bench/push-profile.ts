@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:push`: only the push paths of `npm run bench` (the bare chain, then 100 renames per
+ * second), and where the CPU went meanwhile: CPU time of every Kiln process, of Postgres (all backends)
+ * and of nats-server during the loaded run, divided by the commands sent. On 2 cores the 100/s goal is a
+ * CPU budget (2 × 10 ms per command, everything included), so this says which process to make cheaper.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startStack, throwawayStackOptions } from '../src/stack';
+import { registerUser } from './kiln';
+import { barePushChain, loadOptions, sustainedPushLoad } from './push-load';
+
+const scale = Number(process.env.KILN_BENCH_SCALE ?? '0.5') || 0.5;
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) of each process now running, with the first word of its command line. */
+function cpuByProcess(): Map<number, { name: string; seconds: number }> {
+  const result = new Map<number, { name: string; seconds: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      result.set(Number(entry), { name: cmdline.join(' ') || stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), seconds });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return result;
+}
+
+async function main(): Promise<void> {
+  const throwaway = throwawayStackOptions('benchpush');
+  const logPath = path.join(os.tmpdir(), `kiln-bench-push-${throwaway.namespace}.log`);
+  const logFile = fs.openSync(logPath, 'w');
+  const stack = await startStack({ ...throwaway, childLog: (line) => fs.writeSync(logFile, `${line}\n`), log: (line) => fs.writeSync(logFile, `[kiln] ${line}\n`), handleSignals: true });
+  try {
+    const chain = await barePushChain(stack.databaseUrl, stack.natsUrl, stack.namespace, { warmup: 100, samples: 1000 });
+    const user = await registerUser(stack.url);
+    const names = new Map<number, string>(Object.entries(stack.pids()).flatMap(([name, pid]) => (pid ? [[pid, name] as [number, string]] : [])));
+    const load = loadOptions(scale);
+    const before = cpuByProcess();
+    const beganAt = Date.now();
+    const result = await sustainedPushLoad(stack.url, user, load);
+    const wallSeconds = (Date.now() - beganAt) / 1000;
+    const after = cpuByProcess();
+    const commands = 100 + Math.round(((load.warmupMs ?? 0) + load.durationMs) / 1000) * load.perSecond; // creates + renames
+    const groups = new Map<string, number>();
+    for (const [pid, now] of after) {
+      const spent = now.seconds - (before.get(pid)?.seconds ?? 0);
+      if (spent <= 0) continue;
+      const group = names.get(pid) ?? (now.name.startsWith('postgres') ? 'postgres (all backends)' : now.name.includes('nats-server') ? 'nats-server' : pid === process.pid ? 'bench (clients A and B)' : `other: ${now.name.slice(0, 60)}`);
+      groups.set(group, (groups.get(group) ?? 0) + spent);
+    }
+    console.log(`bare push chain p50 ${chain.p50.toFixed(2)} ms, p99 ${chain.p99.toFixed(2)} ms`);
+    console.log(
+      `push at ${load.perSecond}/s: p50 ${result.push.p50.toFixed(2)} ms (${(result.push.p50 / chain.p50).toFixed(1)}×, goal ≤ 6×), ` +
+        `p99 ${result.push.p99.toFixed(2)} ms (${(result.push.p99 / chain.p99).toFixed(1)}×, goal ≤ 25×); PATCH p50 ${result.command.p50.toFixed(2)} ms; ` +
+        `${result.achievedPerSecond.toFixed(1)}/s achieved, ${result.failures} failures`,
+    );
+    console.log(`CPU during the ${wallSeconds.toFixed(1)} s of load (${commands} commands), per command:`);
+    let total = 0;
+    for (const [group, seconds] of [...groups].sort((x, y) => y[1] - x[1])) {
+      total += seconds;
+      if (seconds * 1000 >= 1) console.log(`  ${group.padEnd(40)} ${((seconds * 1000) / commands).toFixed(2)} ms`);
+    }
+    console.log(`  ${'total'.padEnd(40)} ${((total * 1000) / commands).toFixed(2)} ms (2 cores give 20 ms per command at 100/s)`);
+  } finally {
+    await stack.stop();
+    fs.closeSync(logFile);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
