@@ -49,7 +49,7 @@ export const REPO_ROOT = OWN_BUILD ? path.resolve(OWN_BUILD, '..', '..', '..') :
  * Node flags of every child. The services idle most of the time: a small young generation keeps each
  * one's resident memory low at no measurable cost to their request latency (ADR 0016).
  */
-export const CHILD_NODE_FLAGS = ['--max-semi-space-size=1'];
+export const CHILD_NODE_FLAGS = ['--max-semi-space-size=1', ...(process.env.KILN_CHILD_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
 
 /** Where the children's compiled code is: this build, or one made now from the sources (tests, bench). */
 async function serverBuildDir(log: (line: string) => void): Promise<string> {

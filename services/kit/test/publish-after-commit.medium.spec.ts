@@ -1,12 +1,12 @@
 import { AnyEventEnvelope, envelope } from '@kiln/contracts';
-import { Transaction } from 'kysely';
+import { sql, Transaction } from 'kysely';
 import { JetStreamClient, PubAck } from 'nats';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { Pool } from 'pg';
 import { z } from 'zod';
-import { appendToOutbox, createDatabase, ensureStream, nsName, OutboxRelay, Projection, ProjectionRunner } from '../src';
+import { appendToOutbox, createDatabase, ensureStream, nsName, OutboxRelay, Projection, ProjectionRunner, writeWithOutbox } from '../src';
 import { eventually, KitEnv, startKitEnv } from './support/kit-env';
 
 /**
@@ -61,6 +61,7 @@ describe('service kit: publish after commit, the relay as fallback', () => {
   beforeAll(async () => {
     env = await startKitEnv();
     await ensureStream(env.jsm, STREAM);
+    await env.db.schema.withSchema(env.schema).createTable('kitpac_things').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('version', 'integer', (c) => c.notNull()).execute();
     runner = new ProjectionRunner(env.db, env.schema, env.jsm, env.js, projection, () => undefined, { schemas, retryDelaysMs: [50, 50] });
     await runner.start();
   });
@@ -95,6 +96,22 @@ describe('service kit: publish after commit, the relay as fallback', () => {
       return e.eventId;
     });
 
+  /** The state row and its event in one statement, guarded by the version before (as a repository writes a command). */
+  const saveInOneStatement = async (aggregateId: string, version: number) => {
+    const change = env.db
+      .withSchema(env.schema)
+      .insertInto('kitpac_things')
+      .values({ id: aggregateId, version })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ version }).where('kitpac_things.version', '=', version - 1))
+      .returning('id');
+    const { changed, envelopes } = await writeWithOutbox(env.db, env.schema, change, [{ type: TYPE, aggregateType: 'thing', aggregateId, data: { name: `v${version}`, version } }], {
+      actorId: null,
+      occurredAt: new Date(),
+    });
+    if (changed !== 1) throw new Error(`version ${version} of ${aggregateId} is stale`);
+    return envelopes[0].eventId;
+  };
+
   /** Every message of the stream, in stream order. */
   async function streamMessages(): Promise<{ eventId: string; aggregateId: string; version: number }[]> {
     const { state } = await env.jsm.streams.info(nsName(STREAM.name));
@@ -114,6 +131,19 @@ describe('service kit: publish after commit, the relay as fallback', () => {
   it('finds an aggregate\'s unpublished events through an index, not a scan of the backlog', async () => {
     const { rows } = await env.pool.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = 'outbox_unpublished_aggregate'`, [env.schema]);
     expect(rows[0]?.indexdef).toMatch(/aggregateId.*WHERE \(published_at IS NULL\)/);
+  });
+
+  it('a one-statement write that finds its aggregate changed meanwhile writes no event', async () => {
+    await startRelay(env.js, { graceMs: 600_000, pollMs: 600_000 });
+    const aggregateId = randomBytes(6).toString('hex');
+    const first = await saveInOneStatement(aggregateId, 1);
+    const outboxRows = async () => (await env.db.withSchema(env.schema).selectFrom('outbox').select('event_id').where(sql`payload->>'aggregateId'`, '=', aggregateId).execute()).length;
+
+    await expect(saveInOneStatement(aggregateId, 1)).rejects.toThrow('is stale');
+
+    expect(await outboxRows()).toBe(1);
+    await appliedOnce(first);
+    expect(await copiesInStream(first)).toBe(1);
   });
 
   it('publishes right after the commit, without waiting for the relay', async () => {
@@ -170,7 +200,11 @@ describe('service kit: publish after commit, the relay as fallback', () => {
     expect(await published(eventId)).not.toBeNull();
   }, 30_000);
 
-  it('two instances and their relays racing on the same rows: each event once in the stream, in order per aggregate, applied once', async () => {
+  it.each([
+    ['a transaction (appendToOutbox)', () => save],
+    ['one statement (writeWithOutbox: its NOTIFY may come before its answer)', () => saveInOneStatement],
+  ])('two instances and their relays racing on the same rows, writes in %s: each event once in the stream, in order per aggregate, applied once', async (_how, writer) => {
+    const save = writer();
     // Two instances, each with the direct path and a relay draining everything every few ms (no grace),
     // so both paths keep publishing the same rows. Publishes of odd versions are slow (longer than the
     // next write takes): an even version published directly would overtake its predecessor.

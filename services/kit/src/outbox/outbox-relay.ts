@@ -3,7 +3,7 @@ import { JetStreamClient, headers } from 'nats';
 import { Pool, PoolClient } from 'pg';
 import { eventSubject } from '@kiln/contracts';
 import { nsSubject } from '../config';
-import { Committed, outboxChannel, pendingCommits } from './outbox';
+import { Committed, EARLIER_REPORTED, outboxChannel, pendingCommits } from './outbox';
 
 const BATCH = 200;
 /** How long a direct publish's row waits to be marked together with the next ones (well within the relay's grace). */
@@ -46,6 +46,8 @@ export class OutboxRelay {
   private directFailures = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly toMark = new Set<string>();
+  /** Events this relay published directly and saw acknowledged, until their rows are marked. */
+  private readonly acked = new Set<string>();
   private marking: Promise<void> | null = null;
   private readonly graceMs: number;
   private readonly pollMs: number;
@@ -109,12 +111,20 @@ export class OutboxRelay {
     if (committed) this.publishDirect(committed);
   }
 
-  private publishDirect({ envelopes, behind }: Committed): void {
+  private publishDirect({ envelopes, earlier }: Committed): void {
+    // A single-statement write (`writeWithOutbox`) may notify before its answer says what came earlier.
+    if (earlier instanceof Promise) return void earlier.then((known) => this.publishDirect({ envelopes, earlier: known }));
+    // Behind an event this relay has not seen acknowledged (another process's, or one still in flight):
+    // the drain publishes in outbox order. Earlier events it published itself, awaiting their mark, are no obstacle.
+    const behind = !earlier || earlier.length >= EARLIER_REPORTED || earlier.some((id) => !this.acked.has(id));
     if (behind || this.directPaused) return void this.wake();
     // Sent one after another on one connection without waiting, so they reach the stream in this order.
     for (const envelope of envelopes) {
       const sent = this.publish(envelope.eventId, envelope.type, JSON.stringify(envelope), this.directTimeoutMs).then(
-        () => this.markPublished(envelope.eventId),
+        () => {
+          this.acked.add(envelope.eventId);
+          this.markPublished(envelope.eventId);
+        },
         (error: Error) => {
           // The row stays unpublished: the relay takes it, in order, and later events of its aggregate wait for it.
           if (!this.directPaused) this.log(`outbox (${this.schema}): direct publish failed (${error.message}); the relay takes over`);
@@ -158,6 +168,7 @@ export class OutboxRelay {
           .execute(this.db)
           // Unmarked rows are published again by the relay: the stream drops the copy, consumers dedupe.
           .catch((error: Error) => this.log(`outbox (${this.schema}): could not mark published rows: ${error.message}`));
+        for (const id of ids) this.acked.delete(id);
       }
     })().finally(() => {
       this.marking = null;
@@ -229,7 +240,8 @@ export class OutboxRelay {
         SELECT position, event_id, type, payload FROM ${sql.id(this.schema, 'outbox')}
         WHERE published_at IS NULL ${graceMs > 0 ? sql`AND created_at <= clock_timestamp() - make_interval(secs => ${graceMs / 1000})` : sql``}
         ORDER BY position LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`.execute(trx);
-      for (const row of rows) await this.publish(row.event_id, row.type, JSON.stringify(row.payload));
+      // Rows published directly and acknowledged are only marked here (no second copy on the wire).
+      for (const row of rows) if (!this.acked.has(row.event_id)) await this.publish(row.event_id, row.type, JSON.stringify(row.payload));
       if (rows.length) {
         await trx
           .withSchema(this.schema)

@@ -1,5 +1,5 @@
 import { DomainEvent } from '@kiln/domain';
-import { Kysely, sql, Transaction } from 'kysely';
+import { Compilable, Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { eventSubject } from '@kiln/contracts';
 import { claimIdempotencyKey, IdempotencyClaim } from '../idempotency/idempotency';
@@ -54,14 +54,87 @@ export const outboxChannel = (schema: string) => `${schema}_outbox`;
  *
  * When an OutboxRelay of this schema runs in this process, the envelopes are also kept in memory under a
  * token sent with the NOTIFY: Postgres delivers it only on commit, and the relay then publishes them at
- * once (ADR 0015). The same statement notes whether an earlier event of one of these aggregates is still
- * unpublished; such events are left to the relay, which publishes in outbox order, so the stream keeps
- * each aggregate's order.
+ * once (ADR 0015). The same statement notes which earlier events of these aggregates are still unmarked;
+ * unless this process's relay has published all of them itself, these events are left to the relay's
+ * drain, which publishes in outbox order, so the stream keeps each aggregate's order.
  */
 export async function appendToOutbox(trx: Transaction<any>, schema: string, events: DomainEvent[], meta: EventMeta) {
   if (events.length === 0) return [];
+  const envelopes = toEnvelopes(events, meta);
+  const direct = directPublishing(schema);
+  const token = direct ? direct.nextToken() : '';
+  // One round trip: the unpublished-predecessor check, the rows, and the NOTIFY (sent at commit).
+  const { rows } = await sql<{ earlier: string[] }>`
+    WITH ${outboxParts(schema, envelopes)}
+    SELECT earlier, pg_notify(${outboxChannel(schema)}, ${token}) FROM earlier`.execute(trx);
+  if (direct) direct.expect(token, envelopes, rows[0].earlier);
+  if (meta.idempotency) await claimIdempotencyKey(trx, schema, meta.idempotency);
+  return envelopes;
+}
+
+/**
+ * A state change and its events in ONE statement that commits on its own: no BEGIN and COMMIT round trips
+ * (a command's write is then one round trip, which counts at 100 commands a second). `change` is the
+ * aggregate's INSERT, UPDATE or DELETE, guarded by its version and RETURNING its row(s); when it changes no
+ * row (the aggregate changed meanwhile), no event is written either and `changed` is 0. A write that must
+ * also claim an Idempotency-Key takes a transaction, as `appendToOutbox` does.
+ */
+export async function writeWithOutbox(db: Kysely<any>, schema: string, change: Compilable, events: DomainEvent[], meta: EventMeta): Promise<{ changed: number; envelopes: OutboxEnvelope[] }> {
+  if (meta.idempotency || events.length === 0) {
+    return db.transaction().execute(async (trx) => {
+      const changed = (await trx.executeQuery(change.compile())).rows.length;
+      return { changed, envelopes: changed > 0 ? await appendToOutbox(trx, schema, events, meta) : [] };
+    });
+  }
+  const envelopes = toEnvelopes(events, meta);
+  const direct = directPublishing(schema);
+  const token = direct ? direct.nextToken() : '';
+  // Known before the statement runs: its NOTIFY may reach the relay before its answer reaches us.
+  let settle: (earlier: string[] | null) => void = () => undefined;
+  if (direct) direct.expect(token, envelopes, new Promise<string[] | null>((resolve) => (settle = resolve)));
+  try {
+    const { rows } = await sql<{ changed: number; earlier: string[] }>`
+      WITH state AS (${change}), ${outboxParts(schema, envelopes, sql`WHERE EXISTS (SELECT 1 FROM state)`)}
+      SELECT (SELECT count(*) FROM state)::int AS changed, earlier,
+        CASE WHEN EXISTS (SELECT 1 FROM state) THEN pg_notify(${outboxChannel(schema)}, ${token}) END AS notified
+      FROM earlier`.execute(db);
+    const { changed, earlier } = rows[0];
+    if (changed === 0) direct?.take(token);
+    settle(earlier);
+    return { changed, envelopes: changed > 0 ? envelopes : [] };
+  } catch (error) {
+    // Not committed, or committed without our knowing: the relay's poll publishes what did commit.
+    direct?.take(token);
+    settle(null);
+    throw error;
+  }
+}
+
+/** Unpublished earlier events of an aggregate a write reports at most; with more, it leaves its own to the relay. */
+export const EARLIER_REPORTED = 20;
+
+/**
+ * The outbox CTEs `earlier` (the ids of these aggregates' events still unpublished, oldest first, at most
+ * EARLIER_REPORTED) and `inserted` (the rows).
+ */
+function outboxParts(schema: string, envelopes: OutboxEnvelope[], onlyIf = sql``) {
+  const outbox = sql.id(schema, 'outbox');
+  return sql`earlier AS (
+      SELECT ARRAY(
+        SELECT event_id FROM ${outbox}
+        WHERE published_at IS NULL AND payload->>'aggregateId' = ANY(${envelopes.map((e) => e.aggregateId)}::text[])
+        ORDER BY position LIMIT ${EARLIER_REPORTED}
+      ) AS earlier
+    ), inserted AS (
+      INSERT INTO ${outbox} (event_id, type, payload)
+      SELECT * FROM unnest(${envelopes.map((e) => e.eventId)}::text[], ${envelopes.map((e) => e.type)}::text[], ${envelopes.map((e) => JSON.stringify(e))}::jsonb[]) ${onlyIf}
+      RETURNING 1
+    )`;
+}
+
+function toEnvelopes(events: DomainEvent[], meta: EventMeta): OutboxEnvelope[] {
   const correlationId = meta.correlationId ?? randomUUID();
-  const envelopes: OutboxEnvelope[] = events.map((event) => ({
+  return events.map((event) => ({
     eventId: randomUUID(),
     type: event.type,
     aggregateType: event.aggregateType,
@@ -73,25 +146,6 @@ export async function appendToOutbox(trx: Transaction<any>, schema: string, even
     // Dates become ISO strings exactly as they will on the wire.
     data: JSON.parse(JSON.stringify(event.data)),
   }));
-  const direct = directPublishing(schema);
-  const token = direct ? direct.nextToken() : '';
-  const outbox = sql.id(schema, 'outbox');
-  // One round trip: the unpublished-predecessor check, the rows, and the NOTIFY (sent at commit).
-  const { rows } = await sql<{ behind: boolean }>`
-    WITH earlier AS (
-      SELECT EXISTS (
-        SELECT 1 FROM ${outbox}
-        WHERE published_at IS NULL AND payload->>'aggregateId' = ANY(${envelopes.map((e) => e.aggregateId)}::text[])
-      ) AS behind
-    ), inserted AS (
-      INSERT INTO ${outbox} (event_id, type, payload)
-      SELECT * FROM unnest(${envelopes.map((e) => e.eventId)}::text[], ${envelopes.map((e) => e.type)}::text[], ${envelopes.map((e) => JSON.stringify(e))}::jsonb[])
-      RETURNING 1
-    )
-    SELECT behind, pg_notify(${outboxChannel(schema)}, ${token}) FROM earlier`.execute(trx);
-  if (direct) direct.expect(token, envelopes, rows[0].behind);
-  if (meta.idempotency) await claimIdempotencyKey(trx, schema, meta.idempotency);
-  return envelopes;
 }
 
 export interface OutboxEnvelope {
@@ -108,8 +162,12 @@ export interface OutboxEnvelope {
 
 export interface Committed {
   envelopes: OutboxEnvelope[];
-  /** An earlier event of the same aggregate was not yet published when these were written. */
-  behind: boolean;
+  /**
+   * The ids of the same aggregates' events that were not marked published when these were written (a
+   * promise while the statement's answer is on its way; null: unknown). The relay publishes these
+   * directly only if it has itself published all of them, so the stream keeps each aggregate's order.
+   */
+  earlier: string[] | null | Promise<string[] | null>;
 }
 
 /** How long written-but-never-committed envelopes (a rollback sends no NOTIFY) are kept before being forgotten. */
@@ -130,8 +188,8 @@ class PendingCommits {
     return `${this.tag}:${++this.counter}`;
   }
 
-  expect(token: string, envelopes: OutboxEnvelope[], behind: boolean): void {
-    this.entries.set(token, { envelopes, behind, at: Date.now() });
+  expect(token: string, envelopes: OutboxEnvelope[], earlier: Committed['earlier']): void {
+    this.entries.set(token, { envelopes, earlier, at: Date.now() });
   }
 
   /** The entry of a NOTIFY payload, once; undefined when another process (or a rollback) wrote it. */

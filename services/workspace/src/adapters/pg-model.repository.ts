@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ModelAggregate } from '@kiln/domain';
-import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
+import { DB, EventMeta, writeWithOutbox } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../database.types';
 import { ModelRepository } from '../ports/model.repository.port';
@@ -19,22 +19,17 @@ export class PgModelRepository implements ModelRepository {
     const events = model.pullEvents();
     if (events.length === 0) return [];
     const row = stateToRow(model.snapshot());
-    return this.db.transaction().execute(async (trx) => {
-      const t = trx.withSchema(SCHEMA);
-      let changed: bigint | number = 1;
-      if (model.loadedVersion === 0) {
-        await t.insertInto('models').values(row).execute();
-      } else if (model.isDeleted) {
-        const result = await t.deleteFrom('models').where('id', '=', row.id).where('version', '=', model.loadedVersion).executeTakeFirst();
-        changed = result.numDeletedRows;
-      } else {
-        const result = await t.updateTable('models').set(row).where('id', '=', row.id).where('version', '=', model.loadedVersion).executeTakeFirst();
-        changed = result.numUpdatedRows;
-      }
-      // Someone else changed the model since we loaded it: nothing is written, the caller may retry.
-      if (Number(changed) !== 1) throw new DomainError('conflict', 'The model was changed meanwhile. Please try again.');
-      const envelopes = await appendToOutbox(trx, SCHEMA, events, meta);
-      return envelopes.map((e) => e.eventId);
-    });
+    const t = this.db.withSchema(SCHEMA);
+    const change =
+      model.loadedVersion === 0
+        ? t.insertInto('models').values(row).returning('id')
+        : model.isDeleted
+          ? t.deleteFrom('models').where('id', '=', row.id).where('version', '=', model.loadedVersion).returning('id')
+          : t.updateTable('models').set(row).where('id', '=', row.id).where('version', '=', model.loadedVersion).returning('id');
+    // The row and its events in one statement (one round trip per command).
+    const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
+    // Someone else changed the model since we loaded it: nothing is written, the caller may retry.
+    if (changed !== 1) throw new DomainError('conflict', 'The model was changed meanwhile. Please try again.');
+    return envelopes.map((e) => e.eventId);
   }
 }
