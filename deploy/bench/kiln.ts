@@ -184,3 +184,22 @@ export async function commandToSecondClient(url: string, user: BenchUser, option
     b.close();
   }
 }
+
+/**
+ * Setup, not measured: after the seeding, what the database would do on its own within minutes (vacuum
+ * and statistics of every table, a checkpoint of the dirty pages), done now and waited for, so none of it
+ * runs in the middle of a measurement. Autovacuum workers of the bench's database are waited for too
+ * (at most a minute).
+ */
+export async function settleDatabase(pool: Pool, say: (line: string) => void): Promise<void> {
+  const began = Date.now();
+  await pool.query('VACUUM ANALYZE');
+  await pool.query('CHECKPOINT').catch(() => undefined); // needs a superuser; without one, the checkpointer's own schedule
+  for (let i = 0; i < 120; i++) {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'autovacuum worker'`);
+    if (rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  say(`database settled (vacuum, analyze, checkpoint) in ${Date.now() - began} ms (setup, not measured)`);
+}
+

@@ -14,7 +14,7 @@ import { connect } from 'nats';
 import { Pool } from 'pg';
 import { startStack, throwawayStackOptions } from '../src/stack';
 import { BASELINE_MEANINGS, BASELINE_NAMES as B, httpHello, jetStreamPublish, natsRequestReply, pgPageAndCount, pgPrimaryKeySelect, socketIoRoundTrip } from './baselines';
-import { commandToSecondClient, ListCase, listOperation, registerUser, seedModels, waitForUserView } from './kiln';
+import { commandToSecondClient, ListCase, listOperation, registerUser, seedModels, settleDatabase, waitForUserView } from './kiln';
 import { measureFirstLoad, renderFirstLoad } from './first-load';
 import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-memory';
 import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, sustainedPushLoad } from './push-load';
@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     await seedNotifications(pool, user.id, NOTIFICATIONS, UNREAD_EVERY);
     say(`seeded ${ids.length} shares and ${NOTIFICATIONS} notifications in ${Date.now() - coreStart} ms (setup, not measured)`);
 
+    await settleDatabase(pool, say);
     const loadBefore = os.loadavg()[0];
     say(`baselines: ${BASELINE_RUN.warmup} warm-up + ${BASELINE_RUN.samples} samples each`);
     const baselines: Summary[] = [
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
 
     say(`push: ${PUSH_RUN.warmup} warm-up + ${PUSH_RUN.samples} renames`);
     const { push, command } = await commandToSecondClient(stack.url, user, PUSH_RUN);
+    await settleDatabase(pool, say);
     const load = loadOptions(scale);
     say(`push under load: ${load.perSecond} renames per second for ${load.durationMs / 1000} s (open loop)`);
     const sustained = await sustainedPushLoad(stack.url, user, load);
