@@ -3,12 +3,16 @@
  * second), and where the CPU went meanwhile: CPU time of every Kiln process, of Postgres (all backends)
  * and of nats-server during the loaded run, divided by the commands sent. On 2 cores the 100/s goal is a
  * CPU budget (2 × 10 ms per command, everything included), so this says which process to make cheaper.
+ * `KILN_PROFILE=list` does the same for the first page of a user with 10,000 models, one request at a time.
+ * With `KILN_CHILD_NODE_FLAGS="--cpu-prof --cpu-prof-dir=…"` the children also write V8 CPU profiles.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startStack, throwawayStackOptions } from '../src/stack';
-import { registerUser } from './kiln';
+import { Pool } from 'pg';
+import { listOperation, registerUser, seedModels, settleDatabase, waitForUserView } from './kiln';
+import { measure } from './stats';
 import { barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 
 const scale = Number(process.env.KILN_BENCH_SCALE ?? '0.5') || 0.5;
@@ -42,12 +46,33 @@ async function main(): Promise<void> {
     const user = await registerUser(stack.url);
     const names = new Map<number, string>(Object.entries(stack.pids()).flatMap(([name, pid]) => (pid ? [[pid, name] as [number, string]] : [])));
     const load = loadOptions(scale);
-    const before = cpuByProcess();
+    let before = cpuByProcess();
     const beganAt = Date.now();
-    const result = await sustainedPushLoad(stack.url, user, load);
+    let commands: number;
+    if (process.env.KILN_PROFILE === 'list') {
+      const pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
+      await waitForUserView(pool, user.id);
+      await seedModels(pool, user.id, 10_000);
+      await settleDatabase(pool, () => undefined);
+      await pool.end();
+      const { op } = listOperation(stack.url, user, { skip: 0, expect: 20, minTotal: 10_000 });
+      await measure('warm-up', { warmup: 0, samples: 200 }, op);
+      before = cpuByProcess();
+      const samples = Math.round(4000 * scale);
+      const list = await measure('list', { warmup: 0, samples }, op);
+      commands = samples;
+      console.log(`list first page (10k): p50 ${list.p50.toFixed(2)} ms (${(list.p50 / chain.p50).toFixed(2)}× the bare push chain of this run), p99 ${list.p99.toFixed(2)} ms`);
+    } else {
+      const result = await sustainedPushLoad(stack.url, user, load);
+      commands = 100 + Math.round(((load.warmupMs ?? 0) + load.durationMs) / 1000) * load.perSecond; // creates + renames
+      console.log(
+        `push at ${load.perSecond}/s: p50 ${result.push.p50.toFixed(2)} ms (${(result.push.p50 / chain.p50).toFixed(1)}×, goal ≤ 6×), ` +
+          `p99 ${result.push.p99.toFixed(2)} ms (${(result.push.p99 / chain.p99).toFixed(1)}×, goal ≤ 25×); PATCH p50 ${result.command.p50.toFixed(2)} ms; ` +
+          `${result.achievedPerSecond.toFixed(1)}/s achieved, ${result.failures} failures`,
+      );
+    }
     const wallSeconds = (Date.now() - beganAt) / 1000;
     const after = cpuByProcess();
-    const commands = 100 + Math.round(((load.warmupMs ?? 0) + load.durationMs) / 1000) * load.perSecond; // creates + renames
     const groups = new Map<string, number>();
     for (const [pid, now] of after) {
       const spent = now.seconds - (before.get(pid)?.seconds ?? 0);
@@ -56,18 +81,13 @@ async function main(): Promise<void> {
       groups.set(group, (groups.get(group) ?? 0) + spent);
     }
     console.log(`bare push chain p50 ${chain.p50.toFixed(2)} ms, p99 ${chain.p99.toFixed(2)} ms`);
-    console.log(
-      `push at ${load.perSecond}/s: p50 ${result.push.p50.toFixed(2)} ms (${(result.push.p50 / chain.p50).toFixed(1)}×, goal ≤ 6×), ` +
-        `p99 ${result.push.p99.toFixed(2)} ms (${(result.push.p99 / chain.p99).toFixed(1)}×, goal ≤ 25×); PATCH p50 ${result.command.p50.toFixed(2)} ms; ` +
-        `${result.achievedPerSecond.toFixed(1)}/s achieved, ${result.failures} failures`,
-    );
-    console.log(`CPU during the ${wallSeconds.toFixed(1)} s of load (${commands} commands), per command:`);
+    console.log(`CPU during the ${wallSeconds.toFixed(1)} s measured (${commands} requests), per request:`);
     let total = 0;
     for (const [group, seconds] of [...groups].sort((x, y) => y[1] - x[1])) {
       total += seconds;
       if (seconds * 1000 >= 1) console.log(`  ${group.padEnd(40)} ${((seconds * 1000) / commands).toFixed(2)} ms`);
     }
-    console.log(`  ${'total'.padEnd(40)} ${((total * 1000) / commands).toFixed(2)} ms (2 cores give 20 ms per command at 100/s)`);
+    console.log(`  ${'total'.padEnd(40)} ${((total * 1000) / commands).toFixed(2)} ms (at 100 commands/s, 2 cores give 20 ms each)`);
   } finally {
     await stack.stop();
     fs.closeSync(logFile);
