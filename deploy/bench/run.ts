@@ -225,13 +225,14 @@ async function main(): Promise<void> {
       console.log(`- ${label}: ${value.toFixed(2)} (goal ${better === 'below' ? '≤' : '≥'} ${limit}) ${(better === 'below' ? value <= limit : value >= limit) ? 'met' : 'NOT MET'}`);
     const listBaseline = composite(composites.find((c) => c.name === 'list-baseline')!, baselines).p50;
     console.log('Reads and rebuilds against their goals:');
+    goal('list p50 / list-baseline p50 (10k, first page)', p50(`list-models skip=0`) / listBaseline, 2);
+    // Shown, not judged: taken in turns with Kiln's requests, the bare hops pay for the tail of the request
+    // before them (its GC, its cache misses), which flatters the ratio; the goal keeps the stricter figure.
     const listBaselineInTurns = baselinePartsInTurns.reduce((sum, part) => sum + part.p50, 0);
     console.log(
-      `- list-baseline measured in turns with the lists: ${baselinePartsInTurns.map((part) => `${part.name} ${part.p50.toFixed(2)}`).join(' + ')} = ${listBaselineInTurns.toFixed(2)} ms p50 ` +
-        `(measured on its own before them: ${listBaseline.toFixed(2)} ms)`,
+      `- for comparison, the list-baseline's parts measured in turns with the lists: ${baselinePartsInTurns.map((part) => `${part.name} ${part.p50.toFixed(2)}`).join(' + ')} = ` +
+        `${listBaselineInTurns.toFixed(2)} ms p50, list / that = ${(p50(`list-models skip=0`) / listBaselineInTurns).toFixed(2)} (not the goal's figure: see docs/benchmarks.md)`,
     );
-    goal('list p50 / list-baseline p50 (10k, first page; baseline in turns with it)', p50(`list-models skip=0`) / listBaselineInTurns, 2);
-    console.log(`- the same against the baseline measured on its own: ${(p50(`list-models skip=0`) / listBaseline).toFixed(2)}`);
     const queryBaseline = composite(composites.find((c) => c.name === 'query-baseline')!, baselines).p50;
     // The workspace-core issue asks for these paths in the bench without a goal of their own: shown beside the list goal.
     console.log(`- notification count p50 ${notificationCount.p50.toFixed(2)} ms = ${(notificationCount.p50 / queryBaseline).toFixed(2)}× query-baseline (no goal of its own; lists aim at ≤ 2×)`);

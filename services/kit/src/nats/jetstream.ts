@@ -4,7 +4,8 @@ import { KilnConfig, nsName, nsSubject } from '../config';
 /**
  * The options of every NATS connection of every Kiln process, the Nest transports included: reconnect
  * forever (the client's default gives up after 10 tries, about 20 s), quickly at first, with this
- * process's credentials.
+ * process's credentials. No async traces: the client would capture a stack (an Error) for every request
+ * and publish, on the hot path of each API call, only to decorate a timeout's message.
  */
 export function natsConnectionOptions(config: Pick<KilnConfig, 'natsUrl' | 'natsUser' | 'natsPassword'>, name: string): ConnectionOptions {
   return {
@@ -13,6 +14,7 @@ export function natsConnectionOptions(config: Pick<KilnConfig, 'natsUrl' | 'nats
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     waitOnFirstConnect: true,
+    noAsyncTraces: true,
     ...(config.natsUser ? { user: config.natsUser, pass: config.natsPassword ?? '' } : {}),
   };
 }
