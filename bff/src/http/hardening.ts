@@ -25,10 +25,21 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
+/** Up to this much of a body answered before it was read is read and dropped by node after the answer. */
+export const DRAINED_BODY_BYTES = 1024 * 1024;
+
+/**
+ * For an answer given before the body was read: a large or unannounced body closes the connection once
+ * answered, so the client stops sending it (node would otherwise read all of it to reuse the connection).
+ * A small one is left to node, which reads and drops it: closing with it still arriving makes the kernel
+ * reset the connection, and a browser then shows a network error instead of the answer.
+ */
+export function closeUnlessSmallBody(req: Request, res: Response): void {
+  if (hasBody(req) && !req.complete && !(Number(req.headers['content-length']) <= DRAINED_BODY_BYTES)) res.setHeader('Connection', 'close');
+}
+
 function refuse(req: Request, res: Response, statusCode: number, message: string): void {
-  // A body we will not read: close the connection once answered, so the client stops sending it
-  // (node would otherwise read all of it to reuse the connection).
-  if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+  closeUnlessSmallBody(req, res);
   res.status(statusCode).json({ statusCode, message });
 }
 
@@ -57,10 +68,10 @@ export function sameOriginOnly(allowed: string[] | null): Middleware {
 export const jsonBody: Middleware = (req, res, next) => {
   if (!isApi(req) || !hasBody(req)) return next();
   if (routeFor(req.method, req.path)?.multipart) {
-    // A streamed upload is read by its own handler, with its own limits (ADR 0033). Its connection is not
-    // reused: an answer given before the whole file was read (401, 400, 413) must not leave the rest of
-    // it in the connection for the next request.
-    res.setHeader('Connection', 'close');
+    // A streamed upload is read by its own handler, with its own limits (ADR 0033). Unless it is small, its
+    // connection is not reused: an answer given before the whole file was read (401, 400, 413) must not
+    // wait for the rest of it.
+    closeUnlessSmallBody(req, res);
     return next();
   }
   const [mime, ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());

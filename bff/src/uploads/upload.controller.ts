@@ -5,6 +5,7 @@ import busboy from 'busboy';
 import { Request, Response } from 'express';
 import { SessionGuard } from '../auth/session.guard';
 import { parse } from '../http/parse';
+import { closeUnlessSmallBody } from '../http/hardening';
 import { ServiceClient } from '../services/service-client';
 import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage, TooLarge } from './media-storage';
 
@@ -46,10 +47,10 @@ export class UploadController {
   @UseGuards(SessionGuard)
   @HttpCode(201)
   async upload(@Req() req: Authed, @Res({ passthrough: true }) res: Response): Promise<Media[]> {
-    // A refusal before the body was read closes the connection, so the client stops sending it.
+    // A refusal before a large body was read closes the connection, so the client stops sending it.
     const refuse = (statusCode: number, message: string) => {
       // (Called again by the parser's late events once the answer went out: never touch headers then.)
-      if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
+      if (!res.headersSent) closeUnlessSmallBody(req, res);
       return new HttpException({ statusCode, message }, statusCode);
     };
     const query = parse(UploadQuery, { ...(req.query as object) });
