@@ -64,6 +64,12 @@ export interface BusinessProjects {
   team_version: number;
 }
 
+export interface BusinessRecordCounts {
+  live: number;
+  scope: string;
+  view: string;
+}
+
 export interface BusinessRecordHistory {
   at: Timestamp;
   by: string;
@@ -187,6 +193,7 @@ export interface DB {
   business_catalog_view: BusinessCatalogView;
   business_material_view: BusinessMaterialView;
   business_projects: BusinessProjects;
+  business_record_counts: BusinessRecordCounts;
   business_record_history: BusinessRecordHistory;
   business_service_view: BusinessServiceView;
   business_team_members: BusinessTeamMembers;

@@ -291,6 +291,45 @@ describe('commerce service: materials (business records over NATS)', () => {
       expect(await timelines()).toEqual(live.timelines);
     });
 
+    it('keeps each scope\'s total equal to a count of its live rows: personal, team, project and no project, through deletes and a rebuild', async () => {
+      const t = await aTeamWithRoles(env);
+      const who = await aUser(env.workspace.rpc, {});
+      const mine = [await create(who), await create(who), await create(who)];
+      const inProject = [await create(t.editor, { teamId: t.teamId, projectId: t.projectId }), await create(t.editor, { teamId: t.teamId, projectId: t.projectId })];
+      const noProject = await create(t.owner, { teamId: t.teamId });
+      await biz.call('deleteMaterial', { actor: who.actor, body: { id: mine[1].id } });
+      await biz.call('updateMaterial', { actor: t.owner.actor, body: { id: inProject[0].id, changes: { name: 'Renamed in the project' } } });
+      await biz.call('deleteMaterial', { actor: t.owner.actor, body: { id: inProject[1].id } });
+      const totals = async () => [
+        (await biz.call('listMaterials', { actor: who.actor, body: {} })).total,
+        (await biz.call('listMaterials', { actor: t.viewer.actor, body: { where: { teamId: t.teamId } } })).total,
+        (await biz.call('listMaterials', { actor: t.viewer.actor, body: { where: { projectId: t.projectId } } })).total,
+        (await biz.call('listMaterials', { actor: t.viewer.actor, body: { where: { teamId: t.teamId, projectId: null } } })).total,
+      ];
+      expect(await totals()).toEqual([2, 2, 1, 1]);
+      expect(noProject.projectId).toBeNull();
+      // Every kept count equals what count(*) over the view's live rows says, whoever's they are.
+      const { sql } = require('kysely') as typeof import('kysely');
+      const keptVersusCounted = async () =>
+        (
+          await sql<{ scope: string; kept: string | null; counted: string | null }>`
+            WITH counted AS (
+              SELECT k.scope, count(*) AS n FROM commerce.business_material_view r,
+                LATERAL (VALUES (CASE WHEN r.team_id IS NULL THEN 'o:' || r.owner_id END), (CASE WHEN r.team_id IS NOT NULL THEN 't:' || r.team_id END),
+                                (CASE WHEN r.team_id IS NOT NULL THEN 't:' || r.team_id || ':p:' || coalesce(r.project_id, '') END)) AS k(scope)
+              WHERE r.deleted_at IS NULL AND k.scope IS NOT NULL GROUP BY k.scope)
+            SELECT coalesce(c.scope, k.scope) AS scope, k.live::text AS kept, c.n::text AS counted
+            FROM counted c FULL JOIN (SELECT scope, live FROM commerce.business_record_counts WHERE view = 'business_material_view' AND live <> 0) k ON k.scope = c.scope
+            WHERE c.n IS DISTINCT FROM k.live`.execute(env.db)
+        ).rows;
+      expect(await keptVersusCounted()).toEqual([]);
+      const { ProjectMaterialsOnMaterialEvents } = require('../src/business/materials/projections/project-materials-on-material-events');
+      const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
+      await rebuildProjection(env.db, 'commerce', ProjectMaterialsOnMaterialEvents);
+      expect(await keptVersusCounted()).toEqual([]);
+      expect(await totals()).toEqual([2, 2, 1, 1]);
+    });
+
     it('a repeated event is applied once; an older event never overwrites a newer row', async () => {
       const who = await aUser(env.workspace.rpc, {});
       const material = await create(who);

@@ -2,10 +2,12 @@ import * as initial from './0001-initial';
 import * as products from './0002-products';
 import * as businessRecords from './0003-business-records';
 import * as catalogModelIndex from './0004-catalog-model-index';
+import * as businessRecordCounts from './0005-business-record-counts';
 
 export const commerceMigrations = {
   '0001-initial': initial,
   '0002-products': products,
   '0003-business-records': businessRecords,
   '0004-catalog-model-index': catalogModelIndex,
+  '0005-business-record-counts': businessRecordCounts,
 };

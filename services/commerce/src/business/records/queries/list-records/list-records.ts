@@ -18,6 +18,13 @@ export function scopedRows(db: Kysely<any>, type: AnyRecordType, scope: ListScop
   return query;
 }
 
+/** The key a scope's total is kept under in `business_record_counts` (migration 0005). */
+export function scopeKey(scope: ListScope): string {
+  if (scope.kind === 'personal') return `o:${scope.ownerId}`;
+  if (scope.projectId === undefined) return `t:${scope.teamId}`;
+  return `t:${scope.teamId}:p:${scope.projectId ?? ''}`;
+}
+
 /** `%`, `_` and `\` typed by a person match themselves. */
 export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -42,7 +49,17 @@ export async function listRecords<R extends RecordJson>(deps: RecordDeps, type: 
       .offset(query.skip ?? 0)
       .limit(query.limit ?? BUSINESS_PAGE_SIZE)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    // A search counts its matches; the whole scope's total is kept by the view's triggers (no count(*)).
+    contains
+      ? base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+      : deps.db
+          .withSchema(SCHEMA)
+          .selectFrom('business_record_counts')
+          .select('live as total')
+          .where('view', '=', type.view)
+          .where('scope', '=', scopeKey(scope))
+          .executeTakeFirst()
+          .then((row) => row ?? { total: 0 }),
   ]);
   return { data: rows.map((r) => r.record as R), total: Number(count.total) };
 }
