@@ -4,7 +4,8 @@ const SCHEMA = 'commerce';
 const VIEWS = ['business_material_view', 'business_service_view', 'business_catalog_view'] as const;
 
 /**
- * The business lists' totals without `count(*)` (ADR 0036, as the models list's `model_counts`, ADR 0014):
+ * The business lists' first pages and totals without sorting or counting every row of a scope (ADR 0036):
+ * the scope indexes end with `id`, the lists' tie-break; and, like the models list's `model_counts` (ADR 0014),
  * `business_record_counts` keeps the live records per view and scope, by statement triggers in the same
  * transaction as every write to a view (live applies, batches, rebuilds). A scope is a key (see
  * `scopeKey` in list-records.ts): `o:<owner>` for personal records; a team's record counts under
@@ -28,6 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     WHERE r.deleted_at IS NULL AND k.scope IS NOT NULL`;
 
   for (const view of VIEWS) {
+    // The default order (newest change first, ties by id) read straight from the index, no sort at all.
+    await sql`DROP INDEX IF EXISTS ${sql.id(SCHEMA, `${view}_owner`)}`.execute(db);
+    await sql`DROP INDEX IF EXISTS ${sql.id(SCHEMA, `${view}_team`)}`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${view}_owner`)} ON ${table(view)} (owner_id, updated_at DESC, id DESC) WHERE team_id IS NULL AND deleted_at IS NULL`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${view}_team`)} ON ${table(view)} (team_id, project_id, updated_at DESC, id DESC) WHERE team_id IS NOT NULL AND deleted_at IS NULL`.execute(db);
     await sql`INSERT INTO ${table('business_record_counts')} (view, scope, live)
       SELECT ${view}, scope, count(*) FROM (${keysOf(table(view))}) AS keys GROUP BY scope`.execute(db);
     // One function per kind of statement (a trigger with transition tables handles one event); counted per
