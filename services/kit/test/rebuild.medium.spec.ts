@@ -1,7 +1,7 @@
 import { Transaction } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { envelope } from '@kiln/contracts';
+import { AnyEventEnvelope, envelope } from '@kiln/contracts';
 import { appendToOutbox, ensureStream, OutboxRelay, ProjectionRunner, rebuildProjection, snapshotProjection, waitForProjection } from '../src';
 import { KitEnv, startKitEnv } from './support/kit-env';
 
@@ -21,7 +21,7 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
   let relay: OutboxRelay;
   let runner: ProjectionRunner;
 
-  const things = snapshotProjection({
+  const thingsSpec = {
     name: 'project-kitrb-things',
     stream: STREAM.name,
     subject: 'kitrb.>',
@@ -30,10 +30,11 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
     key: 'id',
     version: 'version',
     tombstone: 'deleted_at',
-    toRow: (event) => ({ ...(event.data as z.infer<typeof snapshot>).thing }),
-    isDeletion: (event) => event.type === 'kitrb.thing.deleted.v1',
-    source: { table: 'things', toRow: (state) => ({ id: state.id, name: state.name, version: state.version }) },
-  });
+    toRow: (event: AnyEventEnvelope) => ({ ...(event.data as z.infer<typeof snapshot>).thing }),
+    isDeletion: (event: AnyEventEnvelope) => event.type === 'kitrb.thing.deleted.v1',
+    source: { table: 'things', toRow: (state: Record<string, unknown>) => ({ id: state.id, name: state.name, version: state.version }) },
+  };
+  const things = snapshotProjection(thingsSpec);
   /** The same projection, also logging each application of an event. */
   const counted = {
     ...things,
@@ -108,5 +109,39 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
     expect(live).toEqual(state);
     const tombstones = await env.db.withSchema('kit_test').selectFrom('thing_view').select('id').where('deleted_at', 'is not', null).execute();
     expect(tombstones.map((t) => t.id).sort()).toEqual(deleted.sort());
+  });
+
+  it('a batch applied as one statement leaves what the transaction leaves: repeats, older and equal versions, a deletion', async () => {
+    const s = env.db.schema.withSchema('kit_test');
+    for (const t of ['thing_view_tx', 'thing_view_one']) {
+      await s.createTable(t).addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text').addColumn('version', 'integer').addColumn('deleted_at', 'timestamptz').execute();
+    }
+    const spec = (table: string, rowsFromEvents: boolean) => snapshotProjection({ ...thingsSpec, name: `project-${table.replace(/_/g, '-')}`, table, rowsFromEvents });
+    const inTransaction = new ProjectionRunner(env.db, 'kit_test', env.jsm, env.js, spec('thing_view_tx', false), () => undefined, { schemas });
+    const oneStatement = spec('thing_view_one', true);
+    expect(oneStatement.applyStatement).toBeDefined();
+    const inOneStatement = new ProjectionRunner(env.db, 'kit_test', env.jsm, env.js, oneStatement, () => undefined, { schemas });
+    const at = new Date('2026-11-24T10:00:00.123Z');
+    const event = (id: string, name: string, version: number, deleted = false, eventId = randomBytes(8).toString('hex')) => ({
+      eventId, type: deleted ? 'kitrb.thing.deleted.v1' : 'kitrb.thing.saved.v1', aggregateType: 'thing', aggregateId: id, occurredAt: at.toISOString(),
+      actorId: null, correlationId: 'c', causationId: null, data: { thing: { id, name, version } },
+    });
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => `${x}-${randomBytes(3).toString('hex')}`);
+    const first = event(a, 'a1', 1);
+    const batches = [
+      [first, event(a, 'a3', 3), event(a, 'a2', 2), event(b, 'b1', 1), event(b, 'b1 again', 1), event(c, 'c1', 1), event(c, 'c2', 2, true)],
+      [event(a, 'a9 under a used event id', 9, false, first.eventId), event(b, 'b2', 2), event(c, 'c1 late', 1)],
+    ];
+    for (const batch of batches) {
+      await inTransaction.handleBatch(batch as never);
+      await inOneStatement.handleBatch(batch as never);
+    }
+    const rows = (t: string) => env.db.withSchema('kit_test').selectFrom(t).selectAll().where('id', 'in', [a, b, c]).orderBy('id').execute();
+    expect(await rows('thing_view_one')).toEqual(await rows('thing_view_tx'));
+    expect((await rows('thing_view_one')).map((r) => [r.name, r.version, r.deleted_at])).toEqual([
+      ['a3', 3, null],
+      ['b2', 2, null],
+      ['c2', 2, at],
+    ]);
   });
 });

@@ -27,6 +27,11 @@ export interface SnapshotProjectionSpec<StateRow extends Row = Row> {
   isDeletion?(event: AnyEventEnvelope): boolean;
   /** Where a rebuild reads the write-side state from, and how a state row becomes a read-model row. */
   source: { table: string; toRow(state: StateRow): Row };
+  /**
+   * `toRow` reads nothing but the event (no database, never null, never a promise) and deletions keep
+   * tombstones: then a batch is applied as one self-committing statement (`Projection.applyStatement`).
+   */
+  rowsFromEvents?: boolean;
 }
 
 const REBUILD_BATCH = 1000;
@@ -70,10 +75,37 @@ export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotPro
     await query.execute();
   }
 
+  /**
+   * The batch as one upsert from JSON rows: per entity the row applying them in order would leave (the
+   * highest version, the first of equal ones; without versions the last), of the events in `fresh` only.
+   */
+  function applyStatement(events: AnyEventEnvelope[]) {
+    if (!spec.rowsFromEvents || !tombstone) return null;
+    const rows = events.map((event) => {
+      const row = spec.toRow(event, undefined as never) as Row;
+      return { ...row, [tombstone]: spec.isDeletion?.(event) ? new Date(event.occurredAt) : null };
+    });
+    const columns = Object.keys(rows[0]);
+    const list = sql.join(columns.map((c) => sql.id(c)));
+    const picked = sql.join(columns.map((c) => sql.ref(`r.${c}`)));
+    const order = version ? sql`r.${sql.id(version)} DESC, e.n` : sql`e.n DESC`;
+    const updates = sql.join(columns.filter((c) => c !== key).map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`));
+    const guard = version ? sql`WHERE ${sql.id(table)}.${sql.id(version)} < excluded.${sql.id(version)}` : sql``;
+    return sql`
+      INSERT INTO ${sql.id(schema, table)} (${list})
+      SELECT DISTINCT ON (r.${sql.id(key)}) ${picked}
+      FROM unnest(${events.map((event) => event.eventId)}::text[], ${rows.map((row) => JSON.stringify(row))}::jsonb[]) WITH ORDINALITY AS e(event_id, row, n)
+        CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(schema, table)}, e.row) AS r
+      WHERE e.event_id IN (SELECT event_id FROM fresh)
+      ORDER BY r.${sql.id(key)}, ${order}
+      ON CONFLICT (${sql.id(key)}) DO UPDATE SET ${updates} ${guard}`;
+  }
+
   return {
     name: spec.name,
     stream: spec.stream,
     subject: spec.subject,
+    applyStatement,
     async apply(trx, event) {
       const change = await effect(trx, event);
       if ('upsert' in change) await upsert(trx, [change.upsert]);

@@ -20,4 +20,6 @@ export const ProjectModelsOnModelEvents = snapshotProjection<ModelRow & Record<s
   toRow: (event) => ({ ...stateToRow((event.data as { model: ModelSnapshot }).model) }),
   isDeletion: (event) => event.type === 'workspace.model.deleted.v1',
   source: { table: 'models', toRow: (state) => ({ ...state }) },
+  // A batch is one self-committing upsert (ADR 0036): the rows come from the events alone.
+  rowsFromEvents: true,
 });
