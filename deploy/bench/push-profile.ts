@@ -3,7 +3,8 @@
  * second), and where the CPU went meanwhile: CPU time of every Kiln process, of Postgres (all backends)
  * and of nats-server during the loaded run, divided by the commands sent. On 2 cores the 100/s goal is a
  * CPU budget (2 × 10 ms per command, everything included), so this says which process to make cheaper.
- * `KILN_PROFILE=list` does the same for the first page of a user with 10,000 models, one request at a time.
+ * `KILN_PROFILE=list` does the same for the first page of a user with 10,000 models, one request at a time;
+ * `KILN_PROFILE=rebuild` for the model projection's replay of model events beside a raw consume (as `npm run bench`).
  * With `KILN_CHILD_NODE_FLAGS="--cpu-prof --cpu-prof-dir=…"` the children also write V8 CPU profiles.
  */
 import * as fs from 'node:fs';
@@ -12,6 +13,7 @@ import * as path from 'node:path';
 import { startStack, throwawayStackOptions } from '../src/stack';
 import { Pool } from 'pg';
 import { listOperation, registerUser, seedModels, settleDatabase, waitForUserView } from './kiln';
+import { rebuildRates } from './rebuild';
 import { measure } from './stats';
 import { barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 
@@ -49,7 +51,11 @@ async function main(): Promise<void> {
     let before = cpuByProcess();
     const beganAt = Date.now();
     let commands: number;
-    if (process.env.KILN_PROFILE === 'list') {
+    if (process.env.KILN_PROFILE === 'rebuild') {
+      const result = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: Math.round(100_000 * scale), say: () => undefined });
+      commands = result.events;
+      console.log(`rebuild of ${result.events} model events: raw consume ${Math.round(result.rawPerSecond)}/s, replay ${Math.round(result.rebuildPerSecond)}/s, ratio ${(result.rebuildPerSecond / result.rawPerSecond).toFixed(2)} (goal ≥ 0.3)`);
+    } else if (process.env.KILN_PROFILE === 'list') {
       const pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
       await waitForUserView(pool, user.id);
       await seedModels(pool, user.id, 10_000);
