@@ -1,9 +1,7 @@
-import { CatalogItem, RealtimePushes, Service } from '@kiln/contracts';
+import { CatalogItem, Service } from '@kiln/contracts';
 import { BusinessEvent } from '../src/realtime/business-pushes';
 import { parseEvent } from '../src/realtime/parse-event';
-import { PushFilter } from '../src/realtime/push-filter';
-import { userRoom } from '../src/realtime/rooms';
-import { routeEvent } from '../src/realtime/route-event';
+import { PushWorld } from './support/push-world';
 import { anId, TeamStory } from './support/realtime-events';
 
 /**
@@ -12,40 +10,8 @@ import { anId, TeamStory } from './support/realtime-events';
  * rooms it is in allow. A personal record reaches its owner only; a team record every member of the team,
  * whatever their role; strangers nothing.
  */
-type Seen = { channel: string; verb: string; data: any }[];
-
-class World {
-  private readonly sockets: { userId: string; rooms: Set<string>; seen: Seen }[] = [];
-  private readonly filter = new PushFilter();
-
-  connect(userId: string) {
-    const socket = { userId, rooms: new Set([userRoom(userId)]), seen: [] as Seen };
-    this.sockets.push(socket);
-    return socket;
-  }
-
-  /** From the stream's text, as the EventFeed does: parse, route, filter, carry out. */
-  receive(text: string): void {
-    const parsed = parseEvent(text);
-    if (parsed.kind !== 'event') throw new Error(`not an event: ${JSON.stringify(parsed)}`);
-    const plan = routeEvent(parsed.event);
-    if (!plan || this.filter.judge(plan.order) !== 'push') return;
-    for (const step of plan.steps) {
-      if (step.kind === 'rooms') {
-        for (const socket of this.sockets.filter((s) => s.rooms.has(userRoom(step.userId)))) {
-          step.leave.forEach((room) => socket.rooms.delete(room));
-          step.join.forEach((room) => socket.rooms.add(room));
-        }
-        continue;
-      }
-      RealtimePushes[step.channel].parse(step.message);
-      for (const socket of this.sockets) {
-        if (step.to.some((r) => socket.rooms.has(r)) && !step.except.some((r) => socket.rooms.has(r))) socket.seen.push({ channel: step.channel, ...step.message });
-      }
-    }
-  }
-
-  /** Team events (JSON round trip too), so members' sockets join the team's role rooms. */
+/** The PushWorld, plus team events given as objects (JSON round trip too), so members join the team's role rooms. */
+class World extends PushWorld {
   team(event: object): void {
     this.receive(JSON.stringify(event));
   }

@@ -1,8 +1,6 @@
-import { PLUGIN_ACTION_NAMES, PluginRegistryEvents, PluginVersionSnapshot, RealtimePushes } from '@kiln/contracts';
+import { PLUGIN_ACTION_NAMES, PluginRegistryEvents, PluginVersionSnapshot } from '@kiln/contracts';
 import { parseEvent } from '../src/realtime/parse-event';
-import { PushFilter } from '../src/realtime/push-filter';
-import { userRoom } from '../src/realtime/rooms';
-import { routeEvent } from '../src/realtime/route-event';
+import { PushWorld } from './support/push-world';
 import { anId } from './support/realtime-events';
 
 /**
@@ -11,31 +9,6 @@ import { anId } from './support/realtime-events';
  * its rooms allow. Everything about a version reaches its plugin's author only; strangers nothing.
  * (uploads.medium.spec.ts checks the same over the real stack, with a real pipeline.)
  */
-type Seen = { channel: string; verb: string; data: any }[];
-
-class World {
-  private readonly sockets: { userId: string; seen: Seen }[] = [];
-  private readonly filter = new PushFilter();
-
-  connect(userId: string) {
-    const socket = { userId, seen: [] as Seen };
-    this.sockets.push(socket);
-    return socket;
-  }
-
-  receive(text: string): void {
-    const parsed = parseEvent(text);
-    if (parsed.kind !== 'event') throw new Error(`not an event: ${JSON.stringify(parsed)}`);
-    const plan = routeEvent(parsed.event);
-    if (!plan || this.filter.judge(plan.order) !== 'push') return;
-    for (const step of plan.steps) {
-      if (step.kind !== 'emit') continue;
-      RealtimePushes[step.channel].parse(step.message);
-      for (const socket of this.sockets) if (step.to.includes(userRoom(socket.userId))) socket.seen.push({ channel: step.channel, ...step.message });
-    }
-  }
-}
-
 const at = () => new Date().toISOString();
 
 function aVersion(authorId: string, revision: number, status: 'scheduled' | 'running' | 'pending' = 'pending'): PluginVersionSnapshot {
@@ -68,7 +41,7 @@ function event(type: keyof typeof PluginRegistryEvents, data: object): string {
 
 describe('plugin channels', () => {
   it("a version's changes, its steps and its logs reach the plugin's author, and a stranger never", () => {
-    const world = new World();
+    const world = new PushWorld();
     const author = world.connect(anId());
     const stranger = world.connect(anId());
     const created = aVersion(author.userId, 1);
@@ -96,7 +69,7 @@ describe('plugin channels', () => {
   });
 
   it('drops a repeated or older version event; a deleted version stays deleted', () => {
-    const world = new World();
+    const world = new PushWorld();
     const author = world.connect(anId());
     const v = aVersion(author.userId, 1);
     const created = event('plugin-registry.version.created.v1', { version: v });

@@ -1,9 +1,8 @@
-import { RealtimePushes } from '@kiln/contracts';
 import { PendingAudiences } from '../src/realtime/pending-audiences';
-import { PushFilter } from '../src/realtime/push-filter';
-import { PushPlan, RoomChange } from '../src/realtime/push-plan';
-import { audienceRooms, userRoom } from '../src/realtime/rooms';
+import { RoomChange } from '../src/realtime/push-plan';
+import { audienceRooms } from '../src/realtime/rooms';
 import { routeEvent } from '../src/realtime/route-event';
+import { PushWorld } from './support/push-world';
 import { aModelSnapshot, anEvent, anId, modelEvent, ShareStory, TeamStory } from './support/realtime-events';
 
 /**
@@ -14,44 +13,12 @@ import { aModelSnapshot, anEvent, anId, modelEvent, ShareStory, TeamStory } from
  * `World` plays socket.io's rules: an emit reaches each socket in any room of `to` and in no room of
  * `except`; a room change applies to every socket in the user's room.
  */
-class World {
-  private readonly sockets: { userId: string; rooms: Set<string>; seen: { channel: string; verb: string; data: any }[] }[] = [];
-  private readonly filter = new PushFilter();
-
-  connect(userId: string, rooms: string[] = []) {
-    const socket = { userId, rooms: new Set([userRoom(userId), ...rooms]), seen: [] as { channel: string; verb: string; data: any }[] };
-    this.sockets.push(socket);
-    return socket;
-  }
-
-  /** Routes the event as the feed does (filter included) and carries out its plan. */
-  handle(event: Parameters<typeof routeEvent>[0]): PushPlan | null {
-    const plan = routeEvent(event);
-    if (!plan || this.filter.judge(plan.order) !== 'push') return null;
-    for (const step of plan.steps) {
-      if (step.kind === 'rooms') {
-        for (const socket of this.sockets.filter((s) => s.rooms.has(userRoom(step.userId)))) {
-          step.leave.forEach((room) => socket.rooms.delete(room));
-          step.join.forEach((room) => socket.rooms.add(room));
-        }
-      } else {
-        // Every message is what the channel's contract says.
-        RealtimePushes[step.channel].parse(step.message);
-        for (const socket of this.sockets) {
-          if (step.to.some((r) => socket.rooms.has(r)) && !step.except.some((r) => socket.rooms.has(r))) socket.seen.push({ channel: step.channel, ...step.message });
-        }
-      }
-    }
-    return plan;
-  }
-}
-
 const teamRoomsOf = (socket: { rooms: Set<string> }) => [...socket.rooms].filter((r) => r.startsWith('team:')).sort();
 const modelRoomsOf = (socket: { rooms: Set<string> }) => [...socket.rooms].filter((r) => r.startsWith('model:')).sort();
 
 describe('workspace-model', () => {
   it('reaches only the author of a personal model, as owner', () => {
-    const world = new World();
+    const world = new PushWorld();
     const author = world.connect(anId());
     const stranger = world.connect(anId());
     world.handle(modelEvent('workspace.model.created.v1', aModelSnapshot({ authorId: author.userId })));
@@ -60,7 +27,7 @@ describe('workspace-model', () => {
   });
 
   it("reaches each member of the model's team with their team role, and the author once although also the team's owner", () => {
-    const world = new World();
+    const world = new PushWorld();
     const ownerId = anId();
     const team = new TeamStory(ownerId);
     const editorId = anId();
@@ -82,7 +49,7 @@ describe('workspace-model', () => {
   });
 
   it('gives someone reached by several grants one message with the best role (team viewer, shared as editor, or Everyone)', () => {
-    const world = new World();
+    const world = new PushWorld();
     const authorId = anId();
     const team = new TeamStory(authorId);
     const viewerId = anId();
@@ -105,7 +72,7 @@ describe('workspace-model', () => {
   });
 
   it('reaches the people a model is shared with, with their share role, until the share is removed', () => {
-    const world = new World();
+    const world = new PushWorld();
     const authorId = anId();
     const readerId = anId();
     const reader = world.connect(readerId);
@@ -133,7 +100,7 @@ describe('workspace-model', () => {
 
 describe('teams and members', () => {
   it('moves a member through the rooms of their role: invited, role changed, removed', () => {
-    const world = new World();
+    const world = new PushWorld();
     const team = new TeamStory(anId());
     const owner = world.connect(team.ownerId);
     const memberId = anId();
@@ -169,7 +136,7 @@ describe('teams and members', () => {
   });
 
   it('gives a pending invite to the team only, and the rooms when its account appears', () => {
-    const world = new World();
+    const world = new PushWorld();
     const team = new TeamStory(anId());
     const owner = world.connect(team.ownerId);
     world.handle(team.created());
@@ -186,7 +153,7 @@ describe('teams and members', () => {
   });
 
   it('tells every member the team is deleted, then takes them all out of its rooms', () => {
-    const world = new World();
+    const world = new PushWorld();
     const team = new TeamStory(anId());
     const owner = world.connect(team.ownerId);
     const memberId = anId();
@@ -203,7 +170,7 @@ describe('teams and members', () => {
   });
 
   it('judges team events by the team version: a member push and a project push both pass; a stale or repeated event does nothing', () => {
-    const world = new World();
+    const world = new PushWorld();
     const team = new TeamStory(anId());
     const owner = world.connect(team.ownerId);
     const memberId = anId();
@@ -231,7 +198,7 @@ describe('teams and members', () => {
 
 describe('shares, favorites and notifications', () => {
   it('tells the owner alone of a pending share, and the person too once it is active', () => {
-    const world = new World();
+    const world = new PushWorld();
     const authorId = anId();
     const owner = world.connect(authorId);
     const laterId = anId();
@@ -247,7 +214,7 @@ describe('shares, favorites and notifications', () => {
   });
 
   it('sends a favorite and a notification to their own person only', () => {
-    const world = new World();
+    const world = new PushWorld();
     const userId = anId();
     const me = world.connect(userId);
     const other = world.connect(anId());
