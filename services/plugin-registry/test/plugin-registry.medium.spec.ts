@@ -158,6 +158,22 @@ describe('plugin-registry service', () => {
 
       expect((await env.call('unpublish', { actor: author, body: { pluginId: plugin.id, version: '1.0.0' } })).status).toBe('alpha');
       expect(await env.call('getPlugin', { actor: author, body: { id: plugin.id } })).toMatchObject({ latestVersion: null, publishedAt: null });
+
+      // Rebuilt from the write-side state, the three read models equal the live ones (logs included).
+      const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
+      const { pluginRegistryProjections } = require('../src/projections/plugin-registry.projections') as typeof import('../src/projections/plugin-registry.projections');
+      const views = async () => {
+        const q = env.db().withSchema('plugin_registry');
+        return [
+          await q.selectFrom('plugin_view').selectAll().orderBy('id').execute(),
+          await q.selectFrom('plugin_version_view').selectAll().orderBy('id').execute(),
+          await q.selectFrom('plugin_log_view').selectAll().orderBy('id').execute(),
+        ];
+      };
+      await eventually(async () => expect((await views())[2].length).toBeGreaterThanOrEqual(lines.length));
+      const live = await views();
+      for (const projection of pluginRegistryProjections) await rebuildProjection(env.db(), 'plugin_registry', projection);
+      expect(await views()).toEqual(live);
     }, 60_000);
 
     it('a failing build fails the version visibly with its error log; later steps are stopped', async () => {
