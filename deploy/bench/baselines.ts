@@ -9,7 +9,7 @@ import { connect, JSONCodec, NatsConnection, StorageType } from 'nats';
 import { Pool } from 'pg';
 import { Server as SocketServer } from 'socket.io';
 import { io } from 'socket.io-client';
-import { measure, MeasureOptions, NamedOperation, Summary } from './stats';
+import { measure, MeasureOptions, Summary } from './stats';
 
 const PAYLOAD = { hello: 'world' };
 const jc = JSONCodec();
@@ -34,22 +34,7 @@ export const BASELINE_MEANINGS: Record<string, string> = {
   [BASELINE_NAMES.socket]: 'socket.io-client (websocket transport) emit with ack to a bare socket.io server on localhost that acks the payload back',
 };
 
-/** A baseline opened for measuring: its operation (one sample) and how to close what it opened. */
-export interface OpenBaseline extends NamedOperation {
-  close(): Promise<void>;
-}
-
-/** Measures an opened baseline on its own, then closes it. */
-async function measureOpen(opened: Promise<OpenBaseline>, options: MeasureOptions): Promise<Summary> {
-  const baseline = await opened;
-  try {
-    return await measure(baseline.name, options, baseline.op);
-  } finally {
-    await baseline.close();
-  }
-}
-
-export async function openHttpHello(): Promise<OpenBaseline> {
+export async function httpHello(options: MeasureOptions): Promise<Summary> {
   const body = JSON.stringify(PAYLOAD);
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -57,40 +42,32 @@ export async function openHttpHello(): Promise<OpenBaseline> {
   });
   await new Promise<void>((resolve) => server.listen(0, resolve));
   const url = `http://localhost:${(server.address() as AddressInfo).port}/`;
-  return {
-    name: BASELINE_NAMES.http,
-    op: async () => {
+  try {
+    return await measure(BASELINE_NAMES.http, options, async () => {
       const res = await fetch(url);
       await res.json();
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
-export const httpHello = (options: MeasureOptions) => measureOpen(openHttpHello(), options);
-
-export async function openNatsRequestReply(natsUrl: string, namespace: string): Promise<OpenBaseline> {
+export async function natsRequestReply(natsUrl: string, namespace: string, options: MeasureOptions): Promise<Summary> {
   const subject = `${namespace}.bench.echo`;
   const responder = await connect({ servers: natsUrl, name: 'kiln-bench-responder' });
   const requester = await connect({ servers: natsUrl, name: 'kiln-bench-requester' });
   responder.subscribe(subject, { callback: (_err, msg) => msg.respond(msg.data) });
   await responder.flush();
-  return {
-    name: BASELINE_NAMES.nats,
-    op: async () => {
+  try {
+    return await measure(BASELINE_NAMES.nats, options, async () => {
       const reply = await requester.request(subject, jc.encode(PAYLOAD), { timeout: 5000 });
       jc.decode(reply.data);
-    },
-    close: async () => {
-      await Promise.all([requester.close(), responder.close()]);
-    },
-  };
+    });
+  } finally {
+    await Promise.all([requester.close(), responder.close()]);
+  }
 }
-
-export const natsRequestReply = (natsUrl: string, namespace: string, options: MeasureOptions) => measureOpen(openNatsRequestReply(natsUrl, namespace), options);
 
 export async function pgPrimaryKeySelect(databaseUrl: string, ids: readonly string[], options: MeasureOptions): Promise<Summary> {
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
@@ -141,34 +118,24 @@ export async function socketIoRoundTrip(options: MeasureOptions): Promise<Summar
 }
 
 /** A page of 20 and the count over a bare copy of `rows` models of one author: what a list needs from Postgres, done plainly. */
-export async function openPgPageAndCount(databaseUrl: string, rows: number): Promise<OpenBaseline> {
+export async function pgPageAndCount(databaseUrl: string, rows: number, options: MeasureOptions): Promise<Summary> {
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
   const table = 'bench_bare_models';
-  const close = async () => {
-    await pool.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
-    await pool.end();
-  };
   try {
     await pool.query(`CREATE TABLE ${table} (LIKE workspace.models)`);
     await pool.query(`INSERT INTO ${table} SELECT * FROM workspace.models WHERE author_id = (SELECT author_id FROM workspace.models GROUP BY 1 HAVING count(*) = $1 LIMIT 1)`, [rows]);
     await pool.query(`CREATE INDEX ON ${table} (author_id, updated_at, id)`);
     await pool.query(`VACUUM ANALYZE ${table}`);
     const { rows: [{ author_id: author }] } = await pool.query(`SELECT author_id FROM ${table} LIMIT 1`);
-    return {
-      name: BASELINE_NAMES.pgPage,
-      op: async () => {
-        const [page, count] = await Promise.all([
-          pool.query(`SELECT * FROM ${table} WHERE author_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 20`, [author]),
-          pool.query(`SELECT count(*) AS n FROM ${table} WHERE author_id = $1`, [author]),
-        ]);
-        if (page.rows.length !== 20 || Number(count.rows[0].n) !== rows) throw new Error(`${BASELINE_NAMES.pgPage}: expected 20 of ${rows}`);
-      },
-      close,
-    };
-  } catch (error) {
-    await close();
-    throw error;
+    return await measure(BASELINE_NAMES.pgPage, options, async () => {
+      const [page, count] = await Promise.all([
+        pool.query(`SELECT * FROM ${table} WHERE author_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 20`, [author]),
+        pool.query(`SELECT count(*) AS n FROM ${table} WHERE author_id = $1`, [author]),
+      ]);
+      if (page.rows.length !== 20 || Number(count.rows[0].n) !== rows) throw new Error(`${BASELINE_NAMES.pgPage}: expected 20 of ${rows}`);
+    });
+  } finally {
+    await pool.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
+    await pool.end();
   }
 }
-
-export const pgPageAndCount = (databaseUrl: string, rows: number, options: MeasureOptions) => measureOpen(openPgPageAndCount(databaseUrl, rows), options);
