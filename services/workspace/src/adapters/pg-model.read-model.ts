@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ListModelsQuery, Model, ModelList } from '@kiln/contracts';
 import { DomainError, ModelAccessVia, modelAccessFor, ModelRole, ModelState, ShareRole, TEAM_MESSAGES, TeamRole } from '@kiln/domain';
 import { DB, QueryShapes } from '@kiln/service-kit';
-import { CompiledQuery, ExpressionBuilder, Kysely, SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, Expression, ExpressionBuilder, Kysely, QueryCreator, SelectQueryBuilder, sql } from 'kysely';
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../database.types';
 import { peopleOf, Populate, POPULATE_PEOPLE, rowToModel, rowToState, stateToRow, UserRow } from './model-row.mapper';
 
@@ -30,8 +30,16 @@ export function accessOfRow(actorId: string, row: Granted): ModelAccessView | nu
 /**
  * The caller's team role, share role and star on the model aliased `m`, as correlated look-ups by index
  * (a page has at most 100 rows). Read models only: `team_member_view`, `model_share_view`, `favorite_view`.
+ * With `ownRows` every row is the caller's own outside any team (the personal scope): authorship gives the
+ * role (owner outranks every grant, see `modelRoleFor`), so only the star is looked up — each correlated
+ * look-up costs the planner more than running it does on a page.
  */
-export function grantColumns(actorId: string) {
+export function grantColumns(actorId: string, { ownRows = false } = {}) {
+  const star = (eb: ExpressionBuilder<any, any>) =>
+    eb
+      .exists(eb.selectFrom('favorite_view as fv').select(sql.lit(1).as('one')).whereRef('fv.model_id', '=', 'm.id').where('fv.user_id', '=', actorId).where('fv.deleted_at', 'is', null))
+      .as('favorite');
+  if (ownRows) return (eb: ExpressionBuilder<any, any>) => [sql<string | null>`NULL`.as('team_role'), sql<string | null>`NULL`.as('share_role'), star(eb)];
   return (eb: ExpressionBuilder<any, any>) => [
     eb
       .selectFrom('team_member_view as tm')
@@ -52,9 +60,7 @@ export function grantColumns(actorId: string) {
       .where('sv.deleted_at', 'is', null)
       .limit(1)
       .as('share_role'),
-    eb
-      .exists(eb.selectFrom('favorite_view as fv').select(sql.lit(1).as('one')).whereRef('fv.model_id', '=', 'm.id').where('fv.user_id', '=', actorId).where('fv.deleted_at', 'is', null))
-      .as('favorite'),
+    star(eb),
   ];
 }
 
@@ -78,7 +84,7 @@ interface ListValues {
   /** `name ILIKE` pattern: `%<contains>%` with `\`, `%`, `_` escaped (literal). */
   pattern: string;
   nin: string[];
-  offset: number;
+  skip: number;
   limit: number;
 }
 
@@ -100,7 +106,7 @@ export class PgModelReadModel {
    * nearer (the last page of 100,000 costs what the first does), then joined to its rows and people.
    * Searches and project filters count their matches instead (trigram index for `contains`).
    *
-   * The two statements are compiled once per shape (`QueryShapes`): `filters`, the sort, the direction
+   * The statement is compiled once per shape (`QueryShapes`): `filters`, the sort, the direction
    * and `populate` decide the SQL text and make the key; the values (`ListValues`) are filled in per call.
    */
   async list(actorId: string, query: ListModelsQuery): Promise<ModelList> {
@@ -121,54 +127,66 @@ export class PgModelReadModel {
       projectId: where.projectId ?? '',
       pattern: contains ? `%${contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '',
       nin,
-      offset: 0,
+      skip: 0,
       limit: 0,
     };
 
     const counted = !teamId && !contains;
     const totalStatement = (v: ListValues) => (counted ? this.countedTotal(v, filters) : this.matching(v, filters).select((eb) => eb.fn.countAll<number>().as('n')));
-    const totalQuery = () => this.firstRow<{ n: number }>(this.shapes.compile(`${counted ? 'total' : 'count'} ${filterKey}`, values, totalStatement));
-    // With the total known first, a page past the middle is read backwards from the end. The first page
-    // never is: it carries its total as a column, one statement for both (a round trip less).
-    const total = counted && query.skip > 0 ? Number((await totalQuery()).n) : undefined;
-    const totalInPage = total === undefined;
+    // A later page of a counted scope is read from whichever end is nearer; which one is decided inside
+    // the statement from the kept total, so every page is one statement, the total in its own snapshot.
+    const eitherEnd = counted && query.skip > 0;
+    values.skip = query.skip;
+    values.limit = query.limit;
 
     const sort = query.sort ?? { field: 'updatedAt', direction: 'desc' as const };
     const column = SORT_COLUMN[sort.field];
     const key = (table?: string) => (column === 'name' ? sql`lower(${sql.ref(table ? `${table}.name` : 'name')})` : sql.ref(table ? `${table}.${column}` : column));
-    const backwards = total !== undefined && query.skip > total / 2;
-    const flip = (d: 'asc' | 'desc') => (backwards ? (d === 'asc' ? 'desc' : 'asc') : d);
-    values.offset = backwards ? Math.max(0, total! - query.skip - query.limit) : query.skip;
-    values.limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
+    const reverse = sort.direction === 'asc' ? 'desc' : 'asc';
 
     const populate = new Set((query.populate ?? []).map((p) => p.split('.')[0]));
-    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+backwards} ${+populate.has('author')}${+populate.has('contributor')} ${+totalInPage}`;
+    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+eitherEnd} ${+populate.has('author')}${+populate.has('contributor')}`;
     const pageQuery = this.db.executeQuery<PageRow>(
       this.shapes.compile(pageKey, values, (v) => {
-        const ids = this.matching(v, filters)
-          .select(column === 'name' ? ['id', 'name'] : ['id', column])
-          .orderBy(key(), flip(sort.direction))
-          .orderBy('id', flip(sort.direction))
-          .offset(v.offset)
-          .limit(v.limit);
-        return this.db
-          .withSchema(SCHEMA)
+        const idsOf = (direction: 'asc' | 'desc', offset: Expression<number>, limit: Expression<number>) =>
+          this.matching(v, filters)
+            .select(column === 'name' ? ['id', 'name'] : ['id', column])
+            .orderBy(key(), direction)
+            .orderBy('id', direction)
+            .offset(offset)
+            .limit(limit);
+        // The total: an uncorrelated subquery (run once per statement), or the `total` CTE when the page needs it too.
+        const total = eitherEnd ? sql<number>`(SELECT n FROM total)` : sql<number>`(${totalStatement(v)})`;
+        const fromStart = idsOf(sort.direction, sql`${v.skip}`, sql`${v.limit}`);
+        // Both ends are planned; a one-time filter on the total runs only one of them (same columns: one
+        // type). The outer LIMIT changes no answer: it tells the planner a page is small whatever the
+        // from-the-end branch's computed LIMIT (else it plans for 10 % of the rows and joins by a full scan).
+        const fromEitherEnd = () => {
+          const nearStart = fromStart.where(sql<boolean>`${v.skip} * 2 <= ${total}`);
+          const nearEnd = idsOf(reverse, sql`greatest(0, ${total} - ${v.skip} - ${v.limit})`, sql`greatest(0, least(${v.limit}, ${total} - ${v.skip}))`).where(sql<boolean>`${v.skip} * 2 > ${total}`);
+          const either = this.db.selectFrom(nearStart.as('near_start')).selectAll().unionAll(this.db.selectFrom(nearEnd.as('near_end')).selectAll());
+          return this.db.selectFrom(either.as('either_end')).selectAll().limit(sql<number>`${v.limit}`) as unknown as typeof fromStart;
+        };
+        const ids = eitherEnd ? fromEitherEnd() : fromStart;
+        const base = this.db.withSchema(SCHEMA);
+        // The CTE's table is referenced in raw SQL only, so the builder's types need not know it.
+        const q = eitherEnd ? (base.with('total', () => totalStatement(v)) as unknown as QueryCreator<WorkspaceDatabase>) : base;
+        return q
           .selectFrom(ids.as('page'))
           .innerJoin('model_view as m', 'm.id', 'page.id')
           .leftJoin('user_view as a', (join) => (populate.has('author') ? join.onRef('a.id', '=', 'm.author_id') : join.on(sql.lit(false))))
           .leftJoin('user_view as c', (join) => (populate.has('contributor') ? join.onRef('c.id', '=', 'm.contributor_id') : join.on(sql.lit(false))))
           .selectAll('m')
           .select([sql<UserRow | null>`to_jsonb(a)`.as('author_row'), sql<UserRow | null>`to_jsonb(c)`.as('contributor_row')])
-          .select(grantColumns(v.actorId))
-          // An uncorrelated subquery: Postgres runs it once for the statement, not per row.
-          .select(totalInPage ? sql<number>`(${totalStatement(v)})`.as('total_n') : sql<null>`NULL`.as('total_n'))
+          .select(grantColumns(v.actorId, { ownRows: !filters.team }))
+          .select(total.as('total_n'))
           .orderBy(key('m'), sort.direction)
           .orderBy('m.id', sort.direction);
       }),
     );
     const { rows } = await pageQuery;
     // A page past the end has no row to carry the total: then it is asked for on its own.
-    const count = total !== undefined ? { n: total } : rows.length > 0 ? { n: rows[0].total_n! } : await totalQuery();
+    const count = rows.length > 0 ? { n: rows[0].total_n! } : await this.firstRow<{ n: number }>(this.shapes.compile(`total ${+counted} ${filterKey}`, values, totalStatement));
     const users = new Map<string, UserRow>();
     for (const row of rows) for (const person of [row.author_row, row.contributor_row]) if (person) users.set(person.id, person);
     const data = rows.map((row) => {
