@@ -76,7 +76,8 @@ export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotPro
   }
 
   /**
-   * The batch as one upsert from JSON rows: per entity the row applying them in order would leave (the
+   * The batch as one upsert from JSON rows (one JSON array as the parameter: a `jsonb[]` parameter has
+   * every element escaped again as an array literal, a sixth of a replay's CPU, profiled): per entity the row applying them in order would leave (the
    * highest version, the first of equal ones; without versions the last), of the events in `fresh` only.
    */
   function applyStatement(events: AnyEventEnvelope[]) {
@@ -94,9 +95,9 @@ export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotPro
     return sql`
       INSERT INTO ${sql.id(schema, table)} (${list})
       SELECT DISTINCT ON (r.${sql.id(key)}) ${picked}
-      FROM unnest(${events.map((event) => event.eventId)}::text[], ${rows.map((row) => JSON.stringify(row))}::jsonb[]) WITH ORDINALITY AS e(event_id, row, n)
-        CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(schema, table)}, e.row) AS r
-      WHERE e.event_id IN (SELECT event_id FROM fresh)
+      FROM jsonb_array_elements(${JSON.stringify(rows.map((row, i) => ({ event_id: events[i].eventId, row })))}::jsonb) WITH ORDINALITY AS e(item, n)
+        CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(schema, table)}, e.item -> 'row') AS r
+      WHERE e.item ->> 'event_id' IN (SELECT event_id FROM fresh)
       ORDER BY r.${sql.id(key)}, ${order}
       ON CONFLICT (${sql.id(key)}) DO UPDATE SET ${updates} ${guard}`;
   }
