@@ -120,12 +120,15 @@ async function main(): Promise<void> {
         ...sizeCases.map(([who, c]) => listOperation(stack.url, who, c)),
         notificationCountOperation(stack.url, user, NOTIFICATIONS / UNREAD_EVERY),
         sharedWithMeOperation(stack.url, recipient, ids.length),
+        // The first page again, as a case of its own: how far two equal cases land apart in this run
+        // (the noise that "the deep page no slower than the first" is judged within).
+        listOperation(stack.url, user, { skip: 0, expect: 20, minTotal: MODELS, name: 'list-models skip=0, again' }),
       ],
       LIST_RUN,
     );
     const lists = measured.slice(0, PAGES.length);
     const sizes = measured.slice(PAGES.length, PAGES.length + sizeCases.length);
-    const [notificationCount, sharedWithMe] = measured.slice(PAGES.length + sizeCases.length);
+    const [notificationCount, sharedWithMe, firstPageAgain] = measured.slice(PAGES.length + sizeCases.length);
 
     say(`push: ${PUSH_RUN.warmup} warm-up + ${PUSH_RUN.samples} renames`);
     const { push, command } = await commandToSecondClient(stack.url, user, PUSH_RUN);
@@ -171,6 +174,7 @@ async function main(): Promise<void> {
         against: 'list-baseline',
         meaning: `the same GET for a user with ${sizeCases[i][0] === large ? LARGE : SMALL} models, skip=${sizeCases[i][1].skip}${sizeCases[i][1].contains ? `, where name contains "${SEARCH}" (10 matches)` : ''}`,
       })),
+      { metric: firstPageAgain, against: 'list-baseline', meaning: 'the first page of the 10k user again, a case of its own in the same turns: how far two equal cases land apart in this run' },
       {
         metric: inventoryList,
         against: 'list-baseline',
@@ -227,7 +231,14 @@ async function main(): Promise<void> {
     // The workspace-core issue asks for these paths in the bench without a goal of their own: shown beside the list goal.
     console.log(`- notification count p50 ${notificationCount.p50.toFixed(2)} ms = ${(notificationCount.p50 / queryBaseline).toFixed(2)}× query-baseline (no goal of its own; lists aim at ≤ 2×)`);
     console.log(`- shared-with-me first page p50 ${sharedWithMe.p50.toFixed(2)} ms = ${(sharedWithMe.p50 / listBaseline).toFixed(2)}× list-baseline (no goal of its own; lists aim at ≤ 2×)`);
-    goal(`deep page / first page p50 (10k, skip 9980)`, p50(`list-models skip=9980`) / p50(`list-models skip=0`), 1.0);
+    // Equal costs measured twice differ by chance: "no slower" is judged within what two measurements
+    // of the very same first page differed by in these same turns.
+    const deepToFirst = p50(`list-models skip=9980`) / p50(`list-models skip=0`);
+    const noise = Math.abs(firstPageAgain.p50 / p50(`list-models skip=0`) - 1);
+    console.log(
+      `- deep page / first page p50 (10k, skip 9980): ${deepToFirst.toFixed(3)} (goal ≤ 1 within this run's noise: the first page measured twice in the same turns ` +
+        `differed by ${(noise * 100).toFixed(1)} %, so ≤ ${(1 + noise).toFixed(3)}) ${deepToFirst <= 1 + noise ? 'met' : 'NOT MET'}`,
+    );
     goal('100k / 1k p50, first page', p50('list 100k first') / p50('list 1k first'), 1.2);
     goal('100k / 1k p50, last page', p50('list 100k last') / p50('list 1k last'), 1.2);
     console.log(`- search at 100k p50 ${p50('search 100k').toFixed(2)} ms; middle page at 100k p50 ${p50('list 100k middle').toFixed(2)} ms (no goal: an index-only walk of half the rows)`);
