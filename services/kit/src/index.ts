@@ -3,6 +3,7 @@ export * from './ids';
 export * from './errors';
 export * from './db/database';
 export * from './db/query-shapes';
+export * from './db/prepared';
 export * from './outbox/outbox';
 export * from './outbox/outbox-relay';
 export * from './nats/jetstream';

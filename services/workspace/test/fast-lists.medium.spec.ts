@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool, QueryConfig } from 'pg';
 import { aModel, aUser, SignedUp } from './support/builders';
 import { startWorkspace, WorkspaceTestEnv } from './support/test-env';
 
@@ -71,6 +72,77 @@ describe('workspace service: lists from counts and covering indexes', () => {
     const past = await env.rpc.call('listModels', { actor: owner.actor, body: { where, skip: '50', limit: '5' } });
     expect([first.data.length, first.total, past.data.length, past.total]).toEqual([1, matching.rows[0].n, 0, matching.rows[0].n]);
     expect(matching.rows[0].n).toBeGreaterThan(1);
+  });
+
+  it('plans a personal page once per connection, and its generic plan reads only the page (first, middle, last)', async () => {
+    const owner = await aUser(env.rpc);
+    await seed(owner, 3000);
+    // A team's rows beside them: the generic plan must still read the personal scope's index only.
+    const team = await env.rpc.call('createTeam', { actor: owner.actor, body: { name: 'Plans' } });
+    await sql`
+      INSERT INTO workspace.model_view (id, name, author_id, team_id, created_at, updated_at, version)
+      SELECT lpad(to_hex(g + 500000000), 24, '0'), 'team part ' || g, ${owner.user.id}, ${team.id}, now(), timestamp '2026-03-01' + g * interval '1 second', 1
+      FROM generate_series(1, 3000) AS g`.execute(env.db);
+    await sql`ANALYZE workspace.model_view`.execute(env.db);
+
+    // The read model on one connection of its own, its named statements recorded on the way.
+    const pool = new Pool({ connectionString: env.databaseUrl, max: 1 });
+    pool.on('error', () => undefined); // the database is dropped with its connections at the end
+    const named: QueryConfig[] = [];
+    const recording = new Proxy(pool, {
+      get: (target, property) =>
+        property === 'query'
+          ? (config: QueryConfig) => {
+              named.push(config);
+              return target.query(config);
+            }
+          : Reflect.get(target, property),
+    });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const { PgModelReadModel } = require('../src/adapters/pg-model.read-model') as typeof import('../src/adapters/pg-model.read-model');
+      const reads = new PgModelReadModel(db, recording as Pool);
+      // A team's page and a search are planned anew each time: their plans depend on the team and the pattern.
+      for (const where of [{ teamId: team.id }, { name: { contains: 'part 3' } }]) {
+        named.length = 0;
+        await reads.list(owner.user.id, { limit: 20, skip: 0, where } as never);
+        expect({ where, named: named.length }).toEqual({ where, named: 0 });
+      }
+      for (const c of [{ skip: 0 }, { skip: 1500 }, { skip: 2980 }]) {
+        named.length = 0;
+        // Postgres tries custom plans five times before it settles on the generic one.
+        for (let i = 0; i < 7; i++) expect((await reads.list(owner.user.id, { limit: 20, ...c } as never)).data).toHaveLength(20);
+        const [statement] = named;
+        const { rows } = await pool.query<{ generic_plans: number }>('SELECT generic_plans FROM pg_prepared_statements WHERE name = $1', [statement.name]);
+        expect({ ...c, generic: rows[0]?.generic_plans > 0 }).toEqual({ ...c, generic: true });
+
+        // The generic plan, run: no node reads more than a page's worth of rows (a `LIMIT $n` planned as a
+        // tenth of the rows joined the page to all of them by a scan).
+        type Plan = { 'Node Type': string; 'Relation Name'?: string; 'Actual Rows': number; Plans?: Plan[] };
+        const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+        const client = await pool.connect();
+        try {
+          await client.query('SET plan_cache_mode = force_generic_plan');
+          await client.query(`PREPARE generic_page AS ${statement.text}`);
+          // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
+          const values = (statement.values ?? []).map((value) => client.escapeLiteral(String(value)));
+          const explained = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_page(${values.join(', ')})`);
+          const plan = nodes((explained.rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan);
+          // Walking an index is expected for a middle page (OFFSET).
+          const walks = c.skip === 1500;
+          const heavy = plan
+            .filter((n) => n['Node Type'] === 'Seq Scan' || (n['Actual Rows'] > 60 && !(walks && ['Index Only Scan', 'Result'].includes(n['Node Type']))))
+            .map((n) => `${n['Node Type']} ${n['Relation Name'] ?? ''} ${n['Actual Rows']}`);
+          expect({ ...c, heavy }).toEqual({ ...c, heavy: [] });
+        } finally {
+          await client.query('DEALLOCATE generic_page').catch(() => undefined);
+          await client.query('RESET plan_cache_mode');
+          client.release();
+        }
+      }
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('keeps the counts equal to the live rows through creates, renames, deletes, batch upserts and rebuilds', async () => {

@@ -145,7 +145,7 @@ describe('workspace service: shared lists from copied model columns, kept counts
     try {
       const { PgSharingReadModel } = require('../src/sharing/adapters/pg-sharing.read-model') as typeof import('../src/sharing/adapters/pg-sharing.read-model');
       const { PgModelReadModel } = require('../src/adapters/pg-model.read-model') as typeof import('../src/adapters/pg-model.read-model');
-      const reads = new PgSharingReadModel(db, new PgModelReadModel(db));
+      const reads = new PgSharingReadModel(db, new PgModelReadModel(db, pool));
       type Plan = { 'Node Type': string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: Plan[] };
       const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
       const planOf = async (statement: { sql: string; parameters: readonly unknown[] }) =>

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListModelsQuery, Model, ModelList } from '@kiln/contracts';
 import { DomainError, ModelAccessVia, modelAccessFor, ModelRole, ModelState, ShareRole, TEAM_MESSAGES, TeamRole } from '@kiln/domain';
-import { DB, QueryShapes } from '@kiln/service-kit';
+import { DB, executePrepared, PG_POOL, QueryShapes } from '@kiln/service-kit';
+import { Pool } from 'pg';
 import { CompiledQuery, Expression, ExpressionBuilder, Kysely, QueryCreator, SelectQueryBuilder, sql } from 'kysely';
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../database.types';
 import { peopleOf, Populate, POPULATE_PEOPLE, rowToModel, rowToState, stateToRow, UserRow } from './model-row.mapper';
@@ -91,6 +92,27 @@ interface ListValues {
 /** One row of a page: the model, its people (when populated) and the caller's grants. */
 type PageRow = Granted & { author_row: UserRow | null; contributor_row: UserRow | null; total_n: number | null };
 
+/** The columns of a model row, named (a prepared statement must not say `m.*`, see `executePrepared`). */
+const MODEL_VIEW_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'author_id',
+  'contributor_id',
+  'team_id',
+  'project_id',
+  'product_id',
+  'published_at',
+  'shared_with_everyone',
+  'hidden',
+  'created_at',
+  'updated_at',
+  'version',
+] as const satisfies readonly (keyof ModelRow)[];
+// Every column of a model row is named above (a compile error here names the one left out).
+const allModelColumns: Record<Exclude<keyof ModelRow, (typeof MODEL_VIEW_COLUMNS)[number]>, never> = {};
+void allModelColumns;
+
 const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name' } as const;
 
 /** Reads of the model read model (`model_view` joined with `user_view`). Queries never touch the write tables. */
@@ -98,7 +120,10 @@ const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'n
 export class PgModelReadModel {
   private readonly shapes = new QueryShapes();
 
-  constructor(@Inject(DB) private readonly db: Kysely<WorkspaceDatabase>) {}
+  constructor(
+    @Inject(DB) private readonly db: Kysely<WorkspaceDatabase>,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
 
   /**
    * One page and the total (ADR 0014). The total of a scope comes from `model_counts`, kept by the
@@ -145,9 +170,14 @@ export class PgModelReadModel {
     const reverse = sort.direction === 'asc' ? 'desc' : 'asc';
 
     const populate = new Set((query.populate ?? []).map((p) => p.split('.')[0]));
-    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+eitherEnd} ${+populate.has('author')}${+populate.has('contributor')}`;
-    const pageQuery = this.db.executeQuery<PageRow>(
-      this.shapes.compile(pageKey, values, (v) => {
+    // The page size is a literal of the statement's text (so of its key): a generic plan reads `LIMIT $n`
+    // as a tenth of the rows and would join the page to all of them (see `executePrepared`).
+    // So is a first page's offset: a generic plan costs `OFFSET $n` as skipping a tenth of the rows, and
+    // Postgres would keep planning the first page anew.
+    const size = sql.lit(query.limit);
+    const first = query.skip === 0;
+    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+eitherEnd} ${+populate.has('author')}${+populate.has('contributor')} ${query.limit} ${+first}`;
+    const page = this.shapes.compile(pageKey, values, (v) => {
         const idsOf = (direction: 'asc' | 'desc', offset: Expression<number>, limit: Expression<number>) =>
           this.matching(v, filters)
             .select(column === 'name' ? ['id', 'name'] : ['id', column])
@@ -157,7 +187,7 @@ export class PgModelReadModel {
             .limit(limit);
         // The total: an uncorrelated subquery (run once per statement), or the `total` CTE when the page needs it too.
         const total = eitherEnd ? sql<number>`(SELECT n FROM total)` : sql<number>`(${totalStatement(v)})`;
-        const fromStart = idsOf(sort.direction, sql`${v.skip}`, sql`${v.limit}`);
+        const fromStart = idsOf(sort.direction, first ? sql.lit(0) : sql`${v.skip}`, size);
         // Both ends are planned; a one-time filter on the total runs only one of them (same columns: one
         // type). The outer LIMIT changes no answer: it tells the planner a page is small whatever the
         // from-the-end branch's computed LIMIT (else it plans for 10 % of the rows and joins by a full scan).
@@ -165,7 +195,7 @@ export class PgModelReadModel {
           const nearStart = fromStart.where(sql<boolean>`${v.skip} * 2 <= ${total}`);
           const nearEnd = idsOf(reverse, sql`greatest(0, ${total} - ${v.skip} - ${v.limit})`, sql`greatest(0, least(${v.limit}, ${total} - ${v.skip}))`).where(sql<boolean>`${v.skip} * 2 > ${total}`);
           const either = this.db.selectFrom(nearStart.as('near_start')).selectAll().unionAll(this.db.selectFrom(nearEnd.as('near_end')).selectAll());
-          return this.db.selectFrom(either.as('either_end')).selectAll().limit(sql<number>`${v.limit}`) as unknown as typeof fromStart;
+          return this.db.selectFrom(either.as('either_end')).selectAll().limit(size as never) as unknown as typeof fromStart;
         };
         const ids = eitherEnd ? fromEitherEnd() : fromStart;
         const base = this.db.withSchema(SCHEMA);
@@ -176,15 +206,18 @@ export class PgModelReadModel {
           .innerJoin('model_view as m', 'm.id', 'page.id')
           .leftJoin('user_view as a', (join) => (populate.has('author') ? join.onRef('a.id', '=', 'm.author_id') : join.on(sql.lit(false))))
           .leftJoin('user_view as c', (join) => (populate.has('contributor') ? join.onRef('c.id', '=', 'm.contributor_id') : join.on(sql.lit(false))))
-          .selectAll('m')
+          .select(MODEL_VIEW_COLUMNS.map((c) => `m.${c}` as const))
           .select([sql<UserRow | null>`to_jsonb(a)`.as('author_row'), sql<UserRow | null>`to_jsonb(c)`.as('contributor_row')])
           .select(grantColumns(v.actorId, { ownRows: !filters.team }))
           .select(total.as('total_n'))
           .orderBy(key('m'), sort.direction)
           .orderBy('m.id', sort.direction);
-      }),
-    );
-    const { rows } = await pageQuery;
+    });
+    // A page of the personal scope is a named statement, planned once per connection (its generic plan
+    // reads the page by index and the kept count). Others are planned anew each time: a search's plan
+    // depends on its pattern (trigram index or not), and a team's count(*) on which team it is (a generic
+    // plan of it scanned the table).
+    const rows = counted ? await executePrepared<PageRow>(this.pool, page) : (await this.db.executeQuery<PageRow>(page)).rows;
     // A page past the end has no row to carry the total: then it is asked for on its own.
     const count = rows.length > 0 ? { n: rows[0].total_n! } : await this.firstRow<{ n: number }>(this.shapes.compile(`total ${+counted} ${filterKey}`, values, totalStatement));
     const users = new Map<string, UserRow>();

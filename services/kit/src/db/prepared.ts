@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
+import { Pool } from 'pg';
+
+const names = new Map<string, string>();
+
+/** The statement's name: the same text gets the same name on every connection and in every instance. */
+function nameOf(sqlText: string): string {
+  let name = names.get(sqlText);
+  if (!name) {
+    name = `kiln_${createHash('sha1').update(sqlText).digest('hex').slice(0, 20)}`;
+    if (names.size < 1000) names.set(sqlText, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a compiled statement as a named (prepared) statement of whichever pooled connection it lands on.
+ * Postgres then parses it once per connection and, after five executions, keeps one generic plan when
+ * that plan costs no more than the custom ones (`plan_cache_mode = auto`): planning was most of a list
+ * page's time in Postgres (0.3–0.45 ms against 0.15 ms to run it, ADR 0037).
+ *
+ * Only for statements whose generic plan is as good as a custom one: the page size a literal (a `LIMIT $n`
+ * is planned as 10 % of the rows), no pattern match whose plan depends on the pattern, and an explicit
+ * column list, never `*` (a prepared statement whose result columns change — another instance's migration
+ * adding one — fails with "cached plan must not change result type").
+ */
+export async function executePrepared<R>(pool: Pool, compiled: CompiledQuery): Promise<R[]> {
+  const { rows } = await pool.query({ name: nameOf(compiled.sql), text: compiled.sql, values: compiled.parameters as unknown[] });
+  return rows as R[];
+}
