@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
+import { Pool, QueryConfig } from 'pg';
 import { aModel, aUser, SignedUp } from './support/builders';
 import { eventually, startWorkspace, WorkspaceTestEnv } from './support/test-env';
 
@@ -137,7 +137,8 @@ describe('workspace service: shared lists from copied model columns, kept counts
 
     // The read model itself, on a connection that records its statements.
     const pool = new Pool({ connectionString: env.databaseUrl, max: 2 });
-    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+    type Statement = { sql: string; parameters: readonly unknown[]; named?: boolean };
+    const statements: Statement[] = [];
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: (event) => {
         if (event.level === 'query') statements.push(event.query);
       },
@@ -145,11 +146,36 @@ describe('workspace service: shared lists from copied model columns, kept counts
     try {
       const { PgSharingReadModel } = require('../src/sharing/adapters/pg-sharing.read-model') as typeof import('../src/sharing/adapters/pg-sharing.read-model');
       const { PgModelReadModel } = require('../src/adapters/pg-model.read-model') as typeof import('../src/adapters/pg-model.read-model');
-      const reads = new PgSharingReadModel(db, new PgModelReadModel(db, pool));
+      // The pages go as named statements (`executePrepared`): recorded on their way to the pool.
+      const recording = new Proxy(pool, {
+        get: (target, property) =>
+          property === 'query'
+            ? (config: QueryConfig) => {
+                statements.push({ sql: config.text, parameters: config.values ?? [], named: true });
+                return target.query(config);
+              }
+            : Reflect.get(target, property),
+      });
+      const reads = new PgSharingReadModel(db, new PgModelReadModel(db, recording), recording);
       type Plan = { 'Node Type': string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: Plan[] };
       const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-      const planOf = async (statement: { sql: string; parameters: readonly unknown[] }) =>
-        nodes(((await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[])).rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan);
+      // A named statement's plan is the generic one once Postgres settles on it: that is the plan explained.
+      const planOf = async (statement: Statement) => {
+        const client = await pool.connect();
+        try {
+          if (!statement.named) return nodes(((await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[])).rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan);
+          await client.query('SET plan_cache_mode = force_generic_plan');
+          await client.query(`PREPARE generic_page AS ${statement.sql}`);
+          // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
+          const values = statement.parameters.map((value) => client.escapeLiteral(String(value)));
+          const explained = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE generic_page(${values.join(', ')})`);
+          return nodes((explained.rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan);
+        } finally {
+          await client.query('DEALLOCATE ALL');
+          await client.query('RESET plan_cache_mode');
+          client.release();
+        }
+      };
 
       for (const [list, view] of [['sharedWithMe', 'model_share_view'], ['favorites', 'favorite_view']] as const) {
         for (const [field, index] of [['updatedAt', 'updated_at'], ['createdAt', 'created_at'], ['name', 'name'], [undefined, 'listed_at']] as const) {
@@ -159,6 +185,7 @@ describe('workspace service: shared lists from copied model columns, kept counts
             const answer = await reads[list](me.user.id, { skip, limit: 20, ...(sort ? { sort } : {}) } as never);
             expect({ list, field, skip, rows: answer.data.length, total: answer.total }).toEqual({ list, field, skip, rows: 20, total: 3000 });
             const page = statements.find((s) => s.sql.includes('as "page"'))!;
+            expect({ list, field, skip, named: page.named }).toEqual({ list, field, skip, named: true });
             const plan = await planOf(page);
             const prefix = view === 'model_share_view' ? 'model_share_view_mine_by_' : 'favorite_view_mine_by_';
             const scan = plan.find((n) => n['Index Name'] === `${prefix}${index}`);
@@ -174,6 +201,25 @@ describe('workspace service: shared lists from copied model columns, kept counts
             }
           }
         }
+      }
+
+      // On one connection of its own, each list's page is planned once: after the five custom plans
+      // Postgres tries, it keeps the generic one (its cost is no worse: the page size is a literal).
+      const single = new Pool({ connectionString: env.databaseUrl, max: 1 });
+      single.on('error', () => undefined);
+      const singleDb = new Kysely<any>({ dialect: new PostgresDialect({ pool: single }) });
+      try {
+        const own = new PgSharingReadModel(singleDb, new PgModelReadModel(singleDb, single), single);
+        for (const list of ['sharedWithMe', 'favorites'] as const) for (let i = 0; i < 7; i++) await own[list](me.user.id, { skip: 0, limit: 20 } as never);
+        const { rows } = await single.query<{ statement: string; generic_plans: number }>('SELECT statement, generic_plans FROM pg_prepared_statements');
+        expect(rows.map((row) => ({ list: row.statement.includes('"favorite_view" as "r"') ? 'favorites' : 'shares', generic: row.generic_plans > 0 }))).toEqual(
+          expect.arrayContaining([
+            { list: 'shares', generic: true },
+            { list: 'favorites', generic: true },
+          ]),
+        );
+      } finally {
+        await singleDb.destroy();
       }
     } finally {
       await db.destroy();

@@ -5,6 +5,7 @@ import { DB, executePrepared, PG_POOL, QueryShapes } from '@kiln/service-kit';
 import { Pool } from 'pg';
 import { CompiledQuery, Expression, ExpressionBuilder, Kysely, QueryCreator, SelectQueryBuilder, sql } from 'kysely';
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../database.types';
+import { allColumns } from './columns';
 import { peopleOf, Populate, POPULATE_PEOPLE, rowToModel, rowToState, stateToRow, UserRow } from './model-row.mapper';
 
 /** What a caller holds on one model, as the read models know it. */
@@ -93,7 +94,7 @@ interface ListValues {
 type PageRow = Granted & { author_row: UserRow | null; contributor_row: UserRow | null; total_n: number | null };
 
 /** The columns of a model row, named (a prepared statement must not say `m.*`, see `executePrepared`). */
-const MODEL_VIEW_COLUMNS = [
+const MODEL_VIEW_COLUMNS = allColumns<ModelRow>()([
   'id',
   'name',
   'description',
@@ -108,10 +109,7 @@ const MODEL_VIEW_COLUMNS = [
   'created_at',
   'updated_at',
   'version',
-] as const satisfies readonly (keyof ModelRow)[];
-// Every column of a model row is named above (a compile error here names the one left out).
-const allModelColumns: Record<Exclude<keyof ModelRow, (typeof MODEL_VIEW_COLUMNS)[number]>, never> = {};
-void allModelColumns;
+]);
 
 const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name' } as const;
 

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Favorite, FavoriteList, Model, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
 import { DomainError, modelAllows, ModelShareState, SHARE_MESSAGES } from '@kiln/domain';
-import { DB } from '@kiln/service-kit';
+import { DB, executePrepared, PG_POOL } from '@kiln/service-kit';
+import { Pool } from 'pg';
+import { allColumns } from '../../adapters/columns';
 import { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { POPULATE_PEOPLE, rowToModel, toUserSummary, UserRow } from '../../adapters/model-row.mapper';
@@ -22,6 +24,42 @@ type PageExtras = {
   user_row: UserRow | null;
 };
 type ListQuery = z.output<typeof ModelListQuery>;
+
+/** The view rows' columns, named (a statement kept prepared must not say `r.*`). */
+const SHARE_VIEW_COLUMNS = allColumns<ShareViewRow>()([
+  'id',
+  'model_id',
+  'owner_id',
+  'user_id',
+  'email',
+  'role',
+  'shared_by_id',
+  'created_at',
+  'updated_at',
+  'version',
+  'deleted_at',
+  'model_name',
+  'model_created_at',
+  'model_updated_at',
+  'model_version',
+  'model_deleted_at',
+]);
+const FAVORITE_VIEW_COLUMNS = allColumns<FavoriteViewRow>()([
+  'id',
+  'model_id',
+  'user_id',
+  'created_at',
+  'deleted_at',
+  'model_author_id',
+  'model_team_id',
+  'model_shared_with_everyone',
+  'shared_with_user',
+  'model_name',
+  'model_created_at',
+  'model_updated_at',
+  'model_version',
+  'model_deleted_at',
+]);
 
 const SORT_COLUMN = { createdAt: 'model_created_at', updatedAt: 'model_updated_at', name: 'model_name' } as const;
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,6 +100,7 @@ export class PgSharingReadModel {
   constructor(
     @Inject(DB) private readonly db: Kysely<WorkspaceDatabase>,
     private readonly models: PgModelReadModel,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   /** The share dialog (owner only): the owner's fixed row, the link access, and everyone it is shared with. */
@@ -118,7 +157,7 @@ export class PgSharingReadModel {
     const matching = contains ? shown.where('v.model_name', 'ilike', escapeLike(contains)) : shown;
     const kept = this.db.withSchema(SCHEMA).selectFrom('model_share_counts').select('live').where('user_id', '=', actorId);
     const totalQuery = contains ? countOf(matching) : kept.executeTakeFirst().then((row) => Number(row?.live ?? 0));
-    const rows = (await this.page(actorId, 'model_share_view', matching, query, totalQuery)) as (ShareViewRow & PageExtras)[];
+    const rows = (await this.page(actorId, 'model_share_view', matching, query, totalQuery, !!contains)) as (ShareViewRow & PageExtras)[];
     const data = rows.map((row) => {
       const model = this.pageModel(actorId, row);
       const users = new Map([row.shared_by_row, row.user_row].flatMap((u) => (u ? [[u.id, u] as const] : [])));
@@ -133,7 +172,7 @@ export class PgSharingReadModel {
    * statement, to their rows, their live models with the caller's grants, and the people they name.
    * Without a sort the newest share or star comes first.
    */
-  private async page(actorId: string, view: 'model_share_view' | 'favorite_view', matching: Listed, query: ListQuery, totalQuery: Promise<number>): Promise<Record<string, any>[]> {
+  private async page(actorId: string, view: 'model_share_view' | 'favorite_view', matching: Listed, query: ListQuery, totalQuery: Promise<number>, searched: boolean): Promise<Record<string, any>[]> {
     // The first page never reads backwards, so it and its total are read at the same time.
     const total = query.skip > 0 ? await totalQuery : undefined;
     const column = query.sort ? SORT_COLUMN[query.sort.field] : 'created_at';
@@ -143,10 +182,16 @@ export class PgSharingReadModel {
     const flip = (d: 'asc' | 'desc') => (backwards ? (d === 'asc' ? 'desc' : 'asc') : d);
     const offset = backwards ? Math.max(0, total! - query.skip - query.limit) : query.skip;
     const limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
-    const ids = matching.select('v.id').orderBy(key('v'), flip(direction)).orderBy('v.id', flip(direction)).offset(offset).limit(limit);
+    // The page size (and a first page's offset) as literals, so the statement keeps one generic plan (see `executePrepared`).
+    const ids = matching
+      .select('v.id')
+      .orderBy(key('v'), flip(direction))
+      .orderBy('v.id', flip(direction))
+      .offset(offset === 0 ? sql.lit(0) : offset)
+      .limit(sql.lit(limit));
     const shares = view === 'model_share_view';
     const db = this.db as unknown as Kysely<any>;
-    return db
+    const statement = db
       .withSchema(SCHEMA)
       .selectFrom(ids.as('page'))
       .innerJoin(`${view} as r`, 'r.id', 'page.id')
@@ -155,12 +200,14 @@ export class PgSharingReadModel {
       .leftJoin('user_view as c', 'c.id', 'm.contributor_id')
       .leftJoin('user_view as sb', (join) => (shares ? join.onRef('sb.id', '=', 'r.shared_by_id') : join.on(sql.lit(false))))
       .leftJoin('user_view as u', (join) => (shares ? join.onRef('u.id', '=', 'r.user_id') : join.on(sql.lit(false))))
-      .selectAll('r')
+      .select((shares ? SHARE_VIEW_COLUMNS : FAVORITE_VIEW_COLUMNS).map((column) => `r.${column}`))
       .select([sql`to_jsonb(m)`.as('model_row'), sql`to_jsonb(a)`.as('author_row'), sql`to_jsonb(c)`.as('contributor_row'), sql`to_jsonb(sb)`.as('shared_by_row'), sql`to_jsonb(u)`.as('user_row')])
       .select(grantColumns(actorId))
       .orderBy(key('r'), direction)
-      .orderBy('r.id', direction)
-      .execute();
+      .orderBy('r.id', direction);
+    // Each caller's own rows, by index: a named statement, planned once per connection. A search's plan
+    // depends on its pattern: planned anew each time.
+    return searched ? statement.execute() : executePrepared(this.pool, statement.compile());
   }
 
   /** The row's model as the caller sees it (as `PgModelReadModel.presentRows`); none when deleted or no longer theirs to see. */
@@ -203,7 +250,7 @@ export class PgSharingReadModel {
     const contains = query.where?.name?.contains.trim();
     const matching = (contains ? shown.where('v.model_name', 'ilike', escapeLike(contains)) : shown).where(seenBy(actorId));
     const totalQuery = contains ? countOf(matching) : this.favoriteTotal(actorId, shown);
-    const rows = (await this.page(actorId, 'favorite_view', matching, query, totalQuery)) as (FavoriteViewRow & PageExtras)[];
+    const rows = (await this.page(actorId, 'favorite_view', matching, query, totalQuery, !!contains)) as (FavoriteViewRow & PageExtras)[];
     const data: Favorite[] = rows.flatMap((row) => {
       const model = this.pageModel(actorId, row);
       return model ? [{ id: row.id, modelId: row.model_id, createdAt: new Date(row.created_at).toISOString(), model }] : [];
