@@ -171,6 +171,12 @@ export interface ModelView {
   version: number;
 }
 
+export interface NotificationCounts {
+  all_count: number;
+  recipient_id: string;
+  unread: number;
+}
+
 export interface Notifications {
   created_at: Timestamp;
   data: Json;
@@ -327,6 +333,7 @@ export interface DB {
   model_shares: ModelShares;
   model_view: ModelView;
   models: Models;
+  notification_counts: NotificationCounts;
   notification_subjects_deleted: NotificationSubjectsDeleted;
   notification_view: NotificationView;
   notifications: Notifications;

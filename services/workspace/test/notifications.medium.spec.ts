@@ -338,15 +338,38 @@ describe('workspace service: notifications (over NATS)', () => {
     });
   });
 
-  it('can count the unread ones from their own small index, without reading the rows', async () => {
-    const user = await aUser(env.rpc);
-    const plan = await env.db.transaction().execute(async (trx) => {
-      // A test table is tiny, where a sequential scan wins: ask whether the index serves the count at all.
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`
-        EXPLAIN SELECT count(*) FROM workspace.notification_view WHERE recipient_id = ${user.user.id} AND NOT read AND NOT disabled`.execute(trx);
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    expect(plan).toMatch(/Index Only Scan using notification_view_recipient_unread/);
+  it('keeps both counts equal to the rows through new ones, reads, disabling, deletions, rebuilds and truncation', async () => {
+    const countsMatchRows = async () => {
+      const kept = await sql<{ recipient_id: string; all_count: number; unread: number }>`
+        SELECT recipient_id, all_count::int AS all_count, unread::int AS unread FROM workspace.notification_counts
+        WHERE all_count <> 0 OR unread <> 0 ORDER BY 1`.execute(env.db);
+      const actual = await sql<{ recipient_id: string; all_count: number; unread: number }>`
+        SELECT recipient_id, count(*)::int AS all_count, (count(*) FILTER (WHERE NOT read AND NOT disabled))::int AS unread
+        FROM workspace.notification_view GROUP BY 1 ORDER BY 1`.execute(env.db);
+      expect(kept.rows).toEqual(actual.rows);
+    };
+    const [one, two] = await Promise.all([aUser(env.rpc), aUser(env.rpc)]);
+    // One statement for both recipients (a batch), then reads, a disabling, a deletion.
+    await sql`
+      INSERT INTO workspace.notification_view (id, recipient_id, type, message, data, created_at, version)
+      SELECT lpad(to_hex(g + ${Math.floor(Math.random() * 1e9)}), 24, '0'), CASE WHEN g % 3 = 0 THEN ${two.user.id} ELSE ${one.user.id} END,
+             'team-invite', 'm', '{}'::jsonb, now(), 1
+      FROM generate_series(1, 30) AS g`.execute(env.db);
+    await countsMatchRows();
+    await expect(count(one)).resolves.toEqual({ unreadCount: 20, allCount: 20 });
+    await sql`UPDATE workspace.notification_view SET read = true WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id LIMIT 5)`.execute(env.db);
+    await sql`UPDATE workspace.notification_view SET disabled = true WHERE recipient_id = ${two.user.id} AND id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${two.user.id} ORDER BY id LIMIT 4)`.execute(env.db);
+    await sql`DELETE FROM workspace.notification_view WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id DESC LIMIT 3)`.execute(env.db);
+    await countsMatchRows();
+    await expect(count(one)).resolves.toEqual({ unreadCount: 12, allCount: 17 });
+    await expect(count(two)).resolves.toEqual({ unreadCount: 6, allCount: 10 });
+
+    await rebuildProjection(env.db, 'workspace', viewProjection);
+    await countsMatchRows();
+    await sql`TRUNCATE workspace.notification_view`.execute(env.db);
+    await countsMatchRows();
+    await expect(count(one)).resolves.toEqual({ unreadCount: 0, allCount: 0 });
+    await rebuildProjection(env.db, 'workspace', viewProjection);
+    await countsMatchRows();
   });
 });

@@ -6,6 +6,7 @@ import * as teamsAndSharing from './0005-teams-and-sharing';
 import * as notifications from './0006-notifications';
 import * as modelProducts from './0007-model-products';
 import * as fastSharedLists from './0009-fast-shared-lists';
+import * as notificationCounts from './0010-notification-counts';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -16,4 +17,5 @@ export const workspaceMigrations = {
   '0006-notifications': notifications,
   '0007-model-products': modelProducts,
   '0009-fast-shared-lists': fastSharedLists,
+  '0010-notification-counts': notificationCounts,
 };

@@ -20,18 +20,10 @@ export class PgNotificationReadModel {
     return rows.map(toNotification);
   }
 
-  /**
-   * Both counts in one statement. Unread ones are counted from the partial index (not read, not
-   * disabled): small and index-only, as the badge asks on every page load; all from the page index.
-   */
+  /** Both counts as kept by the view's triggers (migration 0010): the bell asks on every page load. */
   async counts(recipientId: string): Promise<{ unreadCount: number; allCount: number }> {
-    const row = await this.db
-      .withSchema(SCHEMA)
-      .selectNoFrom((eb) => [
-        this.mine(recipientId).select(eb.fn.countAll<string>().as('n')).where('read', '=', false).where('disabled', '=', false).as('unread'),
-        this.mine(recipientId).select(eb.fn.countAll<string>().as('n')).as('all'),
-      ])
-      .executeTakeFirstOrThrow();
+    const row = await this.db.withSchema(SCHEMA).selectFrom('notification_counts').select(['unread', 'all_count as all']).where('recipient_id', '=', recipientId).executeTakeFirst();
+    if (!row) return { unreadCount: 0, allCount: 0 };
     return { unreadCount: Number(row.unread), allCount: Number(row.all) };
   }
 }
