@@ -11,6 +11,10 @@ export function useCatalogPushes() {
     applyPush(queryClient, businessKeys.catalogLists(), message);
     const item = message?.data;
     if (!item?.id) return;
+    // An open item page shows the newer version (its editor refills only a form with nothing unsaved).
+    const shown = businessKeys.catalogItem(item.id);
+    if (message.verb === 'delete') void queryClient.invalidateQueries({ queryKey: shown });
+    else if (queryClient.getQueryData(shown)) queryClient.setQueryData<CatalogItem>(shown, (old) => (old && old.version >= item.version ? old : item));
     void queryClient.invalidateQueries({ queryKey: ['business', 'catalog', 'model-ids'] });
     void queryClient.invalidateQueries({ queryKey: businessKeys.catalogHistory(item.id) });
   });

@@ -3,6 +3,7 @@ import { createModelViaApi, eventually, field, launchBrowser } from '../support/
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 const EMPTY = 'Your catalog is currently empty. Add models to your catalog to get started.';
+const STALE = 'Someone else changed this item since you opened it. It has been reloaded with their changes; make your change again.';
 const catalogItem = (page: Page, name: string): Locator => page.locator(`[data-testid="catalog-item"][data-item-name="${name}"]`);
 const itemNames = async (page: Page) => (await page.getByTestId('catalog-item').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-name') ?? ''))).sort();
 
@@ -121,6 +122,49 @@ describe('Business catalog', () => {
       await page.getByTestId('activity-entry').nth(1).waitFor();
       expect(await page.getByTestId('activity-entry').first().textContent()).toContain('changed name');
       await expectNoSeriousA11yViolations(page, 'catalog item page');
+    });
+  });
+
+  it('says so when someone else saved the item first, shows their version, and saves on top of it', async () => {
+    await at(DESKTOP, async (page) => {
+      const model = await createModelViaApi(page, 'Contested lamp');
+      const added = await page.request.post('/api/workspace/business-catalog', { data: { modelId: model.id, price: 5 }, headers: { 'Idempotency-Key': `contested-${model.id}` } });
+      expect(added.status()).toBe(201);
+      const item = (await added.json()) as { id: string; version: number };
+      await page.goto(`/business/catalog/${item.id}`);
+      const price = page.getByTestId('catalog-price-input');
+      await price.waitFor();
+      expect(await price.inputValue()).toBe('5.00');
+
+      // A price typed here, unsaved, while someone else (another tab) saves theirs: their change arrives
+      // (a push) but does not replace what is typed here.
+      await price.fill('12.50');
+      await page.request.patch(`/api/workspace/business-catalog/${item.id}`, { data: { price: 7 }, headers: { 'If-Match': `"${item.version}"` } }).then((r) => expect(r.status()).toBe(200));
+      await eventually(() => page.getByTestId('catalog-item-price').textContent(), (text) => expect(text).toBe('$7.00'));
+      expect(await price.inputValue()).toBe('12.50');
+
+      // Saving it would overwrite what this page has not shown: refused, said, and their version shown.
+      await page.getByTestId('recipe-save').click();
+      await page.getByTestId('recipe-stale').waitFor();
+      expect(await page.getByTestId('recipe-stale').textContent()).toBe(STALE);
+      await eventually(() => price.inputValue(), (value) => expect(value).toBe('7.00'));
+      expect(await page.getByTestId('recipe-stale').textContent()).toBe(STALE);
+      await expectNoSeriousA11yViolations(page, 'catalog item, changed meanwhile');
+
+      // Made again on top of their version, it saves.
+      await price.fill('12.50');
+      await page.getByTestId('recipe-save').click();
+      await page.getByTestId('recipe-saved').waitFor();
+      expect(await page.getByTestId('recipe-saved').textContent()).toBe('Saved.');
+      await eventually(() => page.getByTestId('catalog-item-price').textContent(), (text) => expect(text).toBe('$12.50'));
+      await page.reload();
+      await price.waitFor();
+      expect(await price.inputValue()).toBe('12.50');
+
+      // With nothing unsaved, someone else's change refills the form as it arrives.
+      const current = (await (await page.request.get(`/api/workspace/business-catalog/${item.id}`)).json()) as { version: number };
+      await page.request.patch(`/api/workspace/business-catalog/${item.id}`, { data: { price: 9 }, headers: { 'If-Match': `"${current.version}"` } }).then((r) => expect(r.status()).toBe(200));
+      await eventually(() => price.inputValue(), (value) => expect(value).toBe('9.00'));
     });
   });
 

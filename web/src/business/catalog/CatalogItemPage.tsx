@@ -59,7 +59,7 @@ export function CatalogItemPage() {
           {!data.model.exists && <p className="role-tag">Model deleted</p>}
           <p className="muted">Model by {data.model.author.fullName || BUSINESS_TEXTS.unknownAuthor}</p>
         </div>
-        <RecipeEditor key={`${data.id}:${data.version}:${version ?? 'latest'}`} item={data} readOnly={version !== undefined} />
+        <RecipeEditor key={`${data.id}:${version ?? 'latest'}`} item={data} readOnly={version !== undefined} />
       </div>
       <section className="activity" aria-labelledby={`${titleId}-activity`}>
         <h2 id={`${titleId}-activity`}>Activity</h2>
@@ -90,8 +90,10 @@ const emptyServiceLine = (): ServiceLineForm => ({ serviceId: '', value: '1', un
 
 /**
  * What making one unit takes (ADR 0027): material lines (a quantity, or the class parameters of a cut piece),
- * service lines and a margin, plus the price. Saved with If-Match: when someone else saved first (412) the page
- * says so and shows their version.
+ * service lines and a margin, plus the price. Saved with If-Match of the version the form was filled from
+ * (`base`): when someone else saved first (412) the page says so and shows their version. A newer version
+ * arriving meanwhile (a push, another tab) refills a form with no unsaved change; unsaved changes are never
+ * replaced silently: their save is refused and says so.
  */
 function RecipeEditor({ item, readOnly }: { item: CatalogItem; readOnly: boolean }) {
   const queryClient = useQueryClient();
@@ -101,14 +103,25 @@ function RecipeEditor({ item, readOnly }: { item: CatalogItem; readOnly: boolean
   const services = useQuery({ queryKey: businessKeys.allServices(scope), queryFn: () => recipeChoicesApi.services(scope), enabled: !readOnly || item.recipe.services.length > 0 });
   const materialMap = useMemo(() => new Map((materials.data ?? []).map((m) => [m.id, m])), [materials.data]);
   const serviceMap = useMemo(() => new Map((services.data ?? []).map((s) => [s.id, s])), [services.data]);
+  const [base, setBase] = useState(item);
   const [form, setForm] = useState<RecipeForm>(() => toForm(item));
   const [problems, setProblems] = useState<RecipeProblems>({ lines: {} });
   const [status, setStatus] = useState<{ kind: 'saved' | 'stale' | 'error'; text: string }>();
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState(item.name);
   const formId = useId();
+  const dirty = name !== base.name || JSON.stringify(form) !== JSON.stringify(toForm(base));
 
-  useEffect(() => setName(item.name), [item.name]);
+  const fillFrom = (next: CatalogItem) => {
+    setBase(next);
+    setForm(toForm(next));
+    setName(next.name);
+  };
+  // A newer version refills the form only when nothing in it is unsaved.
+  useEffect(() => {
+    if (item.version > base.version && !dirty && !saving) fillFrom(item);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new version only
+  }, [item.version]);
 
   const setMaterial = (i: number, patch: Partial<MaterialLineForm>) => setForm((f) => ({ ...f, materials: f.materials.map((line, j) => (j === i ? { ...line, ...patch } : line)) }));
   const setService = (i: number, patch: Partial<ServiceLineForm>) => setForm((f) => ({ ...f, services: f.services.map((line, j) => (j === i ? { ...line, ...patch } : line)) }));
@@ -123,17 +136,19 @@ function RecipeEditor({ item, readOnly }: { item: CatalogItem; readOnly: boolean
     if (nameProblem) return setStatus({ kind: 'error', text: nameProblem });
     setSaving(true);
     try {
-      const changes = { ...fromForm(form, materialMap, serviceMap), ...(name.trim() !== item.name ? { name: name.trim() } : {}) };
-      const saved = await catalogApi.update(item.id, changes, item.version);
+      const changes = { ...fromForm(form, materialMap, serviceMap), ...(name.trim() !== base.name ? { name: name.trim() } : {}) };
+      const saved = await catalogApi.update(item.id, changes, base.version);
       applyUpsert(queryClient, businessKeys.catalogLists(), saved, false);
       queryClient.setQueryData(businessKeys.catalogItem(item.id), saved);
       void queryClient.invalidateQueries({ queryKey: businessKeys.catalogHistory(item.id) });
+      fillFrom(saved);
       setStatus({ kind: 'saved', text: 'Saved.' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         setStatus({ kind: 'stale', text: BUSINESS_TEXTS.stale });
-        // The newer version replaces the form (the editor is keyed by version).
-        await queryClient.invalidateQueries({ queryKey: businessKeys.catalogItem(item.id) });
+        // Their version replaces the form.
+        const latest = await queryClient.fetchQuery({ queryKey: businessKeys.catalogItem(item.id), queryFn: () => catalogApi.get(item.id), staleTime: 0 });
+        fillFrom(latest);
         void queryClient.invalidateQueries({ queryKey: businessKeys.catalogHistory(item.id) });
       } else {
         setStatus({ kind: 'error', text: messageOf(error) });
