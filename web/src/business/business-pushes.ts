@@ -26,5 +26,7 @@ export function useServicePushes() {
   usePushChannel<Service>('business-service', (message) => {
     applyPush(queryClient, ['business', 'service', 'list'], message);
     void queryClient.invalidateQueries({ queryKey: ['business', 'service', 'all'] });
+    // An open History dialog of it shows the new entry.
+    if (message?.data?.id) void queryClient.invalidateQueries({ queryKey: businessKeys.recordHistory('service', message.data.id) });
   });
 }

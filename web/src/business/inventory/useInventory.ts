@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Material, PushMessage } from '@kiln/contracts';
 import { currentUser } from '../../auth/session';
 import { usePushChannel } from '../../realtime/RealtimeProvider';
+import { businessKeys } from '../business-api';
 import { materialApi, materialKeys, type MaterialScope } from '../materials/material-api';
 import { applyMaterialRemoval, applyMaterialUpsert, checkedAnswer } from './inventory-cache';
 
@@ -29,10 +30,13 @@ export function useMaterialCache() {
 /** `business-material` pushes ({verb, data: record}) merged into the lists while the inventory is shown, like My Models. */
 export function useMaterialPushes() {
   const cache = useMaterialCache();
+  const queryClient = useQueryClient();
   usePushChannel<Material>('business-material', (message: PushMessage<Material>) => {
     const material = message?.data;
     if (!material?.id || typeof material.version !== 'number') return;
     if (message.verb === 'delete') cache.remove(material);
     else cache.upsert(material);
+    // An open History dialog of it shows the new entry.
+    void queryClient.invalidateQueries({ queryKey: businessKeys.recordHistory('material', material.id) });
   });
 }
