@@ -135,5 +135,20 @@ describe('service kit: rate limits', () => {
       await expect(hook(runtimes[0], bob)).resolves.toBeUndefined();
       await expect(hook(runtimes[0], {})).resolves.toBeUndefined();
     });
+
+    it('counts a hit with a named statement Postgres plans once per connection; in a transaction, as a plain one', async () => {
+      const { db, pool } = createDatabase(withDatabase(BASE_DATABASE_URL, database), { max: 1 });
+      try {
+        const rule = { max: 100, ...aWindowWithTimeLeft() };
+        const bucket = aBucket();
+        for (let i = 1; i <= 7; i++) expect((await new RateLimiter(db, SCHEMA).hit(bucket, rule)).hits).toBe(i);
+        const { rows } = await pool.query<{ generic_plans: number }>(`SELECT generic_plans FROM pg_prepared_statements WHERE statement LIKE '%rate_limits%'`);
+        expect(rows.map((row) => row.generic_plans > 0)).toEqual([true]);
+        // A transaction's statements stay its own (same connection, same snapshot): no named statement there.
+        await db.transaction().execute(async (trx) => expect((await new RateLimiter(trx, SCHEMA).hit(bucket, rule)).hits).toBe(8));
+      } finally {
+        await db.destroy();
+      }
+    });
   });
 });

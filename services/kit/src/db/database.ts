@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { Migration, Migrator } from 'kysely/migration';
 import { Pool, types } from 'pg';
 import { kitMigrations } from './kit-migrations';
+import { registerPool } from './prepared';
 
 // bigint columns (outbox positions, counts) as numbers: they stay far below 2^53.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
@@ -10,7 +11,9 @@ export function createDatabase<DB>(databaseUrl: string, options: { max?: number 
   const pool = new Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
+  return { db, pool };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, Kysely } from 'kysely';
 import { Pool } from 'pg';
 
 const names = new Map<string, string>();
@@ -28,4 +28,23 @@ function nameOf(sqlText: string): string {
 export async function executePrepared<R>(pool: Pool, compiled: CompiledQuery): Promise<R[]> {
   const { rows } = await pool.query({ name: nameOf(compiled.sql), text: compiled.sql, values: compiled.parameters as unknown[] });
   return rows as R[];
+}
+
+/** The pool under each database made by `createDatabase`, so a statement can go named through it. */
+const pools = new WeakMap<Kysely<any>, Pool>();
+
+export function registerPool(db: Kysely<any>, pool: Pool): void {
+  pools.set(db, pool);
+}
+
+/**
+ * `executePrepared` on the pool under `db` when there is one (a database made by `createDatabase`); inside
+ * a transaction, or on a database made otherwise, the statement runs as usual. For statements of the
+ * command and event paths whose generic plan is their custom one (by primary key or by an index, the rows
+ * coming from parameters) and whose result columns are named.
+ */
+export async function executeNamed<R>(db: Kysely<any>, compiled: CompiledQuery): Promise<R[]> {
+  const pool = pools.get(db);
+  if (!pool) return (await db.executeQuery<R>(compiled)).rows;
+  return executePrepared<R>(pool, compiled);
 }

@@ -1,6 +1,7 @@
 import { COMMON_MESSAGES } from '@kiln/contracts';
 import { DomainError, RateLimitRule } from '@kiln/domain';
 import { Kysely, sql } from 'kysely';
+import { executeNamed } from '../db/prepared';
 
 export interface RateLimitHit {
   /** Hits in the current window, this one included. */
@@ -28,11 +29,15 @@ export class RateLimiter {
   async hit(bucket: string, rule: RateLimitRule, message: string = COMMON_MESSAGES.tooManyRequests): Promise<RateLimitHit> {
     const window = rule.windowSeconds;
     // The clock is the database's: instances with skewed clocks still share one window.
-    const { rows } = await sql<{ hits: number; retry_after: number }>`
+    // A named statement: one per command, planned once per connection.
+    const rows = await executeNamed<{ hits: number; retry_after: number }>(
+      this.db,
+      sql`
       INSERT INTO ${sql.table(`${this.schema}.rate_limits`)} AS r (bucket, window_start, hits)
       VALUES (${bucket}, to_timestamp(floor(extract(epoch FROM now()) / ${window}::int) * ${window}::int), 1)
       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = r.hits + 1
-      RETURNING r.hits, extract(epoch FROM r.window_start + make_interval(secs => ${window}::int) - now())::float8 AS retry_after`.execute(this.db);
+      RETURNING r.hits, extract(epoch FROM r.window_start + make_interval(secs => ${window}::int) - now())::float8 AS retry_after`.compile(this.db),
+    );
     const hit = { hits: rows[0].hits, retryAfterSeconds: Math.max(1, Math.ceil(rows[0].retry_after)) };
     if (hit.hits > rule.max) throw new DomainError('rate-limited', message, undefined, hit.retryAfterSeconds);
     return hit;

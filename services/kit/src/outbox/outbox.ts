@@ -2,6 +2,7 @@ import { DomainEvent } from '@kiln/domain';
 import { Compilable, Kysely, sql, Transaction } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { eventSubject } from '@kiln/contracts';
+import { executeNamed } from '../db/prepared';
 import { claimIdempotencyKey, IdempotencyClaim } from '../idempotency/idempotency';
 
 /** Tables the shared plumbing needs in each service's schema; call from the service's first migration. */
@@ -93,11 +94,15 @@ export async function writeWithOutbox(db: Kysely<any>, schema: string, change: C
   let settle: (earlier: string[] | null) => void = () => undefined;
   if (direct) direct.expect(token, envelopes, new Promise<string[] | null>((resolve) => (settle = resolve)));
   try {
-    const { rows } = await sql<{ changed: number; earlier: string[] }>`
+    // A named statement (one shape per change and number of events), planned once per connection.
+    const rows = await executeNamed<{ changed: number; earlier: string[] }>(
+      db,
+      sql`
       WITH state AS (${change}), ${outboxParts(schema, envelopes, sql`WHERE EXISTS (SELECT 1 FROM state)`)}
       SELECT (SELECT count(*) FROM state)::int AS changed, earlier,
         CASE WHEN EXISTS (SELECT 1 FROM state) THEN pg_notify(${outboxChannel(schema)}, ${token}) END AS notified
-      FROM earlier`.execute(db);
+      FROM earlier`.compile(db),
+    );
     const { changed, earlier } = rows[0];
     if (changed === 0) direct?.take(token);
     settle(earlier);

@@ -3,6 +3,7 @@ import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, JsMsg, nanos } from 'nats';
 import { z } from 'zod';
 import { nsName, nsSubject } from '../config';
+import { executeNamed } from '../db/prepared';
 import { parseDurationMs } from '../nats/jetstream';
 
 export interface Projection {
@@ -97,14 +98,18 @@ async function markProcessed(trx: Transaction<any>, schema: string, projection: 
 async function applyInOneStatement(db: Kysely<any>, schema: string, projection: Projection, events: AnyEventEnvelope[]): Promise<boolean> {
   const statement = projection.applyStatement?.(events);
   if (!statement) return false;
-  await sql`
+  // A named statement: its text is the same for every batch (the rows are one JSON parameter).
+  await executeNamed(
+    db,
+    sql`
     WITH locked AS (SELECT pg_advisory_xact_lock_shared(hashtext(${projectionLockKey(schema, projection.name)}))),
     fresh AS (
       INSERT INTO ${sql.id(schema, 'processed_events')} (consumer, event_id)
       SELECT ${projection.name}, id FROM locked, unnest(${events.map((event) => event.eventId)}::text[]) WITH ORDINALITY AS e(id, n) ORDER BY n
       ON CONFLICT DO NOTHING
       RETURNING event_id)
-    ${statement}`.execute(db);
+    ${statement}`.compile(db),
+  );
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { ModelSnapshot } from '@kiln/contracts';
-import { Projection, projectionLockKey } from '@kiln/service-kit';
+import { executeNamed, Projection, projectionLockKey } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
@@ -50,9 +50,13 @@ export async function lockProjectionsSharedAndModels(trx: Transaction<any>, proj
 export async function modelsWithCopies(db: Kysely<any>, modelIds: string[]): Promise<Set<string>> {
   if (modelIds.length === 0) return new Set();
   await lockModels(db, modelIds);
-  const { rows } = await sql<{ model_id: string }>`
+  // A named statement: run for every model event, planned once per connection.
+  const rows = await executeNamed<{ model_id: string }>(
+    db,
+    sql`
     SELECT model_id FROM ${sql.id(SCHEMA, 'model_share_view')} WHERE model_id = ANY(${modelIds}::char(24)[]) AND deleted_at IS NULL
-    UNION SELECT model_id FROM ${sql.id(SCHEMA, 'favorite_view')} WHERE model_id = ANY(${modelIds}::char(24)[]) AND deleted_at IS NULL`.execute(db);
+    UNION SELECT model_id FROM ${sql.id(SCHEMA, 'favorite_view')} WHERE model_id = ANY(${modelIds}::char(24)[]) AND deleted_at IS NULL`.compile(db),
+  );
   return new Set(rows.map((row) => row.model_id));
 }
 
