@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage, ShareRole } from '@kiln/contracts';
 import { currentUser, ME_KEY } from '../auth/session';
 import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, mapHeldModels, modelKeys, type HoldsModel, type ModelPatch } from '../models/model-cache';
-import { refreshNotifications } from '../notifications/notification-queries';
+import { notificationKeys, refreshNotifications } from '../notifications/notification-queries';
+import { teamKeys } from '../teams/team-cache';
 import { listenForTeamPushes } from '../teams/team-pushes';
 import type { Socket } from './socket';
 
@@ -51,6 +52,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         setState('online');
         // Pushes sent while we were away are lost: everything shown is fetched again.
         if (wasConnected) void queryClient.invalidateQueries();
+        // On the first connection, what was fetched before it may already be behind: the teams and the
+        // bell, small, are fetched again (a sign-up's invitations are activated just after it, often in
+        // that gap). The model list is not (ADR 0013: it would cost every page load a second page).
+        else for (const queryKey of [teamKeys.all, notificationKeys.all]) void queryClient.invalidateQueries({ queryKey });
         wasConnected = true;
       });
       socket.on('disconnect', (reason) => {
