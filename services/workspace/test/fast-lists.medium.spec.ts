@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { registerPool } from '@kiln/service-kit';
 import { Pool, QueryConfig } from 'pg';
 import { aModel, aUser, SignedUp } from './support/builders';
 import { startWorkspace, WorkspaceTestEnv } from './support/test-env';
@@ -99,9 +100,10 @@ describe('workspace service: lists from counts and covering indexes', () => {
           : Reflect.get(target, property),
     });
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    registerPool(db, recording);
     try {
       const { PgModelReadModel } = require('../src/adapters/pg-model.read-model') as typeof import('../src/adapters/pg-model.read-model');
-      const reads = new PgModelReadModel(db, recording as Pool);
+      const reads = new PgModelReadModel(db);
       // A team's page and a search are planned anew each time: their plans depend on the team and the pattern.
       for (const where of [{ teamId: team.id }, { name: { contains: 'part 3' } }]) {
         named.length = 0;

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { registerPool } from '@kiln/service-kit';
 import { Pool, QueryConfig } from 'pg';
 import { aModel, aUser, SignedUp } from './support/builders';
 import { eventually, startWorkspace, WorkspaceTestEnv } from './support/test-env';
@@ -146,7 +147,7 @@ describe('workspace service: shared lists from copied model columns, kept counts
     try {
       const { PgSharingReadModel } = require('../src/sharing/adapters/pg-sharing.read-model') as typeof import('../src/sharing/adapters/pg-sharing.read-model');
       const { PgModelReadModel } = require('../src/adapters/pg-model.read-model') as typeof import('../src/adapters/pg-model.read-model');
-      // The pages go as named statements (`executePrepared`): recorded on their way to the pool.
+      // The pages go as named statements (`executeNamed`): recorded on their way to the pool.
       const recording = new Proxy(pool, {
         get: (target, property) =>
           property === 'query'
@@ -156,7 +157,8 @@ describe('workspace service: shared lists from copied model columns, kept counts
               }
             : Reflect.get(target, property),
       });
-      const reads = new PgSharingReadModel(db, new PgModelReadModel(db, recording), recording);
+      registerPool(db, recording);
+      const reads = new PgSharingReadModel(db, new PgModelReadModel(db));
       type Plan = { 'Node Type': string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: Plan[] };
       const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
       // A named statement's plan is the generic one once Postgres settles on it: that is the plan explained.
@@ -208,8 +210,9 @@ describe('workspace service: shared lists from copied model columns, kept counts
       const single = new Pool({ connectionString: env.databaseUrl, max: 1 });
       single.on('error', () => undefined);
       const singleDb = new Kysely<any>({ dialect: new PostgresDialect({ pool: single }) });
+      registerPool(singleDb, single);
       try {
-        const own = new PgSharingReadModel(singleDb, new PgModelReadModel(singleDb, single), single);
+        const own = new PgSharingReadModel(singleDb, new PgModelReadModel(singleDb));
         for (const list of ['sharedWithMe', 'favorites'] as const) for (let i = 0; i < 7; i++) await own[list](me.user.id, { skip: 0, limit: 20 } as never);
         const { rows } = await single.query<{ statement: string; generic_plans: number }>('SELECT statement, generic_plans FROM pg_prepared_statements');
         expect(rows.map((row) => ({ list: row.statement.includes('"favorite_view" as "r"') ? 'favorites' : 'shares', generic: row.generic_plans > 0 }))).toEqual(

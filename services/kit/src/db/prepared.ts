@@ -25,7 +25,7 @@ function nameOf(sqlText: string): string {
  * column list, never `*` (a prepared statement whose result columns change — another instance's migration
  * adding one — fails with "cached plan must not change result type").
  */
-export async function executePrepared<R>(pool: Pool, compiled: CompiledQuery): Promise<R[]> {
+async function executePrepared<R>(pool: Pool, compiled: CompiledQuery): Promise<R[]> {
   const { rows } = await pool.query({ name: nameOf(compiled.sql), text: compiled.sql, values: compiled.parameters as unknown[] });
   return rows as R[];
 }
@@ -33,15 +33,16 @@ export async function executePrepared<R>(pool: Pool, compiled: CompiledQuery): P
 /** The pool under each database made by `createDatabase`, so a statement can go named through it. */
 const pools = new WeakMap<Kysely<any>, Pool>();
 
+/** Tells `executeNamed` which pool is under `db` (done by `createDatabase`; tests may give a recording pool). */
 export function registerPool(db: Kysely<any>, pool: Pool): void {
   pools.set(db, pool);
 }
 
 /**
- * `executePrepared` on the pool under `db` when there is one (a database made by `createDatabase`); inside
- * a transaction, or on a database made otherwise, the statement runs as usual. For statements of the
- * command and event paths whose generic plan is their custom one (by primary key or by an index, the rows
- * coming from parameters) and whose result columns are named.
+ * `executePrepared` on the pool under `db` when there is one (a database made by `createDatabase`, or one
+ * given to `registerPool`); inside a transaction, or on a database made otherwise, the statement runs as
+ * usual. For statements whose generic plan is their custom one (by primary key or by an index, the rows
+ * coming from parameters, the page size a literal) and whose result columns are named.
  */
 export async function executeNamed<R>(db: Kysely<any>, compiled: CompiledQuery): Promise<R[]> {
   const pool = pools.get(db);

@@ -77,7 +77,8 @@ export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotPro
 
   /**
    * The batch as one upsert from JSON rows (one JSON array as the parameter: a `jsonb[]` parameter has
-   * every element escaped again as an array literal, a sixth of a replay's CPU, profiled): per entity the row applying them in order would leave (the
+   * every element escaped again as an array literal, a sixth of a replay's CPU, profiled): per entity the
+   * row applying them in order would leave (the
    * highest version, the first of equal ones; without versions the last), of the events in `fresh` only.
    */
   function applyStatement(events: AnyEventEnvelope[]) {

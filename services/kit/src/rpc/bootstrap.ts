@@ -11,7 +11,7 @@ import { isErrorBody, toErrorBody } from '../errors';
 import { connectNats, natsConnectionOptions } from '../nats/jetstream';
 import { REPLY_BARE, REPLY_ERROR, REPLY_HEADER, REPLY_OK } from './bare-reply';
 import { RpcErrorFilter } from './rpc-error.filter';
-import { DB, PG_POOL, ServiceDefinition, ServiceRuntime } from './service-runtime';
+import { DB, ServiceDefinition, ServiceRuntime } from './service-runtime';
 
 function healthController(service: ServiceName): Type<unknown> {
   @Controller()
@@ -41,9 +41,8 @@ export class KilnServiceModule {
       providers: [
         { provide: ServiceRuntime, useFactory: () => new ServiceRuntime(definition, config) },
         { provide: DB, useFactory: (runtime: ServiceRuntime) => runtime.db, inject: [ServiceRuntime] },
-        { provide: PG_POOL, useFactory: (runtime: ServiceRuntime) => runtime.pool, inject: [ServiceRuntime] },
       ],
-      exports: [ServiceRuntime, DB, PG_POOL, CqrsModule],
+      exports: [ServiceRuntime, DB, CqrsModule],
     };
   }
 }

@@ -27,8 +27,6 @@ export interface ServiceDefinition {
 }
 
 export const DB = Symbol('kysely database');
-/** The pg Pool under `DB`, for statements kysely cannot send (named statements, see `executePrepared`). */
-export const PG_POOL = Symbol('pg pool');
 export const SERVICE_RUNTIME = Symbol('service runtime');
 
 /**

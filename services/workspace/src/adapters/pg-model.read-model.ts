@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListModelsQuery, Model, ModelList } from '@kiln/contracts';
 import { DomainError, ModelAccessVia, modelAccessFor, ModelRole, ModelState, ShareRole, TEAM_MESSAGES, TeamRole } from '@kiln/domain';
-import { DB, executePrepared, PG_POOL, QueryShapes } from '@kiln/service-kit';
-import { Pool } from 'pg';
+import { DB, executeNamed, QueryShapes } from '@kiln/service-kit';
 import { CompiledQuery, Expression, ExpressionBuilder, Kysely, QueryCreator, SelectQueryBuilder, sql } from 'kysely';
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../database.types';
 import { allColumns } from './columns';
@@ -93,7 +92,7 @@ interface ListValues {
 /** One row of a page: the model, its people (when populated) and the caller's grants. */
 type PageRow = Granted & { author_row: UserRow | null; contributor_row: UserRow | null; total_n: number | null };
 
-/** The columns of a model row, named (a prepared statement must not say `m.*`, see `executePrepared`). */
+/** The columns of a model row, named (a prepared statement must not say `m.*`, see `executeNamed`). */
 const MODEL_VIEW_COLUMNS = allColumns<ModelRow>()([
   'id',
   'name',
@@ -118,10 +117,7 @@ const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'n
 export class PgModelReadModel {
   private readonly shapes = new QueryShapes();
 
-  constructor(
-    @Inject(DB) private readonly db: Kysely<WorkspaceDatabase>,
-    @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  constructor(@Inject(DB) private readonly db: Kysely<WorkspaceDatabase>) {}
 
   /**
    * One page and the total (ADR 0014). The total of a scope comes from `model_counts`, kept by the
@@ -169,53 +165,53 @@ export class PgModelReadModel {
 
     const populate = new Set((query.populate ?? []).map((p) => p.split('.')[0]));
     // The page size is a literal of the statement's text (so of its key): a generic plan reads `LIMIT $n`
-    // as a tenth of the rows and would join the page to all of them (see `executePrepared`).
+    // as a tenth of the rows and would join the page to all of them (see `executeNamed`).
     // So is a first page's offset: a generic plan costs `OFFSET $n` as skipping a tenth of the rows, and
     // Postgres would keep planning the first page anew.
     const size = sql.lit(query.limit);
     const first = query.skip === 0;
     const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+eitherEnd} ${+populate.has('author')}${+populate.has('contributor')} ${query.limit} ${+first}`;
     const page = this.shapes.compile(pageKey, values, (v) => {
-        const idsOf = (direction: 'asc' | 'desc', offset: Expression<number>, limit: Expression<number>) =>
-          this.matching(v, filters)
-            .select(column === 'name' ? ['id', 'name'] : ['id', column])
-            .orderBy(key(), direction)
-            .orderBy('id', direction)
-            .offset(offset)
-            .limit(limit);
-        // The total: an uncorrelated subquery (run once per statement), or the `total` CTE when the page needs it too.
-        const total = eitherEnd ? sql<number>`(SELECT n FROM total)` : sql<number>`(${totalStatement(v)})`;
-        const fromStart = idsOf(sort.direction, first ? sql.lit(0) : sql`${v.skip}`, size);
-        // Both ends are planned; a one-time filter on the total runs only one of them (same columns: one
-        // type). The outer LIMIT changes no answer: it tells the planner a page is small whatever the
-        // from-the-end branch's computed LIMIT (else it plans for 10 % of the rows and joins by a full scan).
-        const fromEitherEnd = () => {
-          const nearStart = fromStart.where(sql<boolean>`${v.skip} * 2 <= ${total}`);
-          const nearEnd = idsOf(reverse, sql`greatest(0, ${total} - ${v.skip} - ${v.limit})`, sql`greatest(0, least(${v.limit}, ${total} - ${v.skip}))`).where(sql<boolean>`${v.skip} * 2 > ${total}`);
-          const either = this.db.selectFrom(nearStart.as('near_start')).selectAll().unionAll(this.db.selectFrom(nearEnd.as('near_end')).selectAll());
-          return this.db.selectFrom(either.as('either_end')).selectAll().limit(size as never) as unknown as typeof fromStart;
-        };
-        const ids = eitherEnd ? fromEitherEnd() : fromStart;
-        const base = this.db.withSchema(SCHEMA);
-        // The CTE's table is referenced in raw SQL only, so the builder's types need not know it.
-        const q = eitherEnd ? (base.with('total', () => totalStatement(v)) as unknown as QueryCreator<WorkspaceDatabase>) : base;
-        return q
-          .selectFrom(ids.as('page'))
-          .innerJoin('model_view as m', 'm.id', 'page.id')
-          .leftJoin('user_view as a', (join) => (populate.has('author') ? join.onRef('a.id', '=', 'm.author_id') : join.on(sql.lit(false))))
-          .leftJoin('user_view as c', (join) => (populate.has('contributor') ? join.onRef('c.id', '=', 'm.contributor_id') : join.on(sql.lit(false))))
-          .select(MODEL_VIEW_COLUMNS.map((c) => `m.${c}` as const))
-          .select([sql<UserRow | null>`to_jsonb(a)`.as('author_row'), sql<UserRow | null>`to_jsonb(c)`.as('contributor_row')])
-          .select(grantColumns(v.actorId, { ownRows: !filters.team }))
-          .select(total.as('total_n'))
-          .orderBy(key('m'), sort.direction)
-          .orderBy('m.id', sort.direction);
+      const idsOf = (direction: 'asc' | 'desc', offset: Expression<number>, limit: Expression<number>) =>
+        this.matching(v, filters)
+          .select(column === 'name' ? ['id', 'name'] : ['id', column])
+          .orderBy(key(), direction)
+          .orderBy('id', direction)
+          .offset(offset)
+          .limit(limit);
+      // The total: an uncorrelated subquery (run once per statement), or the `total` CTE when the page needs it too.
+      const total = eitherEnd ? sql<number>`(SELECT n FROM total)` : sql<number>`(${totalStatement(v)})`;
+      const fromStart = idsOf(sort.direction, first ? sql.lit(0) : sql`${v.skip}`, size);
+      // Both ends are planned; a one-time filter on the total runs only one of them (same columns: one
+      // type). The outer LIMIT changes no answer: it tells the planner a page is small whatever the
+      // from-the-end branch's computed LIMIT (else it plans for 10 % of the rows and joins by a full scan).
+      const fromEitherEnd = () => {
+        const nearStart = fromStart.where(sql<boolean>`${v.skip} * 2 <= ${total}`);
+        const nearEnd = idsOf(reverse, sql`greatest(0, ${total} - ${v.skip} - ${v.limit})`, sql`greatest(0, least(${v.limit}, ${total} - ${v.skip}))`).where(sql<boolean>`${v.skip} * 2 > ${total}`);
+        const either = this.db.selectFrom(nearStart.as('near_start')).selectAll().unionAll(this.db.selectFrom(nearEnd.as('near_end')).selectAll());
+        return this.db.selectFrom(either.as('either_end')).selectAll().limit(size as never) as unknown as typeof fromStart;
+      };
+      const ids = eitherEnd ? fromEitherEnd() : fromStart;
+      const base = this.db.withSchema(SCHEMA);
+      // The CTE's table is referenced in raw SQL only, so the builder's types need not know it.
+      const q = eitherEnd ? (base.with('total', () => totalStatement(v)) as unknown as QueryCreator<WorkspaceDatabase>) : base;
+      return q
+        .selectFrom(ids.as('page'))
+        .innerJoin('model_view as m', 'm.id', 'page.id')
+        .leftJoin('user_view as a', (join) => (populate.has('author') ? join.onRef('a.id', '=', 'm.author_id') : join.on(sql.lit(false))))
+        .leftJoin('user_view as c', (join) => (populate.has('contributor') ? join.onRef('c.id', '=', 'm.contributor_id') : join.on(sql.lit(false))))
+        .select(MODEL_VIEW_COLUMNS.map((c) => `m.${c}` as const))
+        .select([sql<UserRow | null>`to_jsonb(a)`.as('author_row'), sql<UserRow | null>`to_jsonb(c)`.as('contributor_row')])
+        .select(grantColumns(v.actorId, { ownRows: !filters.team }))
+        .select(total.as('total_n'))
+        .orderBy(key('m'), sort.direction)
+        .orderBy('m.id', sort.direction);
     });
     // A page of the personal scope is a named statement, planned once per connection (its generic plan
     // reads the page by index and the kept count). Others are planned anew each time: a search's plan
     // depends on its pattern (trigram index or not), and a team's count(*) on which team it is (a generic
     // plan of it scanned the table).
-    const rows = counted ? await executePrepared<PageRow>(this.pool, page) : (await this.db.executeQuery<PageRow>(page)).rows;
+    const rows = counted ? await executeNamed<PageRow>(this.db, page) : (await this.db.executeQuery<PageRow>(page)).rows;
     // A page past the end has no row to carry the total: then it is asked for on its own.
     const count = rows.length > 0 ? { n: rows[0].total_n! } : await this.firstRow<{ n: number }>(this.shapes.compile(`total ${+counted} ${filterKey}`, values, totalStatement));
     const users = new Map<string, UserRow>();
@@ -300,8 +296,8 @@ export class PgModelReadModel {
     // The people and the three grants in one named statement (a round trip and a plan per command count at
     // 100 commands a second); the people as JSON rows, as the list reads them.
     const person = (id: string | null) => sql<UserRow | null>`(SELECT to_jsonb(u) FROM ${sql.id(SCHEMA, 'user_view')} u WHERE u.id = ${id ?? ''})`;
-    const [grants] = await executePrepared<{ author_row: UserRow | null; contributor_row: UserRow | null; team_role: string | null; share_role: string | null; favorite: boolean }>(
-      this.pool,
+    const [grants] = await executeNamed<{ author_row: UserRow | null; contributor_row: UserRow | null; team_role: string | null; share_role: string | null; favorite: boolean }>(
+      this.db,
       q
         .selectNoFrom((eb) => [
           person(row.author_id).as('author_row'),

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Favorite, FavoriteList, Model, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
 import { DomainError, modelAllows, ModelShareState, SHARE_MESSAGES } from '@kiln/domain';
-import { DB, executePrepared, PG_POOL } from '@kiln/service-kit';
-import { Pool } from 'pg';
+import { DB, executeNamed } from '@kiln/service-kit';
 import { allColumns } from '../../adapters/columns';
 import { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
@@ -100,7 +99,6 @@ export class PgSharingReadModel {
   constructor(
     @Inject(DB) private readonly db: Kysely<WorkspaceDatabase>,
     private readonly models: PgModelReadModel,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   /** The share dialog (owner only): the owner's fixed row, the link access, and everyone it is shared with. */
@@ -182,7 +180,7 @@ export class PgSharingReadModel {
     const flip = (d: 'asc' | 'desc') => (backwards ? (d === 'asc' ? 'desc' : 'asc') : d);
     const offset = backwards ? Math.max(0, total! - query.skip - query.limit) : query.skip;
     const limit = backwards ? Math.max(0, Math.min(query.limit, total! - query.skip)) : query.limit;
-    // The page size (and a first page's offset) as literals, so the statement keeps one generic plan (see `executePrepared`).
+    // The page size (and a first page's offset) as literals, so the statement keeps one generic plan (see `executeNamed`).
     const ids = matching
       .select('v.id')
       .orderBy(key('v'), flip(direction))
@@ -207,7 +205,7 @@ export class PgSharingReadModel {
       .orderBy('r.id', direction);
     // Each caller's own rows, by index: a named statement, planned once per connection. A search's plan
     // depends on its pattern: planned anew each time.
-    return searched ? statement.execute() : executePrepared(this.pool, statement.compile());
+    return searched ? statement.execute() : executeNamed(this.db, statement.compile());
   }
 
   /** The row's model as the caller sees it (as `PgModelReadModel.presentRows`); none when deleted or no longer theirs to see. */
