@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchBrowser } from '../support/browser';
+import { createMaterialViaApi, eventually, launchBrowser } from '../support/browser';
 import { contextAt, DESKTOP, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 // Materials inventory (spec 002 §2–§5, issue 8): the four-step material dialog with a two-toned appearance, the
@@ -15,24 +15,6 @@ const focusedName = (page: Page) =>
     const el = document.activeElement as HTMLInputElement | null;
     return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? el?.textContent?.trim() ?? '';
   });
-
-/** A material through the API (a sheet in stock unless told otherwise). */
-async function createMaterialViaApi(page: Page, name: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
-  const response = await page.request.post('/api/workspace/business-material', {
-    data: {
-      name,
-      internalName: `${name} internal`,
-      materialClass: 'sheet',
-      params: { width: { value: 1000, unit: 'mm' }, length: { value: 2000, unit: 'mm' }, thickness: { value: 3, unit: 'mm' } },
-      price: { strategy: 'per-piece', unit: 'each', price: 20 },
-      quantityInStock: { value: 5, unit: 'each' },
-      appearance: [{ mode: 'color', textureId: null, color: { hex: '#546E7A', metallicity: 0, roughness: 0.5, opacity: 1 }, materialIndexDirection: ['all'] }],
-      ...overrides,
-    },
-  });
-  if (response.status() !== 201) throw new Error(`POST business-material ${name}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { id: string; version: number };
-}
 
 async function openInventory(page: Page): Promise<void> {
   await page.goto('/business/inventory');

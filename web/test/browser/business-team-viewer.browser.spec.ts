@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { createModelViaApi, eventually, launchBrowser } from '../support/browser';
+import { createMaterialViaApi, createModelViaApi, eventually, launchBrowser } from '../support/browser';
 import { contextAt, DESKTOP, expectNoSeriousA11yViolations, signUpOnce } from '../support/layout';
 
 /** POST through the page's session; the answer's JSON, or the test fails with what the server said. */
@@ -32,16 +32,7 @@ describe('Business records of a team, seen by its viewer', () => {
       await post(owner.page, '/api/workspace/team-member/invite', { teamId: team.id, email: viewerSignUp.user.email, role: 'viewer' });
       const model = await createModelViaApi(owner.page, 'Team bracket');
       const item = await post<{ id: string }>(owner.page, '/api/workspace/business-catalog', { modelId: model.id, teamId: team.id, price: 4 });
-      const material = await post<{ id: string; version: number }>(owner.page, '/api/workspace/business-material', {
-        name: 'Team sheet',
-        internalName: 'Team sheet internal',
-        materialClass: 'sheet',
-        params: { width: { value: 1000, unit: 'mm' }, length: { value: 2000, unit: 'mm' }, thickness: { value: 3, unit: 'mm' } },
-        price: { strategy: 'per-piece', unit: 'each', price: 20 },
-        quantityInStock: { value: 5, unit: 'each' },
-        appearance: [{ mode: 'color', textureId: null, color: { hex: '#546E7A', metallicity: 0, roughness: 0.5, opacity: 1 }, materialIndexDirection: ['all'] }],
-        teamId: team.id,
-      });
+      const material = await createMaterialViaApi(owner.page, 'Team sheet', { teamId: team.id });
       const page = viewer.page;
 
       // Catalog: the item is there; nothing to add, no rename or remove.

@@ -124,6 +124,24 @@ export async function createModelViaApi(page: Page, name: string): Promise<{ id:
   return (await response.json()) as { id: string; name: string };
 }
 
+/** A material through the API (a sheet in stock unless told otherwise). */
+export async function createMaterialViaApi(page: Page, name: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
+  const response = await page.request.post('/api/workspace/business-material', {
+    data: {
+      name,
+      internalName: `${name} internal`,
+      materialClass: 'sheet',
+      params: { width: { value: 1000, unit: 'mm' }, length: { value: 2000, unit: 'mm' }, thickness: { value: 3, unit: 'mm' } },
+      price: { strategy: 'per-piece', unit: 'each', price: 20 },
+      quantityInStock: { value: 5, unit: 'each' },
+      appearance: [{ mode: 'color', textureId: null, color: { hex: '#546E7A', metallicity: 0, roughness: 0.5, opacity: 1 }, materialIndexDirection: ['all'] }],
+      ...overrides,
+    },
+  });
+  if (response.status() !== 201) throw new Error(`POST business-material ${name}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { id: string; version: number };
+}
+
 /**
  * Re-reads `read()` until `check` passes (jest `expect` inside), then returns the value; after `timeoutMs`
  * the last failed check is thrown, so the test fails with a normal jest message.
