@@ -3,6 +3,7 @@ import type { CatalogItem, PushMessage, Service } from '@kiln/contracts';
 import { usePushChannel } from '../realtime/RealtimeProvider';
 import { businessKeys } from './business-api';
 import { applyPush } from './business-cache';
+import { announceVersion } from './history-versions';
 
 /** Merges `business-catalog` pushes (ADR 0029: the owner's, or the team's) into the catalog lists and item pages. */
 export function useCatalogPushes() {
@@ -16,6 +17,7 @@ export function useCatalogPushes() {
     if (message.verb === 'delete') void queryClient.invalidateQueries({ queryKey: shown });
     else if (queryClient.getQueryData(shown)) queryClient.setQueryData<CatalogItem>(shown, (old) => (old && old.version >= item.version ? old : item));
     void queryClient.invalidateQueries({ queryKey: ['business', 'catalog', 'model-ids'] });
+    announceVersion(`catalog:${item.id}`, item.version);
     void queryClient.invalidateQueries({ queryKey: businessKeys.catalogHistory(item.id) });
   });
 }
@@ -27,6 +29,9 @@ export function useServicePushes() {
     applyPush(queryClient, ['business', 'service', 'list'], message);
     void queryClient.invalidateQueries({ queryKey: ['business', 'service', 'all'] });
     // An open History dialog of it shows the new entry.
-    if (message?.data?.id) void queryClient.invalidateQueries({ queryKey: businessKeys.recordHistory('service', message.data.id) });
+    const service = message?.data;
+    if (!service?.id) return;
+    announceVersion(`service:${service.id}`, service.version);
+    void queryClient.invalidateQueries({ queryKey: businessKeys.recordHistory('service', service.id) });
   });
 }

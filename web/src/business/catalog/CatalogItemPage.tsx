@@ -8,6 +8,7 @@ import { ApiError, messageOf } from '../../api/client';
 import { PlusIcon, CloseIcon } from '../../ui/icons';
 import { businessKeys, catalogApi, recipeChoicesApi } from '../business-api';
 import { applyUpsert } from '../business-cache';
+import { timelineShowing } from '../history-versions';
 import { useCatalogPushes } from '../business-pushes';
 import { scopeSearch, useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS, formatUsd, formatWhen } from '../business-texts';
@@ -23,7 +24,7 @@ export function CatalogItemPage() {
   const versionParam = Number(params.get('version'));
   const version = Number.isInteger(versionParam) && versionParam > 0 ? versionParam : undefined;
   const item = useQuery({ queryKey: businessKeys.catalogItem(catalogItemId, version), queryFn: () => catalogApi.get(catalogItemId, version) });
-  const history = useQuery({ queryKey: businessKeys.catalogHistory(catalogItemId), queryFn: () => catalogApi.history(catalogItemId) });
+  const history = useQuery({ queryKey: businessKeys.catalogHistory(catalogItemId), queryFn: () => timelineShowing(`catalog:${catalogItemId}`, () => catalogApi.history(catalogItemId)) });
   const titleId = useId();
   useCatalogPushes();
 

@@ -3,6 +3,7 @@ import type { Material, PushMessage } from '@kiln/contracts';
 import { currentUser } from '../../auth/session';
 import { usePushChannel } from '../../realtime/RealtimeProvider';
 import { businessKeys } from '../business-api';
+import { announceVersion } from '../history-versions';
 import { materialApi, materialKeys, type MaterialScope } from '../materials/material-api';
 import { applyMaterialRemoval, applyMaterialUpsert, checkedAnswer } from './inventory-cache';
 
@@ -37,6 +38,7 @@ export function useMaterialPushes() {
     if (message.verb === 'delete') cache.remove(material);
     else cache.upsert(material);
     // An open History dialog of it shows the new entry.
+    announceVersion(`material:${material.id}`, material.version);
     void queryClient.invalidateQueries({ queryKey: businessKeys.recordHistory('material', material.id) });
   });
 }

@@ -5,6 +5,7 @@ import { messageOf } from '../../api/client';
 import { Dialog } from '../../ui/Dialog';
 import { businessKeys, recordHistoryApi, type HistoryKind } from '../business-api';
 import { formatWhen } from '../business-texts';
+import { timelineShowing } from '../history-versions';
 import { ActivityList } from './ActivityList';
 import { changeLines, MATERIAL_FIELDS, recordRows, SERVICE_FIELDS, verbOf } from './record-fields';
 import './history.css';
@@ -29,7 +30,7 @@ export function RecordHistoryDialog({ kind, id, name, onClose }: RecordHistoryDi
   // The entry whose button opened a version gets focus back when the person returns to the timeline.
   const back = useRef<number | null>(null);
   const list = useRef<HTMLDivElement>(null);
-  const history = useQuery({ queryKey: businessKeys.recordHistory(kind, id), queryFn: () => recordHistoryApi[kind].history(id), staleTime: 0 });
+  const history = useQuery({ queryKey: businessKeys.recordHistory(kind, id), queryFn: () => timelineShowing(`${kind}:${id}`, () => recordHistoryApi[kind].history(id)), staleTime: 0 });
 
   useEffect(() => {
     if (viewing !== null || back.current === null) return;
