@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const beganAt = Date.now();
     let commands: number;
     if (process.env.KILN_PROFILE === 'rebuild') {
-      const result = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: Math.round(100_000 * scale), say: () => undefined });
+      const result = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.adminDatabaseUrl, count: Math.round(100_000 * scale), say: () => undefined });
       commands = result.events;
       console.log(`rebuild of ${result.events} model events: raw consume ${Math.round(result.rawPerSecond)}/s, replay ${Math.round(result.rebuildPerSecond)}/s, ratio ${(result.rebuildPerSecond / result.rawPerSecond).toFixed(2)} (goal ≥ 0.3)`);
     } else if (process.env.KILN_PROFILE === 'list') {

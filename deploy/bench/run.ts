@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     const loadAfter = os.loadavg()[0];
 
     say(`rebuild: ${REBUILD_EVENTS} events, raw consume then the model projection replaying them`);
-    const rebuild = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: REBUILD_EVENTS, say });
+    const rebuild = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.adminDatabaseUrl, count: REBUILD_EVENTS, say });
 
     // The business dashboard (issue 8): inventory list beside the list baseline, commerce rebuild beside raw consume.
     const seller = await registerUser(stack.url);
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     say(`inventory: ${INVENTORY} materials seeded; ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples`);
     const [inventoryList] = await measureInterleaved([inventoryListOperation(stack.url, seller, INVENTORY)], LIST_RUN);
     say(`commerce rebuild: ${REBUILD_EVENTS} catalog-item events, raw consume, live replay, then rebuild from the events table`);
-    const commerceRebuild = await commerceRebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.databaseUrl, count: REBUILD_EVENTS, say });
+    const commerceRebuild = await commerceRebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.adminDatabaseUrl, count: REBUILD_EVENTS, say });
 
     // The plugin pipeline (issue 9): its wall time beside a bare npm install && npm run build of the same files.
     say('plugin pipeline: the fixture plugin published through the API, then a bare npm install && npm run build, in turns');

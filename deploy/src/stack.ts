@@ -21,7 +21,7 @@ import {
   writeNatsAuthConfig,
 } from './nats';
 import { NatsUser } from './nats-auth';
-import { createDatabase, dropDatabase, EmbeddedPostgres, ensureDatabase, firstWorkingUrl, startEmbeddedPostgres } from './postgres';
+import { createDatabase, dropDatabase, EmbeddedPostgres, ensureDatabase, firstWorkingUrl, prepareAppRole, startEmbeddedPostgres } from './postgres';
 import { describeExit, ExitInfo, ManagedChild } from './processes';
 import { formatDelay, nextRestartDelay } from './restart-backoff';
 import {
@@ -112,7 +112,10 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   port: number;
+  /** What the services connect with: Kiln's own role of the database (ADR 0041), or DATABASE_URL's role as it is. */
   databaseUrl: string;
+  /** The connection that made the database and that role (creates scratch databases in benchmarks). */
+  adminDatabaseUrl: string;
   natsUrl: string;
   /** The runner's own NATS user (`admin`) when it started nats-server with users; else none needed. */
   natsCredentials?: NatsCredentials;
@@ -264,22 +267,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       serverUrl = pgChoice.url;
       log(`using ${pgChoice.kind === 'env' ? 'DATABASE_URL' : 'the local Postgres'}: ${redactUrl(serverUrl)}`);
     }
-    let databaseUrl: string;
+    let adminDatabaseUrl: string;
     if (options.freshDatabase) {
-      databaseUrl = await createDatabase(serverUrl, options.freshDatabase);
+      adminDatabaseUrl = await createDatabase(serverUrl, options.freshDatabase);
       const fresh = options.freshDatabase;
       afterChildren.push({
         name: `drop database ${fresh}`,
         run: async () => {
-          await dropDatabase(databaseUrl);
+          await dropDatabase(adminDatabaseUrl); // and its role
           log(`dropped database ${fresh}`);
         },
       });
       log(`created database ${options.freshDatabase}`);
     } else {
-      databaseUrl = serverUrl;
-      await ensureDatabase(databaseUrl);
+      adminDatabaseUrl = serverUrl;
+      await ensureDatabase(adminDatabaseUrl);
     }
+    // The services connect as the database's own role, made with the admin connection (ADR 0041).
+    const passwordFile = path.join(dataDir, 'secrets', 'postgres-app-password');
+    const databaseUrl = (await prepareAppRole({ adminUrl: adminDatabaseUrl, passwordFile, log })).url;
 
     // ---- NATS
     const natsPort = options.natsPort ?? DEFAULT_NATS_PORT;
@@ -327,7 +333,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const port = requested === 0 ? await freePort() : requested;
     if (await portInUse('127.0.0.1', port)) throw new Error(`Port ${port} is already in use. Set PORT to another port.`);
     const webDist = path.resolve(REPO_ROOT, options.webDist ?? env.WEB_DIST ?? path.join('web', 'dist'));
-    const common: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace };
+    // The secret that signs every RPC request (ADR 0040): the environment's, else a new one for this start,
+    // given to the children only and never printed.
+    const rpcKey = env.KILN_RPC_KEY || randomBytes(32).toString('hex');
+    const common: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace, KILN_RPC_KEY: rpcKey };
     if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
     const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv =>
       natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {};
@@ -364,7 +373,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     children.forEach((child, index) => supervise(child, index, undefined));
 
     const pids = () => Object.fromEntries(children.map((c) => [c.spec.name, c.running ? c.pid : undefined]));
-    return { url, port, databaseUrl, natsUrl, natsCredentials, namespace, stop, stopped, pids };
+    return { url, port, databaseUrl, adminDatabaseUrl, natsUrl, natsCredentials, namespace, stop, stopped, pids };
   } catch (error) {
     await stop();
     throw error;
