@@ -1,8 +1,8 @@
-import { COMMAND_RATE_LIMIT, LOGIN_RATE_LIMIT, REGISTRATION_RATE_LIMIT, slidingWindowVerdict } from './rate-limits';
+import { clientAddressKey, COMMAND_RATE_LIMIT, LOGIN_RATE_LIMIT, REGISTRATION_RATE_LIMIT, slidingWindowVerdict } from './rate-limits';
 
 describe('rate-limit rules', () => {
-  it('allow by default 10 failed sign-ins per e-mail and 100 per address in 15 minutes', () => {
-    expect(LOGIN_RATE_LIMIT).toEqual({ perEmail: { max: 10, windowSeconds: 900 }, perAddress: { max: 100, windowSeconds: 900 } });
+  it('allow by default 10 failed sign-ins per e-mail and address and 100 per address in 15 minutes', () => {
+    expect(LOGIN_RATE_LIMIT).toEqual({ perEmailAndAddress: { max: 10, windowSeconds: 900 }, perAddress: { max: 100, windowSeconds: 900 } });
   });
 
   it('allow by default 20 sign-ups per address an hour and 120 commands per person a minute', () => {
@@ -33,5 +33,29 @@ describe('slidingWindowVerdict', () => {
 
   it('never answers a wait below one second', () => {
     expect(slidingWindowVerdict([new Date(ago(59).getTime() - 999), ago(2), ago(1)], rule, now)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+});
+
+describe('clientAddressKey', () => {
+  it('keeps an IPv4 address, also when written IPv4-mapped', () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('0:0:0:0:0:ffff:cb00:7107')).toBe('203.0.113.7');
+  });
+
+  it('counts an IPv6 address by its /64, however it is written', () => {
+    const key = clientAddressKey('2001:db8:1:2::1');
+    expect(key).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:0DB8:0001:0002:ffff:ffff:ffff:ffff')).toBe(key);
+    expect(clientAddressKey('2001:db8:1:2:3:4:192.0.2.1')).toBe(key);
+    expect(clientAddressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressKey('2001:db8:1:3::1')).not.toBe(key);
+  });
+
+  it('leaves what is not an address as it is', () => {
+    expect(clientAddressKey('')).toBe('');
+    expect(clientAddressKey('1::2::3')).toBe('1::2::3');
+    expect(clientAddressKey('not:an:address')).toBe('not:an:address');
   });
 });

@@ -7,8 +7,8 @@ export const workspacePruneHooks: Record<string, PruneHook> = {
   sessions: async (trx, now) => (await trx.withSchema(SCHEMA).deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst()).numDeletedRows,
   login_failures: async (trx, now) => {
     // The configured windows: a failure is kept as long as any limit still counts it.
-    const { loginFailuresPerEmail, loginFailuresPerAddress } = readAuthLimits();
-    const windowMs = Math.max(loginFailuresPerEmail.windowSeconds, loginFailuresPerAddress.windowSeconds) * 1000;
+    const { loginFailuresPerEmailAndAddress, loginFailuresPerAddress } = readAuthLimits();
+    const windowMs = Math.max(loginFailuresPerEmailAndAddress.windowSeconds, loginFailuresPerAddress.windowSeconds) * 1000;
     return (await trx.withSchema(SCHEMA).deleteFrom('login_failures').where('at', '<', new Date(now.getTime() - windowMs)).executeTakeFirst()).numDeletedRows;
   },
 };

@@ -1,15 +1,19 @@
 import { AuthAnswer, AUTH_MESSAGES } from '@kiln/contracts';
+import { randomBytes } from 'node:crypto';
 import { aRegistration, anIp, aUser } from './support/builders';
 import { startWorkspace, WorkspaceTestEnv } from './support/test-env';
 
-/** The sign-in limits of this file: the default per e-mail, a small one per address (set before the service starts). */
-const FAILURES_PER_EMAIL = 10;
+/**
+ * The sign-in limits of this file (set before the service starts): the default per e-mail and client
+ * address pair, a small one per address across e-mails (ADR 0042).
+ */
+const FAILURES_PER_PAIR = 10;
 const FAILURES_PER_ADDRESS = 15;
 
 describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
   let env: WorkspaceTestEnv;
   beforeAll(async () => {
-    process.env.KILN_LIMIT_LOGIN_FAILURES_PER_EMAIL = `${FAILURES_PER_EMAIL}/15min`;
+    process.env.KILN_LIMIT_LOGIN_FAILURES_PER_EMAIL_AND_ADDRESS = `${FAILURES_PER_PAIR}/15min`;
     process.env.KILN_LIMIT_LOGIN_FAILURES_PER_ADDRESS = `${FAILURES_PER_ADDRESS}/15min`;
     env = await startWorkspace();
   });
@@ -77,39 +81,57 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       expect(unknown).toEqual(wrong);
     });
 
-    it('refuses the 11th attempt within the window with 429, even with the right password', async () => {
+    it('refuses the 11th attempt from one address within the window with 429, even with the right password', async () => {
       const user = await aUser(env.rpc);
-      const attempt = (password: string) => env.rpc.fail('login', { body: { email: user.user.email, password }, ip: anIp() });
+      const ip = anIp();
+      const attempt = (password: string) => env.rpc.fail('login', { body: { email: user.user.email, password }, ip });
 
-      for (let i = 0; i < FAILURES_PER_EMAIL; i++) {
+      for (let i = 0; i < FAILURES_PER_PAIR; i++) {
         await expect(attempt(`wrong ${i}`)).resolves.toMatchObject({ statusCode: 401 });
       }
       await expect(attempt(user.password)).resolves.toEqual({ statusCode: 429, message: 'Too many sign-in attempts. Try again in a few minutes.', retryAfter: expect.any(Number) });
     }, 60_000);
 
-    it('evaluates at most 10 of 100 parallel wrong passwords for one account; the right one then waits too, told how long', async () => {
+    it('does not lock the owner out: failures from one address leave the e-mail open from another', async () => {
       const user = await aUser(env.rpc);
+      const attacker = anIp();
+      for (let i = 0; i < FAILURES_PER_PAIR + 2; i++) {
+        await env.rpc.fail('login', { body: { email: user.user.email, password: `wrong ${i}` }, ip: attacker });
+      }
+      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip: attacker })).resolves.toMatchObject({ statusCode: 429 });
+      // The owner, elsewhere: still signs in, and still has the whole allowance for a few typos.
+      const owner = anIp();
+      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: 'typo' }, ip: owner })).resolves.toMatchObject({ statusCode: 401 });
+      await expect(env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: owner })).resolves.toMatchObject({ user: user.user });
+      // Signing in there forgets nothing of the attacker's count.
+      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip: attacker })).resolves.toMatchObject({ statusCode: 429 });
+    }, 60_000);
+
+    it('evaluates at most 10 of 100 parallel wrong passwords for one account from one address; the right one then waits too, told how long', async () => {
+      const user = await aUser(env.rpc);
+      const ip = anIp();
       const answers = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => env.rpc.fail('login', { body: { email: user.user.email, password: `wrong ${i}` }, ip: anIp() })),
+        Array.from({ length: 100 }, (_, i) => env.rpc.fail('login', { body: { email: user.user.email, password: `wrong ${i}` }, ip })),
       );
 
       const evaluated = answers.filter((a) => a.statusCode !== 429);
-      expect(evaluated.length).toBeLessThanOrEqual(FAILURES_PER_EMAIL);
+      expect(evaluated.length).toBeLessThanOrEqual(FAILURES_PER_PAIR);
       expect(evaluated.every((a) => a.statusCode === 401)).toBe(true);
       expect(answers.filter((a) => a.statusCode === 429)[0]).toEqual({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts, retryAfter: expect.any(Number) });
-      const right = await env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip: anIp() });
+      const right = await env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip });
       expect(right).toEqual({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts, retryAfter: expect.any(Number) });
       expect(right.retryAfter).toBeGreaterThan(0);
       expect(right.retryAfter).toBeLessThanOrEqual(15 * 60);
     }, 60_000);
 
-    it('counts failures per e-mail: one locked account does not lock another', async () => {
+    it('counts failures per e-mail and address: one locked account does not lock another, even from the same address', async () => {
       const locked = await aUser(env.rpc);
       const other = await aUser(env.rpc);
-      for (let i = 0; i < FAILURES_PER_EMAIL; i++) {
-        await env.rpc.fail('login', { body: { email: locked.user.email, password: 'wrong' }, ip: anIp() });
+      const ip = anIp();
+      for (let i = 0; i < FAILURES_PER_PAIR; i++) {
+        await env.rpc.fail('login', { body: { email: locked.user.email, password: 'wrong' }, ip });
       }
-      await expect(env.rpc.call('login', { body: { email: other.user.email, password: other.password }, ip: anIp() })).resolves.toMatchObject({ user: other.user });
+      await expect(env.rpc.call('login', { body: { email: other.user.email, password: other.password }, ip })).resolves.toMatchObject({ user: other.user });
     }, 60_000);
 
     it('refuses an address that failed on too many accounts, and only that address', async () => {
@@ -122,14 +144,24 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       await expect(env.rpc.call('login', { body: { email: target.user.email, password: target.password }, ip: anIp() })).resolves.toMatchObject({ user: target.user });
     }, 60_000);
 
+    it('counts the addresses of one IPv6 /64 as one address', async () => {
+      const prefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+      const target = await aUser(env.rpc);
+      for (let i = 0; i < FAILURES_PER_PAIR; i++) {
+        await env.rpc.fail('login', { body: { email: target.user.email, password: 'guess' }, ip: `${prefix}::${(i + 1).toString(16)}` });
+      }
+      await expect(env.rpc.fail('login', { body: { email: target.user.email, password: target.password }, ip: `${prefix}:0:0:0:ffff` })).resolves.toMatchObject({ statusCode: 429 });
+    }, 60_000);
+
     it('forgets earlier failures after a successful sign-in', async () => {
       const user = await aUser(env.rpc);
-      for (let i = 0; i < FAILURES_PER_EMAIL - 1; i++) {
-        await env.rpc.fail('login', { body: { email: user.user.email, password: 'wrong' }, ip: anIp() });
+      const ip = anIp();
+      for (let i = 0; i < FAILURES_PER_PAIR - 1; i++) {
+        await env.rpc.fail('login', { body: { email: user.user.email, password: 'wrong' }, ip });
       }
-      await env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: anIp() });
-      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: 'wrong' }, ip: anIp() })).resolves.toMatchObject({ statusCode: 401 });
-      await expect(env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: anIp() })).resolves.toMatchObject({ user: user.user });
+      await env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip });
+      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: 'wrong' }, ip })).resolves.toMatchObject({ statusCode: 401 });
+      await expect(env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip })).resolves.toMatchObject({ user: user.user });
     }, 60_000);
   });
 

@@ -3,10 +3,10 @@ import { RateLimitRule, slidingWindowVerdict, UserRegistered } from '@kiln/domai
 import { appendToOutbox, DB } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../database.types';
-import { LoginAttempt, LoginClaim, NewSession, UserAccount, UserAccountRepository } from '../ports/user-account.repository.port';
+import { LoginAttempt, LoginClaim, LoginLimits, NewSession, UserAccount, UserAccountRepository } from '../ports/user-account.repository.port';
 
-// Advisory lock classes (the two-key space, apart from the kit's one-key locks): attempts on one e-mail, on one address.
-const LOCK_LOGIN_EMAIL = 0x6b1;
+// Advisory lock classes (the two-key space, apart from the kit's one-key locks): attempts on one e-mail from one address, from one address.
+const LOCK_LOGIN_EMAIL_ADDRESS = 0x6b3;
 const LOCK_LOGIN_ADDRESS = 0x6b2;
 
 const sessionRow = (s: NewSession) => ({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt });
@@ -44,15 +44,16 @@ export class PgUserAccountRepository implements UserAccountRepository {
     await this.db.withSchema(SCHEMA).deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
 
-  async claimLoginAttempt(attempt: LoginAttempt, limits: { perEmail: RateLimitRule; perAddress: RateLimitRule }): Promise<LoginClaim> {
+  async claimLoginAttempt(attempt: LoginAttempt, limits: LoginLimits): Promise<LoginClaim> {
     return this.db.transaction().execute(async (trx) => {
-      // Held until commit: attempts on this e-mail or this address wait here, so each one counts the
-      // failures claimed before it. E-mail first, then address, always, so two attempts never deadlock.
-      await sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_EMAIL}::int, hashtext(${attempt.email}))`.execute(trx);
+      // Held until commit: attempts on this e-mail from this address, or from this address, wait here, so
+      // each one counts the failures claimed before it. Pair first, then address, always, so two attempts
+      // never deadlock.
+      await sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_EMAIL_ADDRESS}::int, hashtext(${`${attempt.email} ${attempt.ip}`}))`.execute(trx);
       await sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_ADDRESS}::int, hashtext(${attempt.ip}))`.execute(trx);
       const verdicts = [
-        slidingWindowVerdict(await recentFailures(trx, 'email', attempt.email, limits.perEmail, attempt.at), limits.perEmail, attempt.at),
-        slidingWindowVerdict(await recentFailures(trx, 'ip', attempt.ip, limits.perAddress, attempt.at), limits.perAddress, attempt.at),
+        slidingWindowVerdict(await recentFailures(trx, attempt, limits.perEmailAndAddress), limits.perEmailAndAddress, attempt.at),
+        slidingWindowVerdict(await recentFailures(trx, { ip: attempt.ip, at: attempt.at }, limits.perAddress), limits.perAddress, attempt.at),
       ];
       const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterSeconds]));
       if (waits.length) return { claimed: false, retryAfterSeconds: Math.max(...waits) };
@@ -62,19 +63,17 @@ export class PgUserAccountRepository implements UserAccountRepository {
     });
   }
 
-  async clearFailures(email: string): Promise<void> {
-    await this.db.withSchema(SCHEMA).deleteFrom('login_failures').where('email', '=', email).execute();
+  async clearFailures({ email, ip }: Pick<LoginAttempt, 'email' | 'ip'>): Promise<void> {
+    await this.db.withSchema(SCHEMA).deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
   }
 }
 
-/** The times of the latest `rule.max` failures within the window: all a sliding-window verdict needs. */
-async function recentFailures(trx: Transaction<WorkspaceDatabase>, by: 'email' | 'ip', value: string, rule: RateLimitRule, now: Date): Promise<Date[]> {
-  const rows = await trx
-    .withSchema(SCHEMA)
-    .selectFrom('login_failures')
-    .select('at')
-    .where(by, '=', value)
-    .where('at', '>', new Date(now.getTime() - rule.windowSeconds * 1000))
+/** The times of the latest `rule.max` failures within the window, of the pair or (without e-mail) of the address: all a sliding-window verdict needs. */
+async function recentFailures(trx: Transaction<WorkspaceDatabase>, of: { email?: string; ip: string; at: Date }, rule: RateLimitRule): Promise<Date[]> {
+  let query = trx.withSchema(SCHEMA).selectFrom('login_failures').select('at').where('ip', '=', of.ip);
+  if (of.email !== undefined) query = query.where('email', '=', of.email);
+  const rows = await query
+    .where('at', '>', new Date(of.at.getTime() - rule.windowSeconds * 1000))
     .orderBy('at', 'desc')
     .limit(rule.max)
     .execute();

@@ -17,19 +17,25 @@ export interface UserAccountRepository {
   createSession(session: NewSession): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
   /**
-   * Counts a sign-in attempt as a failure before its password is checked, unless the e-mail or the
-   * address is already at its limit. Atomic per e-mail and per address, so of many parallel attempts
-   * no more than the limit are let through.
+   * Counts a sign-in attempt as a failure before its password is checked, unless the e-mail from this
+   * address, or the address, is already at its limit. Atomic per pair and per address, so of many
+   * parallel attempts no more than the limit are let through.
    */
-  claimLoginAttempt(attempt: LoginAttempt, limits: { perEmail: RateLimitRule; perAddress: RateLimitRule }): Promise<LoginClaim>;
-  /** After a successful sign-in: forgets the e-mail's failures, the claimed attempt among them. */
-  clearFailures(email: string): Promise<void>;
+  claimLoginAttempt(attempt: LoginAttempt, limits: LoginLimits): Promise<LoginClaim>;
+  /** After a successful sign-in: forgets the failures of this e-mail from this address, the claimed attempt among them. */
+  clearFailures(attempt: Pick<LoginAttempt, 'email' | 'ip'>): Promise<void>;
 }
 
 export interface LoginAttempt {
   email: string;
+  /** The client address as counted (clientAddressKey: an IPv6 address by its /64). */
   ip: string;
   at: Date;
+}
+
+export interface LoginLimits {
+  perEmailAndAddress: RateLimitRule;
+  perAddress: RateLimitRule;
 }
 
 export type LoginClaim = { claimed: true } | { claimed: false; retryAfterSeconds: number };

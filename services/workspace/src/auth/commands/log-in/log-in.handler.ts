@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AUTH_MESSAGES } from '@kiln/contracts';
-import { DomainError } from '@kiln/domain';
+import { clientAddressKey, DomainError } from '@kiln/domain';
 import { hashSessionToken, newSessionToken, SESSION_DAYS } from '../../../adapters/session-token';
 import { Clock, CLOCK } from '../../../ports/clock.port';
 import { PASSWORD_HASHER, PasswordHasher } from '../../../ports/password-hasher.port';
@@ -12,8 +12,8 @@ import { LogInCommand } from './log-in.command';
 
 /**
  * Checks the password. Each attempt first claims a failure in Postgres, atomically against the limits per
- * e-mail and per address, so every instance sees the same count and parallel attempts cannot overtake
- * it; a right password then takes the claim back.
+ * e-mail and client address and per address (ADR 0042), so every instance sees the same count and parallel
+ * attempts cannot overtake it; a right password then takes the claim back.
  */
 @CommandHandler(LogInCommand)
 export class LogInHandler implements ICommandHandler<LogInCommand, SignedIn> {
@@ -29,15 +29,16 @@ export class LogInHandler implements ICommandHandler<LogInCommand, SignedIn> {
 
   async execute({ body, ip }: LogInCommand): Promise<SignedIn> {
     const now = this.clock.now();
-    const claim = await this.accounts.claimLoginAttempt(
-      { email: body.email, ip, at: now },
-      { perEmail: this.limits.loginFailuresPerEmail, perAddress: this.limits.loginFailuresPerAddress },
-    );
+    const attempt = { email: body.email, ip: clientAddressKey(ip), at: now };
+    const claim = await this.accounts.claimLoginAttempt(attempt, {
+      perEmailAndAddress: this.limits.loginFailuresPerEmailAndAddress,
+      perAddress: this.limits.loginFailuresPerAddress,
+    });
     if (!claim.claimed) throw new DomainError('rate-limited', AUTH_MESSAGES.tooManyAttempts, undefined, claim.retryAfterSeconds);
     const account = await this.accounts.findByEmail(body.email);
     const valid = await this.hasher.verify(account?.passwordHash ?? (await (this.dummyHash ??= this.hasher.hash('no such account'))), body.password);
     if (!account || !valid) throw new DomainError('unauthenticated', AUTH_MESSAGES.wrongCredentials);
-    await this.accounts.clearFailures(body.email);
+    await this.accounts.clearFailures(attempt);
     const token = newSessionToken();
     await this.accounts.createSession({ tokenHash: hashSessionToken(token), userId: account.id, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000) });
     return { userId: account.id, token, eventIds: [] };
