@@ -20,3 +20,5 @@ export * from './idempotency/idempotency';
 export * from './rpc/rpc-table';
 export * from './limits';
 export * from './rpc/bare-reply';
+export * from './rpc/rpc-proof';
+export * from './rpc/signed-request';
