@@ -3,7 +3,8 @@
  *   PORT (8080), DATABASE_URL, NATS_URL, KILN_NAMESPACE,
  *   WEB_DIST (a web app built already, served as it is; default: web/ is built into web/dist at start),
  *   KILN_EMBEDDED_PG_PORT (5432, when no Postgres is found and an embedded one is started),
- *   KILN_EMBEDDED_PG=1 (start the embedded Postgres even when another one answers).
+ *   KILN_EMBEDDED_PG=1 (start the embedded Postgres even when another one answers),
+ *   KILN_RPC_KEY (the secret that signs RPC requests, ADR 0040; default: a new random one for each start).
  * A child that dies is restarted with back-off (see restart-backoff.ts); Ctrl-C stops everything.
  * Runs compiled (`dist/server/current/deploy/src/start.js`, built by deploy/src/build-server.mjs just
  * before); it builds the web app while the services start (ADR 0016).

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import type { INestMicroservice, Type } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { connect, Events, NatsConnection, NatsError } from 'nats';
+import { requestPacket, signedRequest } from '../../services/kit/src/rpc/signed-request';
 import { findNatsServer, loadNatsPasswords, StartedNats, startNatsServer, writeNatsAuthConfig } from '../src/nats';
 import { NatsUser } from '../src/nats-auth';
 import { createDatabase, dropDatabase } from '../src/postgres';
@@ -34,9 +35,9 @@ async function connectAs(user: NatsUser): Promise<NatsConnection> {
   return nc;
 }
 
-/** A Nest NATS request, as the BFF sends it. */
+/** A Nest NATS request, as the BFF sends it (with its proof, ADR 0040: these tests are about NATS users). */
 function packet(pattern: string, data: unknown): string {
-  return JSON.stringify({ pattern, data, id: randomUUID() });
+  return JSON.stringify({ pattern, data, id: 'perm-test' });
 }
 
 /** The permission errors the server reports to this connection (nats.js hands them to status()). */
@@ -81,13 +82,12 @@ afterAll(async () => {
 
 /** Sends a Nest NATS request and answers its reply packet. */
 async function call(nc: NatsConnection, name: string, data: unknown): Promise<{ response?: any; err?: any }> {
-  const reply = await nc.request(subject(name), packet(subject(name), data), { timeout: 15_000 });
-  return reply.json();
+  return requestPacket(nc, subject(name), data, { timeout: 15_000 }) as Promise<{ response?: any; err?: any }>;
 }
 
 /** How a request from `nc` ends: its answer, or the error nats.js reports. */
 async function attempt(nc: NatsConnection, name: string): Promise<string> {
-  return nc.request(subject(name), packet(subject(name), {}), { timeout: 2000 }).then(
+  return signedRequest(nc, subject(name), packet(subject(name), {}), { timeout: 2000 }).then(
     (m) => `answered: ${m.string()}`,
     (e: NatsError) => `${e.code}: ${e.message}`,
   );

@@ -1,6 +1,20 @@
 import { HttpException, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { connectNats, isErrorBody, nsSubject, readConfig, REPLY_BARE, REPLY_ERROR, REPLY_HEADER, REPLY_OK } from '@kiln/service-kit';
-import { headers as natsHeaders, NatsConnection } from 'nats';
+import {
+  connectNats,
+  isErrorBody,
+  isRpcRefusal,
+  nsSubject,
+  processRpcSigner,
+  readConfig,
+  refusedOurProof,
+  REPLY_BARE,
+  REPLY_ERROR,
+  REPLY_HEADER,
+  REPLY_OK,
+  RpcSigner,
+  signedRequest,
+} from '@kiln/service-kit';
+import { NatsConnection } from 'nats';
 import { z } from 'zod';
 
 interface RpcDefinition<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny> {
@@ -10,22 +24,21 @@ interface RpcDefinition<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny> {
 }
 
 const UNAVAILABLE = { statusCode: 503, message: 'The service is not available. Please try again.' };
+const ASKING = { [REPLY_HEADER]: REPLY_BARE };
 
 /**
  * Calls a service over NATS request/reply, asking for a bare reply (see the kit's bare-reply.ts): the
- * answer's bytes are the reply's JSON. A service's error reply (ErrorBody) becomes the HTTP error with the
- * same status and message; a service that does not answer is a 503.
+ * answer's bytes are the reply's JSON. Every request carries its proof (`Kiln-Proof`, ADR 0040), signed
+ * with KILN_RPC_KEY; without the key the BFF does not start. A service's error reply (ErrorBody) becomes
+ * the HTTP error with the same status and message; a service that does not answer, or that refuses our
+ * proof (keys that differ, clocks far apart: our fault, not the caller's), is a 503.
  */
 @Injectable()
 export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
   private nats?: NatsConnection;
-  private readonly asking = natsHeaders();
+  private readonly signer: RpcSigner = processRpcSigner();
   /** Namespaced subjects, worked out once each (reading the configuration per request showed in profiles). */
   private readonly subjects = new Map<string, string>();
-
-  constructor() {
-    this.asking.set(REPLY_HEADER, REPLY_BARE);
-  }
 
   async onModuleInit(): Promise<void> {
     this.nats = await connectNats(readConfig(), 'kiln-bff-rpc');
@@ -50,7 +63,7 @@ export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
     try {
       let subject = this.subjects.get(rpc.subject);
       if (!subject) this.subjects.set(rpc.subject, (subject = nsSubject(rpc.subject)));
-      reply = await this.nats.request(subject, JSON.stringify(payload ?? null), { timeout: timeoutMs, headers: this.asking });
+      reply = await signedRequest(this.nats, subject, JSON.stringify(payload ?? null), { timeout: timeoutMs, headers: ASKING, signer: this.signer });
     } catch {
       // No responders, a timeout, a closed connection: nobody answered.
       throw new HttpException(UNAVAILABLE, 503);
@@ -59,6 +72,10 @@ export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
     if (kind === REPLY_OK) return reply.data;
     if (kind === REPLY_ERROR) {
       const body: unknown = reply.json();
+      if (isRpcRefusal(body)) {
+        refusedOurProof(rpc.subject);
+        throw new HttpException(UNAVAILABLE, 503);
+      }
       if (isErrorBody(body)) throw new HttpException(body, body.statusCode);
     }
     throw new HttpException(UNAVAILABLE, 503);

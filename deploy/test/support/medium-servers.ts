@@ -4,7 +4,9 @@
  * 2. otherwise, when a Docker engine answers, throwaway testcontainers (postgres:17, nats:2 -js);
  * 3. otherwise the servers running locally (127.0.0.1:5432 and :4222), which is the case on our machines.
  * Tests isolate themselves on shared servers with a fresh database and a KILN_NAMESPACE each.
+ * It also sets KILN_RPC_KEY for the run when unset.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 
 type Stoppable = { stop(): Promise<unknown> };
@@ -15,6 +17,10 @@ function dockerMayAnswer(): boolean {
 }
 
 export default async function setup(): Promise<void> {
+  // The secret the services, the BFF and the tests playing the BFF sign and check RPC requests with
+  // (ADR 0040): one for the run, in this process's environment, so the test workers and every process a
+  // test starts (stacks, `npm start`) inherit it.
+  process.env.KILN_RPC_KEY ||= randomBytes(32).toString('hex');
   if (process.env.DATABASE_URL && process.env.NATS_URL) return;
   if (!dockerMayAnswer()) return;
   // Loaded only here: testcontainers is heavy and useless without an engine.

@@ -1,7 +1,6 @@
 import { BusinessRpc, CATALOG_NAME_TOO_SHORT, CatalogItem, ErrorBody, MODEL_ID_WRONG, MODEL_VIEW_DENIED } from '@kiln/contracts';
 import { CATALOG_MESSAGES, RECORD_MESSAGES } from '@kiln/domain';
-import { nsSubject, rebuildProjection } from '@kiln/service-kit';
-import { randomUUID } from 'node:crypto';
+import { nsSubject, rebuildProjection, requestPacket } from '@kiln/service-kit';
 import { z } from 'zod';
 import { aModel, anUnknownId, aUser, SignedUp } from '../../workspace/test/support/builders';
 import { eventually } from '../../workspace/test/support/test-env';
@@ -26,8 +25,7 @@ describe('commerce service: catalog (business records, over NATS)', () => {
   let stranger: SignedUp;
 
   async function packet(name: keyof Biz, data: unknown): Promise<{ response?: unknown; err?: unknown }> {
-    const pattern = nsSubject(BusinessRpc[name].subject);
-    return (await env.workspace.nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 15_000 })).json();
+    return requestPacket(env.workspace.nc, nsSubject(BusinessRpc[name].subject), data, { timeout: 15_000 });
   }
   async function call<K extends keyof Biz>(name: K, data: Req<K>): Promise<Rep<K>> {
     const answer = await packet(name, data);

@@ -1,12 +1,12 @@
 import { BusinessRpc, ErrorBody } from '@kiln/contracts';
-import { nsSubject } from '@kiln/service-kit';
+import { nsSubject, requestPacket } from '@kiln/service-kit';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { aUser, SignedUp } from '../../workspace/test/support/builders';
 import { eventually } from '../../workspace/test/support/test-env';
 import { CommerceRpcError, CommerceTestEnv } from './support/commerce-env';
 
-/** The business dashboard's NATS requests, as the BFF sends them (contracts checked both ways). */
+/** The business dashboard's NATS requests, signed as the BFF sends them (contracts checked both ways). */
 export type BusinessRpcName = keyof typeof BusinessRpc;
 type Req<K extends BusinessRpcName> = z.input<(typeof BusinessRpc)[K]['request']>;
 type Rep<K extends BusinessRpcName> = z.output<(typeof BusinessRpc)[K]['reply']>;
@@ -18,9 +18,7 @@ export interface BusinessClient {
 
 export function businessClient(env: CommerceTestEnv): BusinessClient {
   async function call<K extends BusinessRpcName>(name: K, data: Req<K>): Promise<Rep<K>> {
-    const pattern = nsSubject(BusinessRpc[name].subject);
-    const reply = await env.workspace.nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 30_000 });
-    const packet = reply.json<{ response?: unknown; err?: unknown }>();
+    const packet = await requestPacket(env.workspace.nc, nsSubject(BusinessRpc[name].subject), data, { timeout: 30_000 });
     if (packet.err !== undefined && packet.err !== null) throw new CommerceRpcError(ErrorBody.parse(packet.err));
     return BusinessRpc[name].reply.parse(packet.response) as Rep<K>;
   }

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import type { INestMicroservice, Type } from '@nestjs/common';
 import { CommerceRpc, ErrorBody } from '@kiln/contracts';
-import { nsSubject, ServiceRuntime } from '@kiln/service-kit';
+import { nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { startWorkspace, WorkspaceTestEnv } from '../../../workspace/test/support/test-env';
 import type { CommerceDatabase } from '../../src/database.types';
@@ -51,9 +51,7 @@ export async function startCommerce(): Promise<CommerceTestEnv> {
   const runtime = app.get(ServiceRuntime);
 
   async function call<K extends CommerceRpcName>(name: K, data: Req<K>): Promise<Rep<K>> {
-    const pattern = nsSubject(CommerceRpc[name].subject);
-    const reply = await workspace.nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 15_000 });
-    const packet = reply.json<{ response?: unknown; err?: unknown }>();
+    const packet = await requestPacket(workspace.nc, nsSubject(CommerceRpc[name].subject), data, { timeout: 15_000 });
     if (packet.err !== undefined && packet.err !== null) throw new CommerceRpcError(ErrorBody.parse(packet.err));
     return CommerceRpc[name].reply.parse(packet.response) as Rep<K>;
   }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AssetsRpc, ErrorBody, Media } from '@kiln/contracts';
-import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
-import { randomUUID } from 'node:crypto';
+import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { MediaOwnership } from '../ports/media-ownership.port';
 
 const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
@@ -19,7 +18,7 @@ export class NatsMediaOwnership implements MediaOwnership {
     let packet: { response?: unknown; err?: unknown };
     try {
       const data = { actor: { userId: actorId }, body: { id: mediaId } };
-      packet = (await this.runtime.nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout: 5000 })).json();
+      packet = await requestPacket(this.runtime.nats, subject, data, { timeout: 5000 });
     } catch {
       throw UNAVAILABLE;
     }

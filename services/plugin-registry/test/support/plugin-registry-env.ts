@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { INestMicroservice, Type } from '@nestjs/common';
 import { AssetsRpc, ErrorBody, Media, PluginRegistryRpc, UploadRepo } from '@kiln/contracts';
-import { nsSubject, ServiceRuntime } from '@kiln/service-kit';
+import { nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { connect, NatsConnection } from 'nats';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,9 +85,7 @@ export async function startPluginRegistry(limits: Record<string, string> = {}): 
   };
 
   async function call<K extends Name>(name: K, data: Req<K>): Promise<Rep<K>> {
-    const pattern = nsSubject(PluginRegistryRpc[name].subject);
-    const reply = await nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 15_000 });
-    const packet = reply.json<{ response?: unknown; err?: unknown }>();
+    const packet = await requestPacket(nc, nsSubject(PluginRegistryRpc[name].subject), data, { timeout: 15_000 });
     if (packet.err !== undefined && packet.err !== null) throw new RpcError(ErrorBody.parse(packet.err));
     return PluginRegistryRpc[name].reply.parse(packet.response) as Rep<K>;
   }
@@ -102,8 +100,7 @@ export async function startPluginRegistry(limits: Record<string, string> = {}): 
   }
 
   async function request(subject: string, data: unknown): Promise<unknown> {
-    const pattern = nsSubject(subject);
-    const packet = (await nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 15_000 })).json<{ response?: unknown; err?: unknown }>();
+    const packet = await requestPacket(nc, nsSubject(subject), data, { timeout: 15_000 });
     if (packet.err !== undefined && packet.err !== null) throw new RpcError(ErrorBody.parse(packet.err));
     return packet.response;
   }

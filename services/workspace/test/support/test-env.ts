@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { INestMicroservice, Type } from '@nestjs/common';
 import { ErrorBody, WorkspaceRpc } from '@kiln/contracts';
-import { nsSubject, ServiceRuntime } from '@kiln/service-kit';
+import { nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { connect, JetStreamManager, NatsConnection } from 'nats';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { z } from 'zod';
 import type { WorkspaceDatabase } from '../../src/database.types';
@@ -41,7 +41,7 @@ export type WorkspaceRpcName = keyof typeof WorkspaceRpc;
 type RpcRequest<K extends WorkspaceRpcName> = z.input<(typeof WorkspaceRpc)[K]['request']>;
 type RpcReply<K extends WorkspaceRpcName> = z.output<(typeof WorkspaceRpc)[K]['reply']>;
 
-/** A caller that speaks to the service exactly as the BFF does: Nest's NATS packets on `<ns>.rpc.workspace.*`. */
+/** A caller that speaks to the service as the BFF does: Nest's NATS packets on `<ns>.rpc.workspace.*`, signed (ADR 0040). */
 export class RpcError extends Error {
   constructor(readonly body: ErrorBody) {
     super(`${body.statusCode} ${body.message}`);
@@ -51,11 +51,9 @@ export class RpcError extends Error {
 export class WorkspaceClient {
   constructor(private readonly nc: NatsConnection) {}
 
-  /** The raw packet exchange: `{ pattern, data, id }` out, `{ response }` or `{ err }` back. */
+  /** The raw packet exchange: `{ pattern, data, id }` out with its proof, `{ response }` or `{ err }` back. */
   async raw(subject: string, data: unknown): Promise<{ response?: unknown; err?: unknown }> {
-    const pattern = nsSubject(subject);
-    const reply = await this.nc.request(pattern, JSON.stringify({ pattern, data, id: randomUUID() }), { timeout: 15_000 });
-    return reply.json();
+    return requestPacket(this.nc, nsSubject(subject), data, { timeout: 15_000 });
   }
 
   /** Sends a request and answers the reply, checked against its contract; a service error throws RpcError. */

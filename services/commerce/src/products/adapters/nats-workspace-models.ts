@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorBody, WorkspacePublishingRpc, WorkspaceRpc } from '@kiln/contracts';
-import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
-import { randomUUID } from 'node:crypto';
+import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { z } from 'zod';
 import { WorkspaceModels } from '../ports/workspace-models.port';
 
 const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
 
 /**
- * Asks the workspace over NATS, as the BFF does (Nest's request packet), always naming the caller: the
+ * Asks the workspace over NATS, signed as the BFF signs (Nest's request packet), always naming the caller: the
  * workspace answers with its own policy table, so the commerce service never guesses who owns a model.
  */
 @Injectable()
@@ -33,10 +32,9 @@ export class NatsWorkspaceModels implements WorkspaceModels {
     const subject = nsSubject(rpc.subject, this.runtime.config.namespace);
     let packet: { response?: unknown; err?: unknown };
     try {
-      const reply = await this.runtime.nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout: 5000 });
-      packet = reply.json();
+      packet = await requestPacket(this.runtime.nats, subject, data, { timeout: 5000 });
     } catch {
-      // No workspace answering (or too slow): the caller may try again.
+      // No workspace answering (or too slow, or refusing our proof): the caller may try again.
       throw UNAVAILABLE;
     }
     if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : UNAVAILABLE;

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CATALOG_LOOKUP_MAX, CatalogModelSource, ErrorBody, WorkspaceCatalogRpc } from '@kiln/contracts';
-import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
-import { randomUUID } from 'node:crypto';
+import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { CatalogModels } from '../ports/catalog-models.port';
 
 const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
 
-/** Asks the workspace over NATS (Nest's request packet, like NatsWorkspaceModels), naming the caller. */
+/** Asks the workspace over NATS (Nest's request packet, signed, like NatsWorkspaceModels), naming the caller. */
 @Injectable()
 export class NatsCatalogModels implements CatalogModels {
   constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
@@ -19,9 +18,9 @@ export class NatsCatalogModels implements CatalogModels {
       const data = { actor: { userId: actorId }, body: { ids: ids.slice(i, i + CATALOG_LOOKUP_MAX) } };
       let packet: { response?: unknown; err?: unknown };
       try {
-        packet = (await this.runtime.nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout: 5000 })).json();
+        packet = await requestPacket(this.runtime.nats, subject, data, { timeout: 5000 });
       } catch {
-        // No workspace answering (or too slow): the caller may try again.
+        // No workspace answering (or too slow, or refusing our proof): the caller may try again.
         throw UNAVAILABLE;
       }
       if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : UNAVAILABLE;

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PEOPLE_LOOKUP_MAX, WorkspacePeopleRpc } from '@kiln/contracts';
-import { isErrorBody, nsSubject, ServiceRuntime } from '@kiln/service-kit';
-import { randomUUID } from 'node:crypto';
+import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { People } from '../ports/people.port';
 
-/** Asks the workspace for names over NATS (Nest's request packet, like NatsWorkspaceModels). */
+/** Asks the workspace for names over NATS (Nest's request packet, signed, like NatsWorkspaceModels). */
 @Injectable()
 export class NatsPeople implements People {
   constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
@@ -16,10 +15,9 @@ export class NatsPeople implements People {
       const rpc = WorkspacePeopleRpc.names;
       const subject = nsSubject(rpc.subject, this.runtime.config.namespace);
       const data = { actor: { userId: actorId }, body: { ids: unique.slice(i, i + PEOPLE_LOOKUP_MAX) } };
-      const reply = await this.runtime.nats.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { timeout: 5000 }).catch(() => {
+      const packet = await requestPacket(this.runtime.nats, subject, data, { timeout: 5000 }).catch(() => {
         throw { statusCode: 503, message: 'The service is not available. Please try again.' };
       });
-      const packet = reply.json<{ response?: unknown; err?: unknown }>();
       if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : { statusCode: 503, message: 'The service is not available. Please try again.' };
       for (const person of rpc.reply.parse(packet.response).data) names.set(person.id, person.fullName);
     }
