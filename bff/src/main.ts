@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
+import { readRpcKeys } from '@kiln/service-kit';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SessionResolver } from './auth/session-resolver';
@@ -17,6 +18,8 @@ import { ServiceClient } from './services/service-client';
 
 /** The BFF: the web app, /api/* and socket.io on one port. */
 export async function startBff(port = Number(process.env.PORT ?? 8080), webDist = process.env.WEB_DIST ?? resolve(__dirname, '../../web/dist')) {
+  // No key, no start: every request to a service must carry its proof (ADR 0040). Checked before Nest says anything.
+  readRpcKeys();
   // Nest's own body parsers stay off: jsonBody is the only one (JSON only, limits before reading).
   const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'], bodyParser: false });
   app.set('trust proxy', trustProxySetting());
