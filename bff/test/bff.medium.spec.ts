@@ -73,9 +73,18 @@ describe('sessions', () => {
     expect((await http('GET', '/api/workspace/model', { token })).status).toBe(401);
   });
 
+  it('refuses a common password with a sentence for people (ADR 0042)', async () => {
+    const message = 'This password is too common. Choose one that is harder to guess.';
+    const email = `weak-${randomBytes(5).toString('hex')}@example.com`;
+    expect(await http('POST', '/api/auth/register', { body: { email, password: '12345678', fullName: 'Weak Person' } })).toMatchObject({
+      status: 400,
+      body: { statusCode: 400, message, errors: [{ path: 'password', message }] },
+    });
+  });
+
   it('refuses a duplicate e-mail and a wrong password', async () => {
     const { email } = await signUp();
-    expect(await http('POST', '/api/auth/register', { body: { email, password: 'another one', fullName: 'Copy' } })).toMatchObject({
+    expect(await http('POST', '/api/auth/register', { body: { email, password: 'another horse battery', fullName: 'Copy' } })).toMatchObject({
       status: 409,
       body: { message: 'An account with this e-mail already exists.' },
     });

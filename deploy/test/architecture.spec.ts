@@ -37,8 +37,10 @@ const relativeOnly = (s: string) => s.startsWith('.');
 describe('layer rules', () => {
   // ADR 0035: besides itself, the domain may read the spec's plain tables (unit ids, material classes; no zod)
   // from @kiln/contracts/constants, take types from the contracts, and convert units with js-quantities.
-  it('domain imports nothing but itself, the spec tables, contract types and the units library', () => {
-    const allowed = (s: string, typeOnly: boolean) => relativeOnly(s) || s === '@kiln/contracts/constants' || s === 'js-quantities' || (typeOnly && s === '@kiln/contracts');
+  // ADR 0042: and estimate a password's strength with zxcvbn (pure computation, no I/O).
+  it('domain imports nothing but itself, the spec tables, contract types, the units library and the password estimator', () => {
+    const libraries = ['js-quantities', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common'];
+    const allowed = (s: string, typeOnly: boolean) => relativeOnly(s) || s === '@kiln/contracts/constants' || libraries.includes(s) || (typeOnly && s === '@kiln/contracts');
     expect(violations('domain/src', allowed)).toEqual([]);
   });
 

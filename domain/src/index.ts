@@ -7,6 +7,7 @@ export * from './workspace/model-share.aggregate';
 export * from './workspace/favorite.aggregate';
 export * from './workspace/user.aggregate';
 export * from './workspace/rate-limits';
+export * from './workspace/password-strength';
 export * from './workspace/policy';
 export * from './workspace/team.aggregate';
 export * from './workspace/notifications';

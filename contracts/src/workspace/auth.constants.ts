@@ -7,6 +7,9 @@ export const AUTH_MESSAGES = {
   notSignedIn: 'Please sign in.',
   invalidEmail: 'Enter a valid e-mail address.',
   passwordTooShort: 'The password must be at least 8 characters.',
+  /** A password that is common, breached or otherwise easy to guess (ADR 0042). */
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordIsPersonal: 'The password must not be your e-mail address or your name.',
   fullNameRequired: 'This field is required',
 } as const;
 

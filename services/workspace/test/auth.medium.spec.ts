@@ -57,6 +57,21 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       expect(error.errors).toContainEqual({ path: 'body.password', message: AUTH_MESSAGES.passwordTooShort });
     });
 
+    it('refuses a common password and one equal to the e-mail or the name with 400 and a sentence for people, creating no account', async () => {
+      for (const [overrides, message] of [
+        [{ password: '12345678' }, AUTH_MESSAGES.passwordTooCommon],
+        [{ password: 'Password1' }, AUTH_MESSAGES.passwordTooCommon],
+        [{ email: 'grace.hopper.kiln@example.com', password: 'grace.hopper.kiln@example.com' }, AUTH_MESSAGES.passwordIsPersonal],
+        [{ fullName: 'Grace Brewster Hopper', password: 'Grace Brewster Hopper' }, AUTH_MESSAGES.passwordIsPersonal],
+      ] as const) {
+        const body = aRegistration(overrides);
+        const error = await env.rpc.fail('register', { body, ip: anIp() });
+        expect(error).toEqual({ statusCode: 400, message, errors: [{ path: 'password', message }] });
+        const rows = await env.db.withSchema('workspace').selectFrom('users').select('id').where('email', '=', body.email).execute();
+        expect(rows).toEqual([]);
+      }
+    });
+
     it('never stores the password in clear', async () => {
       const user = await aUser(env.rpc);
       const row = await env.db.withSchema('workspace').selectFrom('users').select('password_hash').where('id', '=', user.user.id).executeTakeFirstOrThrow();

@@ -4,23 +4,34 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import type { RegisterBody } from '@kiln/contracts';
 import { AUTH_MESSAGES } from '@kiln/contracts/constants';
 import { authApi } from '../api/auth';
-import { messageOf } from '../api/client';
+import { ApiError, messageOf } from '../api/client';
 import { TextField } from '../ui/TextField';
 import { AuthLayout } from './AuthLayout';
 import { startSession, useMe } from './session';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The server's sentence about the password, when a 400 names it. */
+function passwordProblem(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  return error.body.errors?.find((e) => e.path === 'password' || e.path === 'body.password')?.message;
+}
+
 export function SignUpPage() {
   const me = useMe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, formState } = useForm<RegisterBody>({ defaultValues: { fullName: '', email: '', password: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<RegisterBody>({ defaultValues: { fullName: '', email: '', password: '' } });
   const signUp = useMutation({
     mutationFn: authApi.register,
     onSuccess: ({ user }) => {
       startSession(queryClient, user);
       navigate('/', { replace: true });
+    },
+    // A refused password (too common, or the e-mail or name: AUTH_MESSAGES, ADR 0042) shows under its field.
+    onError: (error) => {
+      const problem = passwordProblem(error);
+      if (problem) setError('password', { type: 'server', message: problem });
     },
   });
 
@@ -50,7 +61,7 @@ export function SignUpPage() {
           errors={formState.errors.password?.message}
           {...register('password', { minLength: { value: 8, message: AUTH_MESSAGES.passwordTooShort } })}
         />
-        {signUp.isError && <p className="form-error" role="alert" data-testid="form-error">{messageOf(signUp.error)}</p>}
+        {signUp.isError && !passwordProblem(signUp.error) && <p className="form-error" role="alert" data-testid="form-error">{messageOf(signUp.error)}</p>}
         <button type="submit" className="btn btn-primary btn-block" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating account…' : 'Sign up'}
         </button>

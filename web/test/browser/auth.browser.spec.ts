@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@kiln/contracts/constants';
 import type { BrowserContext, Page } from 'playwright-core';
 import { field, signIn, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
@@ -40,5 +41,29 @@ describe('auth: sign up, sign out, sign in (spec 000 §2)', () => {
     await waitForMyModels(page);
     expect(await page.getByTestId('user-name').textContent()).toBe(user.fullName);
     expect(await page.getByTestId('empty-text').textContent()).toBe('You don’t have models');
+  });
+
+  it('refuses a common password, and one equal to the e-mail, under the Password field with a sentence for people (ADR 0042)', async () => {
+    const user = uniqueUser('weak');
+    await page.goto('/signup');
+    await field(page, 'Full name').fill(user.fullName);
+    await field(page, 'E-mail').fill(user.email);
+    await field(page, 'Password').fill('12345678');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const problem = page.getByTestId('field-error');
+    await problem.waitFor();
+    expect(await problem.textContent()).toBe(AUTH_MESSAGES.passwordTooCommon);
+    expect(await field(page, 'Password').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/signup');
+
+    await field(page, 'Password').fill(user.email);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText(AUTH_MESSAGES.passwordIsPersonal).waitFor();
+    expect(await page.getByTestId('field-error').allTextContents()).toEqual([AUTH_MESSAGES.passwordIsPersonal]);
+
+    // A strong one is taken.
+    await field(page, 'Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await waitForMyModels(page);
   });
 });

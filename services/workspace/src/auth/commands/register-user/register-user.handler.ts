@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AUTH_MESSAGES } from '@kiln/contracts';
-import { DomainError, normalizeFullName, registerUser } from '@kiln/domain';
+import { DomainError, normalizeFullName, passwordRefusal, registerUser } from '@kiln/domain';
 import { DB, newId } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { hashSessionToken, newSessionToken, SESSION_DAYS } from '../../../adapters/session-token';
@@ -25,6 +25,9 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
   async execute({ body, ip }: RegisterUserCommand): Promise<SignedIn> {
     // Before any other work: one address creating accounts in bulk is refused cheaply.
     await limitRegistration(this.db, ip, this.limits.registrationsPerAddress);
+    // Common, breached or personal passwords are refused (ADR 0042), before anything is looked up.
+    const refusal = await passwordRefusal(body.password, { email: body.email, fullName: body.fullName });
+    if (refusal) throw new DomainError('invalid', refusal, [{ path: 'password', message: refusal }]);
     if (await this.accounts.findByEmail(body.email)) throw new DomainError('conflict', AUTH_MESSAGES.emailTaken);
     const now = this.clock.now();
     const id = newId(now);
