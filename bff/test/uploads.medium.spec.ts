@@ -1,3 +1,4 @@
+import { MEDIA_MESSAGES } from '@kiln/contracts';
 import { PLUGIN_MESSAGES } from '@kiln/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -164,11 +165,12 @@ describe('POST /api/upload and assign-zip-file', () => {
   it('refuses a body that is not multipart (415), a folder with dots (400), no file (400)', async () => {
     const { token } = await signUp();
     expect((await http('POST', '/api/upload?repo=plugin', token, { file: 'x' })).status).toBe(415);
-    expect((await upload(token, Buffer.from('PK\x03\x04'), 'a.zip', '?repo=plugin&folder=..%2Fetc')).status).toBe(400);
+    expect(await upload(token, Buffer.from('PK\x03\x04'), 'a.zip', '?repo=plugin&folder=..%2Fetc')).toMatchObject({ status: 400, body: { message: MEDIA_MESSAGES.badFolder } });
     const form = new FormData();
     form.append('folder', '2026_11');
     const response = await fetch(`${stack.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: MEDIA_MESSAGES.noFile });
     expect((await fetch(`${stack.url}/api/upload`, { method: 'POST', body: new FormData() })).status).toBe(401);
   });
 

@@ -53,10 +53,16 @@ export class LocalDiskIncomingMedia implements IncomingMediaStorage {
         done(null, chunk);
       },
     });
+    // The upload ended (the form was cut, the client went away) while the folder was being made: no file.
+    if (source.destroyed) throw new Error('the upload ended before it was stored');
+    // `wx`: a new file only, readable by the service user alone.
+    const sink = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     try {
-      // `wx`: a new file only, readable by the service user alone.
-      await pipeline(source, count, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, count, sink);
     } catch (error) {
+      // A failed pipeline does not wait for the file to close (it may still be opening): removed before
+      // that, it would come back as an empty leftover.
+      if (!sink.closed) await new Promise<void>((closed) => sink.once('close', () => closed()));
       await this.discard(id);
       throw error;
     }

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, HttpException, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { AssetsRpc, errorBodyFromZod, Media, MEDIA_MESSAGES, UPLOAD_REPOS, uploadLimit, UploadQuery, UploadRepo, User } from '@kiln/contracts';
+import { AssetsRpc, ErrorBody, errorBodyFromZod, Media, MEDIA_MESSAGES, RegisterMediaBody, UPLOAD_REPOS, uploadLimit, UploadQuery, UploadRepo, User } from '@kiln/contracts';
 import { newId } from '@kiln/service-kit';
 import busboy from 'busboy';
 import { Request, Response } from 'express';
@@ -12,11 +12,22 @@ import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage, TooLarge } from './media-
 /** Room for the multipart framing around the file (boundaries, part headers, the folder and repo fields). */
 const MULTIPART_SLACK = 16 * 1024;
 
+/**
+ * What busboy reads of a form: one file, `folder` and `repo` (any other field is refused by its name at once;
+ * these bound a form that repeats them), and no field longer than a folder could be.
+ */
+const LIMITS = { files: 1, fields: 10, parts: 12, fieldSize: 1024, fieldNameSize: 100 };
+
+/** The sentences of the multipart form itself; those of its contents (folder, repo, file) are MEDIA_MESSAGES. */
 export const UPLOAD_MESSAGES = {
   notMultipart: 'The upload must be sent as multipart/form-data with the file in the field `file`.',
+  malformed: 'The upload could not be read: its form is damaged or cut short. Please try again.',
+  fieldsFirst: 'Send `folder` and `repo` before the file, not after it.',
+  tooManyFields: 'The form has too many fields: send only the file, `folder` and `repo`.',
 } as const;
 
 type Authed = Request & { user?: User };
+type Refuse = (body: ErrorBody) => HttpException;
 interface Streamed {
   id: string;
   repo: UploadRepo;
@@ -35,6 +46,10 @@ interface Streamed {
  * byte is read and counted while streaming: past it the request is answered 413 at once, the connection
  * closed and the partial file removed. The assets service then checks the file (kind, size), moves it
  * into place and records it for the caller; its refusal (a .zip that is not one: 400) removes the file.
+ *
+ * A form that is not what it should be, in any order and cut anywhere, is a 400 with a sentence, never a
+ * crash (ADR 0043): every stream has its 'error' listener before it can emit, the answer is settled once,
+ * and it goes out only after what was written of the file is removed.
  */
 @Controller()
 export class UploadController {
@@ -48,17 +63,16 @@ export class UploadController {
   @HttpCode(201)
   async upload(@Req() req: Authed, @Res({ passthrough: true }) res: Response): Promise<Media[]> {
     // A refusal before a large body was read closes the connection, so the client stops sending it.
-    const refuse = (statusCode: number, message: string) => {
-      // (Called again by the parser's late events once the answer went out: never touch headers then.)
+    const refuse: Refuse = (body) => {
       if (!res.headersSent) closeUnlessSmallBody(req, res);
-      return new HttpException({ statusCode, message }, statusCode);
+      return new HttpException(body, body.statusCode);
     };
     const query = parse(UploadQuery, { ...(req.query as object) });
     const mime = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (mime !== 'multipart/form-data') throw refuse(415, UPLOAD_MESSAGES.notMultipart);
+    if (mime !== 'multipart/form-data') throw refuse({ statusCode: 415, message: UPLOAD_MESSAGES.notMultipart });
     // The repo may still come as a field: until then the largest limit bounds the announced size.
     const ceiling = query.repo ? uploadLimit(query.repo, process.env) : Math.max(...UPLOAD_REPOS.map((r) => uploadLimit(r, process.env)));
-    if (Number(req.headers['content-length'] ?? 0) > ceiling + MULTIPART_SLACK) throw refuse(413, MEDIA_MESSAGES.tooLarge(ceiling));
+    if (Number(req.headers['content-length'] ?? 0) > ceiling + MULTIPART_SLACK) throw refuse({ statusCode: 413, message: MEDIA_MESSAGES.tooLarge(ceiling) });
 
     const streamed = await this.receive(req, query, refuse);
     try {
@@ -73,69 +87,110 @@ export class UploadController {
     }
   }
 
-  /** Reads the multipart body: the fields before the file, then the file itself into storage. */
-  private receive(req: Authed, query: UploadQuery, refuse: (status: number, message: string) => HttpException): Promise<Streamed> {
+  /**
+   * Reads the multipart body: `folder` and `repo` fields before the file, then the file itself into storage.
+   * Settles once: resolves when the form ended well and the file is stored, else rejects with a refusal
+   * after the file's partial (or whole) copy is removed.
+   */
+  private receive(req: Authed, query: UploadQuery, refuse: Refuse): Promise<Streamed> {
     return new Promise<Streamed>((resolve, reject) => {
       let parser: busboy.Busboy;
       try {
-        parser = busboy({ headers: req.headers, limits: { files: 1, fields: 10, parts: 12, fieldSize: 1024, fieldNameSize: 100 } });
+        parser = busboy({ headers: req.headers, limits: LIMITS });
       } catch {
-        return reject(refuse(400, UPLOAD_MESSAGES.notMultipart));
+        // No boundary, or a Content-Type busboy cannot read.
+        return reject(refuse({ statusCode: 400, message: UPLOAD_MESSAGES.notMultipart }));
       }
-      const fields: Record<string, string> = {};
-      let writing: Promise<Streamed> | null = null;
+      const fields: UploadQuery = {};
+      let file: { id: string; stored: Promise<Streamed> } | null = null;
       let settled = false;
-      const fail = (error: unknown) => {
+      let aborted = false;
+
+      const fail = (body: ErrorBody) => {
         if (settled) return;
         settled = true;
-        // Stop reading: the answer goes out now and the connection closes (see refuse).
+        const refusal = refuse(body);
+        // Stop reading: busboy ends a file still streaming with an error, so its write stops. The rest of a
+        // small body is read and dropped (the connection stays usable); a large one's closes (see refuse).
         req.unpipe(parser);
         parser.destroy();
-        reject(error);
+        req.resume();
+        const written = file;
+        const removed = written ? written.stored.then(() => this.storage.discard(written.id), () => this.storage.discard(written.id)) : Promise.resolve();
+        removed.catch(() => undefined).then(() => reject(refusal));
       };
+      const stop = (statusCode: number, message: string) => fail({ statusCode, message });
+      const invalid = (error: Parameters<typeof errorBodyFromZod>[0]) => fail(errorBodyFromZod(error));
 
       parser.on('field', (name, value) => {
-        if (name === 'folder' || name === 'repo') fields[name] = value;
+        if (settled) return;
+        if (name === 'folder' || name === 'repo') {
+          if (file) return stop(400, UPLOAD_MESSAGES.fieldsFirst);
+          const checked = UploadQuery.safeParse({ [name]: value });
+          if (!checked.success) return invalid(checked.error);
+          Object.assign(fields, checked.data);
+        } else if (name === 'file') stop(400, file ? MEDIA_MESSAGES.oneFile : MEDIA_MESSAGES.noFile);
+        else stop(400, name ? MEDIA_MESSAGES.unknownField : UPLOAD_MESSAGES.malformed);
       });
+
       parser.on('file', (name, stream, info) => {
-        if (name !== 'file' || writing) {
-          stream.resume();
-          return fail(refuse(400, MEDIA_MESSAGES.oneFile));
-        }
+        // busboy ends a file it cannot finish with an 'error' (the form was cut, or we stopped reading). The
+        // write into storage handles it; this listener is there first, so it is never an uncaught exception.
+        stream.on('error', () => undefined);
+        if (settled) return void stream.resume();
+        if (name !== 'file') return stop(400, UPLOAD_MESSAGES.notMultipart);
+        // A file input left empty sends a part without a file name.
+        if (!info.filename) return stop(400, MEDIA_MESSAGES.noFile);
         const target = UploadQuery.safeParse({ folder: query.folder ?? fields.folder, repo: query.repo ?? fields.repo });
-        if (!target.success) {
-          stream.resume();
-          return fail(new HttpException(errorBodyFromZod(target.error), 400));
+        if (!target.success) return invalid(target.error);
+        const filename = RegisterMediaBody.shape.filename.safeParse(info.filename);
+        if (!filename.success) return invalid(filename.error);
+        if (!RegisterMediaBody.shape.mimetype.safeParse(info.mimeType).success || !RegisterMediaBody.shape.encoding.safeParse(info.encoding).success) {
+          return stop(400, UPLOAD_MESSAGES.malformed);
         }
         const repo = target.data.repo ?? 'media';
         const limit = uploadLimit(repo, process.env);
         const id = newId();
-        const file = { id, repo, folder: target.data.folder ?? '', filename: info.filename || 'file', mimetype: info.mimeType, encoding: info.encoding };
-        writing = this.storage.receive(id, stream, limit).then(
-          (received) => ({ ...file, ...received }),
-          (error) => {
-            const refusal = error instanceof TooLarge ? refuse(413, MEDIA_MESSAGES.tooLarge(limit)) : refuse(400, MEDIA_MESSAGES.incomplete);
-            fail(refusal);
-            throw refusal;
-          },
-        );
-        writing.catch(() => undefined);
+        const described = { id, repo, folder: target.data.folder ?? '', filename: filename.data, mimetype: info.mimeType, encoding: info.encoding };
+        const stored = this.storage.receive(id, stream, limit).then((received) => ({ ...described, ...received }));
+        file = { id, stored };
+        stored.catch((error: unknown) => {
+          if (error instanceof TooLarge) return stop(413, MEDIA_MESSAGES.tooLarge(limit));
+          // The form broke mid-file (the parser's own 'error' usually answered first), or the client went away.
+          stop(400, aborted ? MEDIA_MESSAGES.incomplete : stream.errored ? UPLOAD_MESSAGES.malformed : MEDIA_MESSAGES.incomplete);
+        });
       });
-      for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => !settled && fail(refuse(400, MEDIA_MESSAGES.oneFile)));
-      parser.on('error', () => !settled && fail(refuse(400, MEDIA_MESSAGES.incomplete)));
+
+      parser.on('filesLimit', () => stop(400, MEDIA_MESSAGES.oneFile));
+      parser.on('fieldsLimit', () => stop(400, UPLOAD_MESSAGES.tooManyFields));
+      parser.on('partsLimit', () => stop(400, UPLOAD_MESSAGES.tooManyFields));
+      // A part header it cannot read, or a body that ended before the form did (cut short, another boundary).
+      parser.on('error', () => stop(400, aborted ? MEDIA_MESSAGES.incomplete : UPLOAD_MESSAGES.malformed));
       parser.on('close', () => {
         if (settled) return;
-        if (!writing) return fail(refuse(400, MEDIA_MESSAGES.noFile));
-        writing.then((done) => {
-          if (settled) return;
-          settled = true;
-          resolve(done);
-        }, fail);
+        if (!file) return stop(400, MEDIA_MESSAGES.noFile);
+        file.stored.then(
+          (done) => {
+            if (settled) return;
+            settled = true;
+            resolve(done);
+          },
+          () => undefined, // refused by its own catch above
+        );
       });
-      // The client went away mid-body: the file stream ends with an error and its partial file is removed.
-      req.on('close', () => {
-        if (!req.complete) parser.destroy(new Error('request aborted'));
-      });
+
+      // The client went away mid-body (nobody reads the answer, but what was written is removed).
+      const abort = () => {
+        if (req.complete) return;
+        aborted = true;
+        stop(400, MEDIA_MESSAGES.incomplete);
+      };
+      req.on('error', abort);
+      req.on('close', abort);
+      if (req.destroyed) {
+        aborted = true;
+        return stop(400, MEDIA_MESSAGES.incomplete);
+      }
       req.pipe(parser);
     });
   }

@@ -26,11 +26,16 @@ export const MEDIA_MESSAGES = {
   noFile: 'Choose a file to upload.',
   oneFile: 'Upload one file at a time.',
   incomplete: 'The upload did not arrive whole. Please try again.',
+  badFolder: 'The folder may hold only letters, digits, @, _ and -, in parts separated by / (240 characters at most).',
+  unknownRepo: `The repo must be one of: ${UPLOAD_REPOS.join(', ')}.`,
+  nameTooLong: 'The file name is too long: 255 characters at most.',
+  unknownField: 'Send only the file (in the field `file`), `folder` and `repo`.',
 } as const;
 
 /** `year_month`, or `pluginId/version` with dots as underscores: no dots at all, so never `..`. */
-export const UploadFolder = z.string().regex(/^[A-Za-z0-9@_-]+(\/[A-Za-z0-9@_-]+)*$/, 'Invalid format').max(240);
-export const UploadQuery = z.strictObject({ folder: UploadFolder.optional(), repo: UploadRepo.optional() });
+export const UploadFolder = z.string(MEDIA_MESSAGES.badFolder).regex(/^[A-Za-z0-9@_-]+(\/[A-Za-z0-9@_-]+)*$/, MEDIA_MESSAGES.badFolder).max(240, MEDIA_MESSAGES.badFolder);
+/** `folder` and `repo`, as query parameters or as fields before the file; every refusal a sentence (zod's own words are not for people). */
+export const UploadQuery = z.strictObject({ folder: UploadFolder.optional(), repo: z.enum(UPLOAD_REPOS, MEDIA_MESSAGES.unknownRepo).optional() }, MEDIA_MESSAGES.unknownField);
 export type UploadQuery = z.infer<typeof UploadQuery>;
 
 export const Media = z.object({
@@ -60,7 +65,7 @@ export const RegisterMediaBody = z.strictObject({
   id: Id,
   repo: UploadRepo,
   folder: z.string().max(240),
-  filename: Text(255),
+  filename: Text(255, MEDIA_MESSAGES.nameTooLong),
   mimetype: Text(255),
   encoding: Text(64),
   size: z.number().int().nonnegative(),
