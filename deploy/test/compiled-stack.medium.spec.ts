@@ -15,6 +15,7 @@ import { eventually } from './support/eventually';
  * services and the BFF from the same build. Here the compiled runner is started the way `npm start` does
  * (after `npm run build:server`), and every process of the tree is checked: it answers health, runs a .js
  * entry of the build, and neither transpiles TypeScript at start nor has SWC's native binding loaded.
+ * It is started without KILN_RPC_KEY, as on a developer's machine: it makes one (ADR 0040).
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 let runner: ChildProcess;
@@ -24,6 +25,22 @@ let databaseUrl: string;
 let namespace: string;
 let url: string;
 const output: string[] = [];
+
+function withoutRpcKey(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { KILN_RPC_KEY: _, ...rest } = env;
+  return rest;
+}
+
+/** A process's environment, as the kernel shows it. */
+function environOf(pid: number): Record<string, string> {
+  return Object.fromEntries(
+    fs
+      .readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+}
 
 beforeAll(async () => {
   buildDir = (await buildServer(REPO_ROOT)).dir;
@@ -36,7 +53,7 @@ beforeAll(async () => {
   runner = spawn(process.execPath, [path.join(buildDir, 'deploy', 'src', 'start.js')], {
     cwd: REPO_ROOT,
     // WEB_DIST: serve the app built already (npm test builds it first) rather than building it again.
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, NATS_URL, KILN_NAMESPACE: namespace, NO_COLOR: '1', WEB_DIST: path.join(REPO_ROOT, 'web', 'dist') },
+    env: { ...withoutRpcKey(process.env), PORT: String(port), DATABASE_URL: databaseUrl, NATS_URL, KILN_NAMESPACE: namespace, NO_COLOR: '1', WEB_DIST: path.join(REPO_ROOT, 'web', 'dist') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [runner.stdout, runner.stderr]) stream?.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n')));
@@ -74,6 +91,16 @@ it('every process runs compiled JavaScript from the build: no @swc-node/register
     const maps = fs.readFileSync(`/proc/${pid}/maps`, 'utf8');
     expect(maps).not.toMatch(/@swc[/\\]core|swc-native/);
   }
+});
+
+it('gives every child one RPC key of its own making, and never prints it', () => {
+  const { pids } = nameStackProcesses(descendants(runner.pid!));
+  const keys = Object.values(pids).map((pid) => environOf(pid).KILN_RPC_KEY);
+  expect(keys).toHaveLength(SERVICES.length + 1);
+  expect(new Set(keys).size).toBe(1);
+  expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+  expect(environOf(runner.pid!).KILN_RPC_KEY).toBeUndefined();
+  expect(output.join('\n')).not.toContain(keys[0]);
 });
 
 it('stops everything on Ctrl-C', async () => {
