@@ -12,6 +12,8 @@ import { collectPushes, openSocket } from './support/sockets';
  * into the stream. Only what should reach the browser does.
  */
 const MAX_SOCKETS = 3;
+/** Health's details are for the operator (ADR 0042). */
+const HEALTH_TOKEN = randomBytes(24).toString('hex');
 let stack: Stack;
 let nats: NatsConnection;
 let js: JetStreamClient;
@@ -22,7 +24,7 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   stack = await startStack({
     ...throwawayStackOptions('rt'),
-    env: { ...process.env, KILN_MAX_SOCKETS_PER_USER: String(MAX_SOCKETS) },
+    env: { ...process.env, KILN_MAX_SOCKETS_PER_USER: String(MAX_SOCKETS), KILN_HEALTH_TOKEN: HEALTH_TOKEN },
     log: () => undefined,
     childLog: () => undefined,
   });
@@ -157,25 +159,25 @@ describe('event feed', () => {
 
   it('skips an event that does not parse, counts it in health, and keeps delivering', async () => {
     const { token, seen, model } = await renamedModel();
-    const before = (await http('GET', '/api/health')).body.details?.unparsableEventsSkipped as number;
+    const before = (await http('GET', '/api/health', { token: HEALTH_TOKEN })).body.details?.unparsableEventsSkipped as number;
     await publish('workspace.model.created.v1', '{not json');
     // Valid JSON whose model lacks most fields: the old consumer pushed it to the browser as it was.
     await publish('workspace.model.created.v1', { ...modelEvent('workspace.model.created.v1', model, 1), data: { model: { id: model.id, authorId: model.authorId, name: 42 } } });
     await http('POST', '/api/workspace/model', { token, body: { name: 'After poison' } });
 
     await eventually(() => expect(seen.map((m) => m.data.name)).toEqual(['Feed gear', 'Feed gear 2', 'After poison']));
-    const health = await http('GET', '/api/health');
+    const health = await http('GET', '/api/health', { token: HEALTH_TOKEN });
     expect(health.status).toBe(200);
     expect(health.body.details.unparsableEventsSkipped).toBe(before + 2);
   });
 });
 
 describe('health', () => {
-  it('answers 200 with each service and the live-update feed', async () => {
-    const health = await http('GET', '/api/health');
+  it('answers the operator 200 with each service and the live-update feed', async () => {
+    const health = await http('GET', '/api/health', { token: HEALTH_TOKEN });
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({
-      status: 'ok',
+      status: 'up',
       services: expect.arrayContaining([expect.objectContaining({ service: 'workspace', database: true, nats: true })]),
       details: { nats: true, liveUpdates: true },
     });
@@ -192,7 +194,7 @@ describe('health', () => {
     await jsm.streams.delete(streamName());
 
     await eventually(async () => {
-      const health = await http('GET', '/api/health');
+      const health = await http('GET', '/api/health', { token: HEALTH_TOKEN });
       expect(health.status).toBe(503);
       expect(health.body).toMatchObject({ statusCode: 503, message: expect.stringContaining('live updates'), errors: expect.arrayContaining([expect.objectContaining({ path: 'bff.liveUpdates' })]) });
     });

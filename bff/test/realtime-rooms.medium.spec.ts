@@ -16,6 +16,7 @@ import { openSocket } from './support/sockets';
  * and every tab. Membership events are put into the stream as the workspace publishes them (contract-valid,
  * checked by the builders); the rooms a socket joins on connect come from the workspace's state tables.
  */
+const HEALTH_TOKEN = randomBytes(24).toString('hex');
 let stack: Stack;
 let second: INestApplication;
 let secondUrl: string;
@@ -27,7 +28,8 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   const options = throwawayStackOptions('rooms');
   stack = await startStack({ ...options, log: () => undefined, childLog: () => undefined });
-  Object.assign(process.env, { KILN_NAMESPACE: stack.namespace, DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl });
+  // Health's details are for the operator (ADR 0042): this instance gets a token to read them with.
+  Object.assign(process.env, { KILN_NAMESPACE: stack.namespace, DATABASE_URL: stack.databaseUrl, NATS_URL: stack.natsUrl, KILN_HEALTH_TOKEN: HEALTH_TOKEN });
   const { startBff } = require('../src/main') as typeof import('../src/main');
   const port = await freePort();
   second = await startBff(port, '/nonexistent-web-dist');
@@ -37,7 +39,7 @@ beforeAll(async () => {
   db = new Client({ connectionString: stack.databaseUrl });
   await db.connect();
   // Both instances read the stream before anything is published.
-  await eventually(async () => expect((await (await fetch(`${secondUrl}/api/health`)).json()).details.liveUpdates).toBe(true), 30_000);
+  await eventually(async () => expect((await (await fetch(`${secondUrl}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })).json()).details.liveUpdates).toBe(true), 30_000);
 }, 150_000);
 
 afterAll(async () => {

@@ -43,7 +43,8 @@ beforeAll(async () => {
   natsPort = await freePort();
   storeDir = mkdtempSync(join(tmpdir(), 'kiln-outage-'));
   await startNats();
-  stack = await startStack({ ...throwawayStackOptions('outage'), natsUrl: `nats://127.0.0.1:${natsPort}`, log: () => undefined, childLog: () => undefined });
+  const options = throwawayStackOptions('outage');
+  stack = await startStack({ ...options, env: { ...options.env, KILN_HEALTH_TOKEN: HEALTH_TOKEN }, natsUrl: `nats://127.0.0.1:${natsPort}`, log: () => undefined, childLog: () => undefined });
 }, 180_000);
 
 afterAll(async () => {
@@ -52,6 +53,8 @@ afterAll(async () => {
   await stopNats();
   rmSync(storeDir, { recursive: true, force: true });
 }, 60_000);
+
+const HEALTH_TOKEN = randomBytes(24).toString('hex');
 
 async function api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${stack.url}${path}`, {
@@ -84,10 +87,11 @@ it(
     await stopNats();
     const down = Date.now();
     // While NATS is down, health answers 503 and says so.
-    let health = await api('GET', '/api/health');
+    // The reason is told to the operator only (KILN_HEALTH_TOKEN, ADR 0042).
+    let health = await api('GET', '/api/health', undefined, HEALTH_TOKEN);
     for (let i = 0; i < 20 && health.status === 200; i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      health = await api('GET', '/api/health');
+      health = await api('GET', '/api/health', undefined, HEALTH_TOKEN);
     }
     expect(health.status).toBe(503);
     expect(JSON.stringify(health.body)).toMatch(/nats|NATS|messaging/);
