@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
 import { readRpcKeys } from '@kiln/service-kit';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +10,7 @@ import { BffModule } from './bff.module';
 import { contractRoutes } from './http/contract-routes';
 import { jsonBody, noStore, sameOriginOnly } from './http/hardening';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { securityHeaders } from './http/security-headers';
 import { staticAssets } from './http/static-assets';
 import { allowedOrigins } from './http/origin';
 import { trustProxySetting } from './http/trust-proxy';
@@ -23,9 +23,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   // Nest's own body parsers stay off: jsonBody is the only one (JSON only, limits before reading).
   const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'], bodyParser: false });
   app.set('trust proxy', trustProxySetting());
-  // Security headers with a strict same-origin CSP; HTTPS upgrades are left to the TLS-terminating proxy.
-  // Frames: only YouTube's no-cookie player, which plugin readmes embed (spec 001 §2; ADR 0034).
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, frameSrc: ["'self'", 'https://www.youtube-nocookie.com'] } } }));
+  // Security headers (security-headers.ts); socket.io's engine adds the same to its answers (realtime.gateway.ts).
+  app.use(securityHeaders);
   app.use(noStore);
   app.use(sameOriginOnly(allowedOrigins()));
   app.use(jsonBody);

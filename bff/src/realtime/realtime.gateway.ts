@@ -8,6 +8,7 @@ import { tokenFrom } from '../auth/session';
 // Every BFF instance hears about a signed-out session (SESSION_REVOKED) and drops that session's sockets.
 import { SESSION_REVOKED, sessionRoom } from '../auth/session-events';
 import { originAllowed } from '../http/origin';
+import { socketIoHeaders } from '../http/security-headers';
 import { ServiceClient } from '../services/service-client';
 import { EventFeed, FeedStatus } from './event-feed';
 import { PendingAudiences } from './pending-audiences';
@@ -42,7 +43,8 @@ function refusal(statusCode: number, message: string): Error {
  * or expiry). The EventFeed reads the event stream and this gateway carries out each event's plan: room
  * changes for the people whose memberships changed, and emits to the rooms allowed to see it.
  */
-@WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'] })
+// serveClient off: the web app bundles socket.io-client, so /socket.io/socket.io.js is no file of ours to serve.
+@WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'], serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   @WebSocketServer() server!: Server;
   private readonly logger = new Logger('realtime');
@@ -84,6 +86,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   }
 
   afterInit(server: Server): void {
+    // socket.io answers HTTP itself (handshake, long-polling, its 400s), past express: the same headers here.
+    server.engine.use(socketIoHeaders);
     server.use((socket: Socket, next) => {
       this.admit(socket).then(
         () => next(),
