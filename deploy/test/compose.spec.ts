@@ -61,6 +61,10 @@ describe('docker-compose.yml', () => {
     expect(s.depends_on?.nats).toBeDefined();
   });
 
+  it.each([...SERVICES, 'bff'])('%s gets the RPC key, which must be set (ADR 0040)', (name) => {
+    expect(services[name].environment?.KILN_RPC_KEY).toMatch(/^\$\{KILN_RPC_KEY:\?/);
+  });
+
   it('serves the BFF on 8080, reaching the services through NATS only', () => {
     const bff = services.bff;
     expect(bff.environment?.NATS_URL).toBe('nats://nats:4222');
