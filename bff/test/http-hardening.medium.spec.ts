@@ -215,6 +215,16 @@ describe('proxy headers', () => {
   });
 });
 
+describe('proxy headers: the session cookie', () => {
+  it('ignores X-Forwarded-Proto from a client it does not trust: the session cookie is not marked Secure (ADR 0042)', async () => {
+    const email = `proto-${randomBytes(5).toString('hex')}@example.com`;
+    const answer = await http('POST', '/api/auth/register', { headers: { 'x-forwarded-proto': 'https' }, body: { email, password: 'correct horse', fullName: 'Proto Person' } });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('set-cookie')).toMatch(/; HttpOnly/i);
+    expect(answer.headers.get('set-cookie')).not.toMatch(/; Secure/i);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('refuses an invalid key with 400', async () => {
     const { token } = await signUp();

@@ -4,9 +4,8 @@ import { Request, Response } from 'express';
 import { parse } from '../http/parse';
 import { ServiceClient } from '../services/service-client';
 import { tokenFrom } from './session';
+import { SESSION_MAX_AGE_MS, sessionCookieOptions } from './session-cookie';
 import { SessionResolver } from './session-resolver';
-
-const SESSION_MAX_AGE_MS = 30 * 86_400_000;
 
 @Controller('api/auth')
 export class AuthController {
@@ -40,7 +39,7 @@ export class AuthController {
       // Every instance drops it from its session cache and hangs up its sockets.
       await this.sessions.revoke(token);
     }
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(req));
     return { ok: true as const };
   }
 
@@ -53,6 +52,6 @@ export class AuthController {
   }
 
   private setCookie(req: Request, res: Response, token: string): void {
-    res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/', maxAge: SESSION_MAX_AGE_MS });
+    res.cookie(SESSION_COOKIE, token, { ...sessionCookieOptions(req), maxAge: SESSION_MAX_AGE_MS });
   }
 }
