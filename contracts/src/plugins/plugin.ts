@@ -92,8 +92,10 @@ export const PluginProvenance = z.object({
   files: z.array(z.object({ path: z.string(), size: z.number().int(), sha256: z.string() })),
   /** sha256 over the sorted `path sha256` lines of the files. */
   filesSha256: z.string().nullable(),
-  /** Whether the build ran inside a namespace sandbox (bubblewrap) on the machine that built it. */
+  /** Whether the build ran inside a namespace sandbox on the machine that built it (always, since ADR 0039). */
   sandboxed: z.boolean(),
+  /** The sandbox: bubblewrap, or util-linux's unshare (absent on versions built before ADR 0039). */
+  isolation: z.enum(['bubblewrap', 'unshare']).optional(),
 });
 export type PluginProvenance = z.infer<typeof PluginProvenance>;
 
@@ -239,6 +241,10 @@ export const PublicVersionList = listOf(PublicVersion);
 export const PublicFile = z.object({ path: z.string(), size: z.number().int(), sha256: z.string(), contentType: z.string(), contentBase64: z.string() });
 export type PublicFile = z.infer<typeof PublicFile>;
 
+/** How this server runs builds (ADR 0039): the sandbox in use (null: none works, no build runs) and the slots. */
+export const PipelineInfo = z.object({ isolation: z.enum(['bubblewrap', 'unshare']).nullable(), maxBuilds: z.number().int() });
+export type PipelineInfo = z.infer<typeof PipelineInfo>;
+
 // ---------------------------------------------------------------- NATS
 
 const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string, request: Req, reply: Rep) => ({ subject, request, reply });
@@ -262,6 +268,7 @@ export const PluginRegistryRpc = {
   unpublish: rpc('rpc.plugin-registry.action.unpublish', withActor(VersionRef), PluginVersion),
   listActions: rpc('rpc.plugin-registry.action.list', withActor(ListActionsQuery), PluginActionList),
   listLogs: rpc('rpc.plugin-registry.log.list', withActor(ListLogsQuery), PluginLogList),
+  pipelineInfo: rpc('rpc.plugin-registry.pipeline.info', withActor(z.strictObject({})), PipelineInfo),
   publicPlugins: rpc('rpc.plugin-registry.public.plugins', z.object({ body: PublicPluginsQuery }), PublicPluginList),
   publicVersions: rpc('rpc.plugin-registry.public.versions', z.object({ body: PublicVersionsQuery }), PublicVersionList),
   publicManifest: rpc('rpc.plugin-registry.public.manifest', z.object({ body: PublicManifestQuery }), PluginManifest),
@@ -341,6 +348,10 @@ export const PluginHttpRoutes = {
   listLogs: route({
     method: 'get', path: '/api/bgpm/bgpm-plugin-log', summary: 'Pipeline logs of a version, newest first', auth: true, query: ListLogsQuery, response: PluginLogList,
     rpc: R.listLogs, toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  pipelineInfo: route({
+    method: 'get', path: '/api/bgpm/pipeline-info', summary: 'How this server isolates plugin builds, and how many run at once', auth: true, response: PipelineInfo,
+    rpc: R.pipelineInfo, toRpc: ({ actor }) => ({ actor, body: {} }),
   }),
   publicPlugins: route({
     method: 'get', path: '/api/bgpm/public/plugins', summary: 'Consumers: public plugins with a published version', auth: false, query: PublicPluginsQuery, response: PublicPluginList,

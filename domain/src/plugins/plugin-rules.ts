@@ -31,6 +31,16 @@ export const PLUGIN_MESSAGES = {
   zeroVersionUndeletable: 'Version 0.0.0 cannot be deleted.',
 } as const;
 
+/** Ours, about how builds run (ADR 0039): the version page and the logs show them. */
+export const PIPELINE_MESSAGES = {
+  waiting: 'Waiting for a free build slot',
+  noIsolation: 'Not run: this machine cannot isolate plugin builds, and a build never runs without isolation',
+  isolatedWith: (how: string) => `Builds run isolated with ${how}: no network, no access to other data, one build per person at a time.`,
+  notIsolated: 'Builds cannot run on this server: it cannot isolate them.',
+} as const;
+/** The sandboxes by the names people know them by. */
+export const ISOLATION_NAMES = { bubblewrap: 'bubblewrap', unshare: 'Linux namespaces (unshare)' } as const;
+
 /** Spec 001 §5: optional '@namespace/' prefix, then lowercase letters or digits separated by single hyphens. */
 const SEGMENT = '[a-z0-9]+(?:-[a-z0-9]+)*';
 export const PLUGIN_ID_PATTERN = new RegExp(`^(?:@${SEGMENT}/)?${SEGMENT}$`);

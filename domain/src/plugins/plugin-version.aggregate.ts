@@ -24,6 +24,8 @@ export interface ProvenanceState {
   files: { path: string; size: number; sha256: string }[];
   filesSha256: string | null;
   sandboxed: boolean;
+  /** How the build was isolated (ADR 0039); absent on versions built before it was recorded. */
+  isolation?: 'bubblewrap' | 'unshare';
 }
 
 export interface PluginVersionState {

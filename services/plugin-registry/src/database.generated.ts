@@ -89,7 +89,10 @@ export interface PluginVersions {
   lease_owner: string | null;
   lease_until: Timestamp | null;
   plugin_record_id: string;
+  queued_at: Timestamp | null;
   revision: number;
+  run_host: string | null;
+  started_at: Timestamp | null;
   state: Json;
   version: string;
 }

@@ -21,6 +21,7 @@ import { ListActionsHandler } from './plugins/queries/list-actions/list-actions.
 import { ListLogsHandler } from './plugins/queries/list-logs/list-logs.handler';
 import { ListMyPluginsHandler } from './plugins/queries/list-my-plugins/list-my-plugins.handler';
 import { ListVersionsHandler } from './plugins/queries/list-versions/list-versions.handler';
+import { PipelineInfoHandler } from './plugins/queries/pipeline-info/pipeline-info.handler';
 import { PublicFileHandler } from './plugins/queries/public-file/public-file.handler';
 import { PublicManifestHandler } from './plugins/queries/public-manifest/public-manifest.handler';
 import { PublicPluginsHandler } from './plugins/queries/public-plugins/public-plugins.handler';
@@ -78,6 +79,7 @@ import { SCHEMA } from './schema';
     ListVersionsHandler,
     ListActionsHandler,
     ListLogsHandler,
+    PipelineInfoHandler,
     PublicPluginsHandler,
     PublicVersionsHandler,
     PublicManifestHandler,

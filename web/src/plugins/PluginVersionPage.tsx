@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Plugin, PluginLog, PluginVersion } from '@kiln/contracts';
-import { versionToolbar } from '@kiln/domain';
+import { ISOLATION_NAMES, PIPELINE_MESSAGES, versionToolbar } from '@kiln/domain';
 import { ApiError, messageOf } from '../api/client';
 import { useMe } from '../auth/session';
 import { pluginApi, pluginKeys } from './plugin-api';
@@ -60,6 +60,8 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
   const [failure, setFailure] = useState<string>();
   const actions = useQuery({ queryKey: pluginKeys.actions(plugin.id, version.version), queryFn: () => pluginApi.actions(plugin.id, version.version), enabled: mine });
   const logs = useQuery({ queryKey: pluginKeys.logs(plugin.id, version.version), queryFn: () => pluginApi.logs(plugin.id, version.version), enabled: mine });
+  const pipeline = useQuery({ queryKey: pluginKeys.pipelineInfo(), queryFn: pluginApi.pipelineInfo, enabled: mine, staleTime: Infinity });
+  const waiting = version.running && Boolean(actions.data?.data.length) && actions.data!.data.every((a) => a.status === 'scheduled');
   // Developers: ADR 0025 makes every author one unless the service lists developers; it refuses others with 403 (ADR 0034).
   const toolbar = versionToolbar({ ...version, hasZip: Boolean(version.mediaId) }, { isAuthor: mine, isDeveloper: mine }, now);
 
@@ -134,10 +136,12 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
             <h2 id={`${titleId}-steps`}>Pipeline</h2>
             {actions.isPending && <Spinner label="Loading the steps" />}
             {actions.isError && <p className="form-error" role="alert">{messageOf(actions.error)}</p>}
+            {waiting && <p className="field-hint" role="status" data-testid="build-waiting">{PIPELINE_MESSAGES.waiting}.</p>}
             {actions.data && <StepCards actions={actions.data.data} />}
             {version.provenance?.zipSha256 && (
-              <p className="provenance muted">zip sha256 <code>{version.provenance.zipSha256.slice(0, 16)}…</code>{version.provenance.filesSha256 && <> · files sha256 <code>{version.provenance.filesSha256.slice(0, 16)}…</code></>}{version.provenance.sandboxed ? ' · built in a sandbox' : ''}</p>
+              <p className="provenance muted">zip sha256 <code>{version.provenance.zipSha256.slice(0, 16)}…</code>{version.provenance.filesSha256 && <> · files sha256 <code>{version.provenance.filesSha256.slice(0, 16)}…</code></>}{version.provenance.isolation ? ` · built isolated with ${ISOLATION_NAMES[version.provenance.isolation]}` : version.provenance.sandboxed ? ' · built in a sandbox' : ''}</p>
             )}
+            {pipeline.data && <p className="provenance muted" data-testid="build-isolation">{pipeline.data.isolation ? PIPELINE_MESSAGES.isolatedWith(ISOLATION_NAMES[pipeline.data.isolation]) : PIPELINE_MESSAGES.notIsolated}</p>}
           </section>
           <section aria-labelledby={`${titleId}-logs`} className="plugin-section">
             <h2 id={`${titleId}-logs`}>Logs</h2>

@@ -1,4 +1,4 @@
-import type { Availability, CreatePluginBody, Plugin, PluginAction, PluginLog, PluginVersion, UpdatePluginBody } from '@kiln/contracts';
+import type { Availability, CreatePluginBody, PipelineInfo, Plugin, PluginAction, PluginLog, PluginVersion, UpdatePluginBody } from '@kiln/contracts';
 import { IDEMPOTENCY_HEADER } from '@kiln/contracts/constants';
 import { ApiError, request } from '../api/client';
 import { humanMessage } from '../api/messages';
@@ -40,6 +40,7 @@ export const pluginApi = {
     request<Page<PluginAction>>('GET', '/api/bgpm/bgpm-plugin-action', { query: { where: json({ pluginId, version }), sort: json({ createdAt: 'asc' }) } }),
   logs: (pluginId: string, version: string) =>
     request<Page<PluginLog>>('GET', '/api/bgpm/bgpm-plugin-log', { query: { where: json({ pluginId, version }), sort: json({ createdAt: 'desc' }), limit: 500 } }),
+  pipelineInfo: () => request<PipelineInfo>('GET', '/api/bgpm/pipeline-info'),
   publish: (pluginId: string, version: string, isAlpha = false) => request<PluginVersion>('POST', '/api/bgpm/plugin-action/publish', { body: { pluginId, version, options: { isAlpha } } }),
   unpublish: (pluginId: string, version: string) => request<PluginVersion>('POST', '/api/bgpm/plugin-action/unpublish', { body: { pluginId, version } }),
 };
@@ -53,6 +54,7 @@ export const pluginKeys = {
   version: (id: string, version: string) => ['plugins', 'version', id, version] as const,
   actions: (id: string, version: string) => ['plugins', 'actions', id, version] as const,
   logs: (id: string, version: string) => ['plugins', 'logs', id, version] as const,
+  pipelineInfo: () => ['plugins', 'pipeline-info'] as const,
 };
 
 /** Spec 001 §7: plugin uploads go to folder `pluginId/version` with dots as underscores, repo `plugin`. */

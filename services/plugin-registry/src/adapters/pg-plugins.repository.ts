@@ -86,10 +86,10 @@ export class PgPluginsRepository implements PluginsRepository {
     }
   }
 
-  /** The job and its lease commit together: if this instance stops, the lease runs out and a sweep takes over. */
-  saveLeased(version: PluginVersionAggregate, meta: EventMeta, lease: Record<string, unknown>): Promise<SavedEvent[]> {
+  /** The job and its place in the build queue commit together (ADR 0039): any instance may then run it. */
+  saveQueued(version: PluginVersionAggregate, meta: EventMeta, queue: Record<string, unknown>): Promise<SavedEvent[]> {
     const id = version.snapshot().id;
-    return this.save([version], meta, (trx) => trx.withSchema(SCHEMA).updateTable('plugin_versions').set(lease).where('id', '=', id).execute().then(() => undefined));
+    return this.save([version], meta, (trx) => trx.withSchema(SCHEMA).updateTable('plugin_versions').set(queue).where('id', '=', id).execute().then(() => undefined));
   }
 
   /** Log lines of a running step: rows and their events, one transaction per batch. */
@@ -138,8 +138,8 @@ export class PgPluginsRepository implements PluginsRepository {
       ? await t.deleteFrom('plugin_versions').where('id', '=', s.id).where('revision', '=', v.loadedRevision).executeTakeFirst().then((r) => r.numDeletedRows)
       : await t
           .updateTable('plugin_versions')
-          // A finished job gives its lease up.
-          .set({ revision: s.revision, state: JSON.stringify(s), ...job, ...(s.jobId ? {} : { lease_owner: null, lease_until: null }) })
+          // A finished job gives its lease and its build slot up.
+          .set({ revision: s.revision, state: JSON.stringify(s), ...job, ...(s.jobId ? {} : { lease_owner: null, lease_until: null, queued_at: null, started_at: null, run_host: null }) })
           .where('id', '=', s.id)
           .where('revision', '=', v.loadedRevision)
           .executeTakeFirst()

@@ -1,16 +1,17 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { PluginLog, PluginLogLevel } from '@kiln/contracts';
-import { PIPELINE_STEPS, PipelineStep, PluginVersionAggregate, ProvenanceState } from '@kiln/domain';
+import { PipelineInfo, PluginLog, PluginLogLevel } from '@kiln/contracts';
+import { PIPELINE_MESSAGES, PIPELINE_STEPS, PipelineStep, PluginVersionAggregate, ProvenanceState } from '@kiln/domain';
 import { DB, newId } from '@kiln/service-kit';
 import { Kysely, sql } from 'kysely';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomInt, randomUUID } from 'node:crypto';
+import { chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { chmod, chown, copyFile, lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PgPluginsRepository } from '../adapters/pg-plugins.repository';
 import { SCHEMA } from '../schema';
 import { PIPELINE_CONFIG, PipelineConfig } from './pipeline-config';
-import { nodeDir, runContained, sandboxAvailable } from './run-contained';
+import { detectIsolation, Isolation } from './isolation';
+import { nodeDir, runContained } from './run-contained';
 
 /** Where an uploaded media file lies in the shared local-disk storage (the assets service writes it; ADR 0026). */
 export const mediaPath = (storageDir: string, mediaId: string) => join(storageDir, 'media', mediaId);
@@ -25,20 +26,45 @@ interface JobContext {
   packageId: string;
   version: string;
   mediaId: string;
+  /** The job's folder (ours, 0711): `build/` (the job's own) and, from grab on, `out/`. */
   work: string;
+  build: string;
+  out: string;
+  /** The job's own user when the service runs as root; null otherwise (its own namespaces still apply). */
+  user: { uid: number; gid: number } | null;
   root?: string;
   zipSha256?: string;
-  grab?: { dist: string; files: { path: string; size: number; sha256: string }[]; filesSha256: string; groupCount: number; nodeCount: number; icons: Record<string, string>; main: string | null };
-  sandboxed: boolean;
+  /** package.json as read at unzip, before any of the plugin's code ran. */
+  pkg?: { build: string | null; dist: string; main: string | null; installScripts: boolean; dependencies: Record<string, string> };
+  grab?: { files: { path: string; size: number; sha256: string }[]; filesSha256: string; groupCount: number; nodeCount: number; icons: Record<string, string>; main: string | null };
 }
+
+type Limits = { timeoutMs: number; maxOutputBytes: number; maxMemoryBytes: number };
 
 const WORKER = join(__dirname, `step-worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
 const MINIMAL_PATH = '/usr/local/bin:/usr/bin:/bin';
+const isRoot = () => process.getuid?.() === 0;
+/** A dependency from the npm registry: a range or tag, or an `npm:` alias of one. Nothing with a path or URL. */
+const REGISTRY_SPEC = /^(npm:(@[\w.-]+\/)?[\w.-]+(@[\w.\-+*^~<>=| ]*)?|[\w.\-+*^~<>=| ]*)$/;
+
+/** What the worker steps (our code) need to see, read-only: the worker, the modules it loads, nothing else. */
+function workerMounts(): string[] {
+  const mounts = [dirname(WORKER), nodeDir()];
+  for (let dir = dirname(WORKER); ; dir = dirname(dir)) {
+    const modules = join(dir, 'node_modules');
+    if (existsSync(modules)) mounts.push(modules);
+    if (dirname(dir) === dir) break;
+  }
+  if (WORKER.endsWith('.ts')) mounts.push(join(__dirname, '../../../../tsconfig.json'));
+  return mounts;
+}
 
 /**
  * Runs version pipelines as jobs whose progress is events (ADR 0026): each step in a child process with
- * limits, logs as events line by line, a lease renewed while the job runs. A job whose lease ran out
- * (its instance stopped) is taken over by a sweep: resumed once from the first step, then failed visibly.
+ * limits, in a sandbox of its own (ADR 0039), logs as events line by line. A committed job waits in a
+ * queue kept in Postgres until a build slot is free: at most one running job per author, at most
+ * `maxBuilds` per machine, the author with fewer waiting jobs first. A running job holds a lease renewed
+ * while it runs; a job whose lease ran out (its instance stopped) is queued again once, then failed visibly.
  */
 @Injectable()
 export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -46,8 +72,14 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
   readonly instance = randomUUID();
   private readonly running = new Map<string, Promise<void>>();
   private sweeper?: NodeJS.Timeout;
+  private claimer?: NodeJS.Timeout;
+  private claiming: Promise<void> | null = null;
+  private claimAgain = false;
   private closing = false;
   private readonly shutdown = new AbortController();
+  /** The sandbox every step runs in; null when none works here (every job then fails, saying why). */
+  isolation: Isolation | null = null;
+  private isolationTried: string[] = [];
 
   constructor(
     @Inject(DB) private readonly db: Kysely<any>,
@@ -56,64 +88,173 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
+    const found = detectIsolation(this.config.isolation, isRoot() ? this.jobUser() : null);
+    this.isolation = found.isolation;
+    this.isolationTried = found.tried;
+    if (this.isolation) this.logger.log(`Plugin builds are isolated with ${this.isolation.description}; at most ${this.config.maxBuilds} at once on ${this.config.host}, one per person.`);
+    else this.logger.error(`Plugin builds cannot be isolated on this machine (${found.tried.join('; ')}): every build will fail until bubblewrap or util-linux's unshare works here.`);
+    // Deployed files, private plugins' included, are for this service alone.
+    mkdirSync(join(this.config.storageDir, 'plugins'), { recursive: true, mode: 0o700 });
+    chmodSync(join(this.config.storageDir, 'plugins'), 0o700);
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.config.leaseMs / 2));
+    this.claimer = setInterval(() => this.claim(), Math.min(1000, Math.max(200, this.config.leaseMs / 2)));
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.closing = true;
     clearInterval(this.sweeper);
+    clearInterval(this.claimer);
     this.shutdown.abort();
     // Running steps are killed; their jobs are left to their lease: another instance (or the next start) resumes them.
     await Promise.race([Promise.allSettled(this.running.values()), new Promise((r) => setTimeout(r, 2000))]);
   }
 
-  /** Sets the lease in the transaction that starts a job (see the publish command). */
-  leaseValues() {
-    return { lease_owner: this.instance, lease_until: sql`now() + ${`${this.config.leaseMs} milliseconds`}::interval` };
+  /** What the plugin pages say about builds here. */
+  info(): PipelineInfo {
+    return { isolation: this.isolation?.kind ?? null, maxBuilds: this.config.maxBuilds };
   }
 
-  /** Starts a job that was just committed, in the background. */
-  start(versionId: string, jobId: string): void {
-    if (this.closing || this.running.has(versionId)) return;
-    const job = this.run(versionId, jobId)
-      .catch((e) => {
-        if (!this.closing) this.logger.error(`pipeline ${versionId}: ${(e as Error).stack ?? e}`);
-      })
-      .finally(() => this.running.delete(versionId));
-    this.running.set(versionId, job);
+  /** Queues the job in the transaction that starts it (see the publish command). */
+  queueValues() {
+    return { queued_at: sql`clock_timestamp()`, started_at: null, run_host: null, lease_owner: null, lease_until: null };
   }
 
-  /** Jobs whose lease ran out: claim each (one instance wins), then resume or fail it. */
+  /** A job was committed: take it if a slot is free, else say where it waits. */
+  start(versionId: string, _jobId: string): void {
+    if (this.closing) return;
+    void this.claimNow().then(() => this.announceWait(versionId));
+  }
+
+  /** Claims queued jobs while this machine has free slots (one claimer at a time per instance). */
+  private claim(): void {
+    if (this.closing) return;
+    void this.claimNow();
+  }
+
+  private claimNow(): Promise<void> {
+    if (this.claiming) {
+      this.claimAgain = true;
+      return this.claiming;
+    }
+    this.claiming = (async () => {
+      try {
+        do {
+          this.claimAgain = false;
+          for (let job = await this.claimOne(); job; job = await this.claimOne()) this.run(job.id, job.jobId);
+        } while (this.claimAgain && !this.closing);
+      } catch (e) {
+        if (!this.closing) this.logger.error(`claim: ${(e as Error).message}`);
+      } finally {
+        this.claiming = null;
+      }
+    })();
+    return this.claiming;
+  }
+
+  /**
+   * One queued job for a free slot of this machine, or null. Claims are serialised by a transaction lock so
+   * two instances never both take the last slot; the fair order: authors with fewer jobs waiting ahead first.
+   */
+  private async claimOne(): Promise<{ id: string; jobId: string } | null> {
+    if (this.closing) return null;
+    const t = sql.id(SCHEMA, 'plugin_versions');
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('kiln.plugin-registry.build-slots'))`.execute(trx);
+      const busy = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${t} WHERE job_id IS NOT NULL AND started_at IS NOT NULL AND run_host = ${this.config.host}`.execute(trx);
+      if (busy.rows[0]!.n >= this.config.maxBuilds) return null;
+      const claimed = await sql<{ id: string; job_id: string }>`
+        UPDATE ${t} SET started_at = now(), run_host = ${this.config.host}, lease_owner = ${this.instance}, lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval
+        WHERE id = (
+          SELECT v.id FROM ${t} v
+          WHERE v.job_id IS NOT NULL AND v.started_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM ${t} r WHERE r.job_id IS NOT NULL AND r.started_at IS NOT NULL AND r.state->>'authorId' = v.state->>'authorId')
+          ORDER BY (SELECT count(*) FROM ${t} o WHERE o.job_id IS NOT NULL AND o.started_at IS NULL AND o.state->>'authorId' = v.state->>'authorId' AND o.queued_at < v.queued_at), v.queued_at, v.id
+          LIMIT 1)
+        RETURNING id, job_id`.execute(trx);
+      const row = claimed.rows[0];
+      return row ? { id: row.id, jobId: row.job_id } : null;
+    });
+  }
+
+  /** A job still waiting after the claim: a log line on its version says so (the version page shows it). */
+  private async announceWait(versionId: string): Promise<void> {
+    if (this.closing) return;
+    try {
+      const t = sql.id(SCHEMA, 'plugin_versions');
+      const r = await sql<{ ahead: number; running: number; job_id: string | null; started: boolean }>`
+        SELECT (SELECT count(*)::int FROM ${t} o WHERE o.job_id IS NOT NULL AND o.started_at IS NULL AND o.queued_at < v.queued_at) AS ahead,
+               (SELECT count(*)::int FROM ${t} o WHERE o.job_id IS NOT NULL AND o.started_at IS NOT NULL AND o.state->>'authorId' = v.state->>'authorId') AS running,
+               v.job_id, v.started_at IS NOT NULL AS started
+        FROM ${t} v WHERE v.id = ${versionId}`.execute(this.db);
+      const row = r.rows[0];
+      if (!row || !row.job_id || row.started) return;
+      const version = await this.repo.loadVersionById(versionId);
+      if (!version) return;
+      const s = version.snapshot();
+      const why = row.running > 0 ? 'another build of yours is running' : 'every build slot is busy';
+      const sink = new LogSink(this.repo, { versionId, authorId: s.authorId, pluginRecordId: s.pluginId, version: s.version }, 'unzip');
+      sink.write('info', `${PIPELINE_MESSAGES.waiting}: ${why}${row.ahead > 0 ? `; ${row.ahead} ${row.ahead === 1 ? 'build waits' : 'builds wait'} ahead of this one` : ''}.`);
+      await sink.flush();
+    } catch (e) {
+      this.logger.warn(`queue note for ${versionId}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Jobs whose lease ran out (their instance stopped): claim each (one instance wins), then requeue or fail it. */
   async sweep(): Promise<void> {
     if (this.closing) return;
     try {
       const claimed = await sql<{ id: string }>`
         UPDATE ${sql.id(SCHEMA, 'plugin_versions')} SET lease_owner = ${this.instance}, lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval
-        WHERE job_id IS NOT NULL AND (lease_until IS NULL OR lease_until < now()) RETURNING id`.execute(this.db);
+        WHERE job_id IS NOT NULL AND started_at IS NOT NULL AND (lease_until IS NULL OR lease_until < now()) RETURNING id`.execute(this.db);
       for (const { id } of claimed.rows) {
         const version = await this.repo.loadVersionById(id);
         if (!version || !version.running) continue;
-        const jobId = randomUUID();
-        const resumes = version.resumeInterruptedJob(jobId, new Date());
-        await this.repo.save([version], { actorId: null, occurredAt: new Date() });
-        await this.afterFinish(version);
-        if (resumes) this.start(id, jobId);
+        const resumes = version.resumeInterruptedJob(randomUUID(), new Date());
+        // Queued again in its old place (queued_at is kept): the next free slot runs it.
+        if (resumes) await this.repo.saveQueued(version, { actorId: null, occurredAt: new Date() }, { started_at: null, run_host: null, lease_owner: null, lease_until: null });
+        else await this.repo.save([version], { actorId: null, occurredAt: new Date() });
       }
+      if (claimed.rows.length > 0) this.claim();
     } catch (e) {
       this.logger.error(`sweep: ${(e as Error).message}`);
     }
   }
 
-  private async run(versionId: string, jobId: string): Promise<void> {
+  /** Runs a claimed job in the background; the slot is claimed again for another job when it ends. */
+  private run(versionId: string, jobId: string): void {
+    if (this.running.has(versionId)) return;
+    const job = this.runJob(versionId, jobId)
+      .catch((e) => {
+        if (!this.closing) this.logger.error(`pipeline ${versionId}: ${(e as Error).stack ?? e}`);
+      })
+      .finally(() => {
+        this.running.delete(versionId);
+        this.claim();
+      });
+    this.running.set(versionId, job);
+  }
+
+  /** A user id of its own for one job (the service runs as root): no two jobs share one. */
+  private jobUser(): { uid: number; gid: number } {
+    const id = this.config.uidBase + randomInt(1, 1 << 24);
+    return { uid: id, gid: id };
+  }
+
+  private async runJob(versionId: string, jobId: string): Promise<void> {
     const first = await this.repo.loadVersionById(versionId);
     if (!first || !first.ownsJob(jobId)) return;
     const s = first.snapshot();
     const heartbeat = setInterval(() => {
       void sql`UPDATE ${sql.id(SCHEMA, 'plugin_versions')} SET lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval WHERE id = ${versionId} AND job_id = ${jobId}`.execute(this.db).catch(() => undefined);
     }, Math.max(200, this.config.leaseMs / 3));
-    const ctx: JobContext = { versionId, jobId, authorId: s.authorId, pluginRecordId: s.pluginId, packageId: s.packageId, version: s.version, mediaId: s.mediaId!, work: await mkdtemp(join(this.config.workDir, 'kiln-pipeline-')), sandboxed: false };
+    const work = await mkdtemp(join(this.config.workDir, 'kiln-pipeline-'));
+    const ctx: JobContext = { versionId, jobId, authorId: s.authorId, pluginRecordId: s.pluginId, packageId: s.packageId, version: s.version, mediaId: s.mediaId!, work, build: join(work, 'build'), out: join(work, 'out'), user: isRoot() ? this.jobUser() : null };
     try {
+      // Other users may pass through (each job's own folders are 0700 and its user's), never list it.
+      await chmod(work, 0o711);
+      await this.ownFolder(ctx, ctx.build);
       let failure: string | null = null;
       for (const step of PIPELINE_STEPS) {
         if (this.closing) return;
@@ -134,13 +275,20 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
           break;
         }
       }
-      const provenance: ProvenanceState | null = failure ? null : { zipSha256: ctx.zipSha256 ?? null, files: ctx.grab!.files, filesSha256: ctx.grab!.filesSha256, sandboxed: ctx.sandboxed };
+      const provenance: ProvenanceState | null = failure ? null : { zipSha256: ctx.zipSha256 ?? null, files: ctx.grab!.files, filesSha256: ctx.grab!.filesSha256, sandboxed: true, isolation: this.isolation!.kind };
       const finished = await this.change(ctx, (v, now) => v.finishPipeline(failure ? 'failed' : 'done', failure, provenance, now));
       if (finished) await this.afterFinish(finished);
     } finally {
       clearInterval(heartbeat);
-      await rm(ctx.work, { recursive: true, force: true }).catch(() => undefined);
+      await rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
+  }
+
+  /** A folder only the job's user may enter. */
+  private async ownFolder(ctx: JobContext, dir: string, mode = 0o700): Promise<void> {
+    await mkdir(dir, { mode });
+    await chmod(dir, mode);
+    if (ctx.user) await chown(dir, ctx.user.uid, ctx.user.gid);
   }
 
   /** Hook for what a finished job changes elsewhere (nothing yet: counts follow publishing). */
@@ -157,77 +305,109 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
 
   private env(ctx: JobContext): Record<string, string> {
     // No variable of ours reaches a step: no database or NATS address, no credentials.
-    return { PATH: `${nodeDir()}:${MINIMAL_PATH}`, HOME: join(ctx.work, 'home'), LANG: 'C.UTF-8', npm_config_cache: join(ctx.work, 'npm-cache'), npm_config_update_notifier: 'false', CI: 'true' };
+    return { PATH: `${nodeDir()}:${MINIMAL_PATH}`, HOME: join(ctx.build, 'home'), TMPDIR: '/tmp', LANG: 'C.UTF-8', npm_config_cache: join(ctx.build, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_userconfig: join(ctx.build, 'home', '.npmrc'), CI: 'true' };
   }
 
   /** Runs one step; answers null on success or the reason it failed. */
   private async step(step: PipelineStep, ctx: JobContext, logs: LogSink): Promise<string | null> {
     const c = this.config;
-    const limits = { timeoutMs: c.timeoutsMs[step], maxOutputBytes: c.maxOutputBytes, maxMemoryBytes: c.maxMemoryBytes };
+    if (!this.isolation) return `${PIPELINE_MESSAGES.noIsolation} (${this.isolationTried.join('; ')})`;
+    logs.write('info', `Isolated with ${this.isolation.description}`);
+    const limits: Limits = { timeoutMs: c.timeoutsMs[step], maxOutputBytes: c.maxOutputBytes, maxMemoryBytes: c.maxMemoryBytes };
     if (step === 'unzip') {
-      const zip = mediaPath(c.storageDir, ctx.mediaId);
-      if (!existsSync(zip)) return 'The uploaded archive is missing from storage.';
-      const result = await this.worker('unzip', { zip, out: join(ctx.work, 'src'), maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits);
+      const source = mediaPath(c.storageDir, ctx.mediaId);
+      if (!existsSync(source)) return 'The uploaded archive is missing from storage.';
+      // The sandbox sees a copy in the job's folder, never the storage.
+      const zip = join(ctx.build, 'upload.zip');
+      await copyFile(source, zip, constants.COPYFILE_EXCL);
+      if (ctx.user) await chown(zip, ctx.user.uid, ctx.user.gid);
+      const result = await this.worker('unzip', { zip, out: join(ctx.build, 'src'), maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits, { readable: [], writable: [ctx.build], user: ctx.user });
       if (typeof result === 'string') return result;
-      Object.assign(ctx, { root: result.root, zipSha256: result.zipSha256 });
-      await chownTree(ctx.work, c.uid, c.gid);
+      Object.assign(ctx, { root: result.root, zipSha256: result.zipSha256, pkg: result.pkg });
       return null;
     }
-    if (step === 'install') {
-      const pkg = JSON.parse(await readFile(join(ctx.root!, 'package.json'), 'utf8'));
-      const scripts = pkg.kiln?.installScripts === true;
-      logs.write('info', scripts ? 'Installing dependencies (install scripts on: kiln.installScripts)' : 'Installing dependencies (install scripts off)');
-      const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', ...(scripts ? [] : ['--ignore-scripts'])];
-      const r = await this.contained(ctx, logs, limits, 'npm', args, true);
-      return r;
-    }
+    const pkg = ctx.pkg!;
+    if (step === 'install') return this.install(ctx, logs, limits);
     if (step === 'build') {
-      const pkg = JSON.parse(await readFile(join(ctx.root!, 'package.json'), 'utf8'));
-      if (typeof pkg.scripts?.build !== 'string') return 'The package has no build script.';
-      logs.write('info', `> ${pkg.scripts.build}`);
-      ctx.sandboxed = sandboxAvailable();
-      if (!ctx.sandboxed) logs.write('warning', 'No namespace sandbox (bubblewrap) on this machine: the build runs as its own user without network isolation.');
-      return this.contained(ctx, logs, limits, 'sh', ['-c', pkg.scripts.build], false);
+      if (!pkg.build) return 'The package has no build script.';
+      logs.write('info', `> ${pkg.build}`);
+      return this.contained(ctx, logs, limits, 'sh', ['-c', pkg.build], false);
     }
     if (step === 'grab') {
-      const result = await this.worker('grab', { root: ctx.root, maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits);
+      // A fresh folder made after every process of the build ended: nothing of the build is in it.
+      await this.ownFolder(ctx, ctx.out, 0o755);
+      const result = await this.worker('grab', { root: ctx.root, dist: pkg.dist, main: pkg.main, out: ctx.out, maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits, { readable: [ctx.build], writable: [ctx.out], user: ctx.user });
       if (typeof result === 'string') return result;
       ctx.grab = result;
       return null;
     }
     const g = ctx.grab!;
-    const manifest = { pluginId: ctx.packageId, version: ctx.version, groupCount: g.groupCount, nodeCount: g.nodeCount, icons: g.icons, main: g.main, files: g.files, zipSha256: ctx.zipSha256, filesSha256: g.filesSha256, sandboxed: ctx.sandboxed };
-    const result = await this.worker('deploy', { dist: g.dist, target: deployedPath(c.storageDir, ctx.packageId, ctx.version), manifest }, ctx, logs, limits);
+    const manifest = { pluginId: ctx.packageId, version: ctx.version, groupCount: g.groupCount, nodeCount: g.nodeCount, icons: g.icons, main: g.main, files: g.files, zipSha256: ctx.zipSha256, filesSha256: g.filesSha256, sandboxed: true, isolation: this.isolation.kind };
+    const plugins = join(c.storageDir, 'plugins');
+    // Our own user without capabilities, seeing the collected files and the plugins folder alone.
+    const result = await this.worker('deploy', { from: join(ctx.out, 'files'), target: deployedPath(c.storageDir, ctx.packageId, ctx.version), manifest }, ctx, logs, limits, { readable: [ctx.out], writable: [plugins], user: null });
     return typeof result === 'string' ? result : null;
   }
 
-  /** An untrusted command (npm install, the build script): own user, minimal env, sandbox, limits. */
-  private async contained(ctx: JobContext, logs: LogSink, limits: { timeoutMs: number; maxOutputBytes: number; maxMemoryBytes: number }, command: string, args: string[], network: boolean): Promise<string | null> {
+  /**
+   * Dependencies: downloaded by npm with scripts off (the one step with network: npm alone runs, the
+   * package's own .npmrc is removed, every dependency must come from the registry); the package's install
+   * scripts, when it asks for them (kiln.installScripts), run afterwards without network.
+   */
+  private async install(ctx: JobContext, logs: LogSink, limits: Limits): Promise<string | null> {
+    const pkg = ctx.pkg!;
+    for (const [name, spec] of Object.entries(pkg.dependencies)) {
+      if (!REGISTRY_SPEC.test(spec)) return `Refused: the dependency "${name}" (${spec}) is not from the npm registry; only registry versions are installed.`;
+    }
+    const npmrc = join(ctx.root!, '.npmrc');
+    if (await lstat(npmrc).then(() => true, () => false)) {
+      await rm(npmrc, { force: true });
+      logs.write('warning', "Ignored the package's .npmrc");
+    }
+    await this.ownFolder(ctx, join(ctx.build, 'home'));
+    const count = Object.keys(pkg.dependencies).length;
+    logs.write('info', `Installing ${count} ${count === 1 ? 'dependency' : 'dependencies'} from ${this.config.npmRegistry} (install scripts off)`);
+    const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', `--registry=${this.config.npmRegistry}`];
+    const fetched = await this.contained(ctx, logs, limits, 'npm', args, count > 0);
+    if (fetched || !pkg.installScripts) return fetched;
+    logs.write('info', 'Running install scripts without network (kiln.installScripts)');
+    return this.contained(ctx, logs, limits, 'npm', ['rebuild', '--no-audit', '--no-fund'], false);
+  }
+
+  /** The plugin's own code (npm, its scripts, the build): its sandbox sees the job's folder and Node alone. */
+  private async contained(ctx: JobContext, logs: LogSink, limits: Limits, command: string, args: string[], network: boolean): Promise<string | null> {
     const r = await runContained({
+      isolation: this.isolation!,
       command,
       args,
       cwd: ctx.root!,
       env: { ...this.env(ctx), ...(network ? {} : { NODE_OPTIONS: `--max-old-space-size=${Math.floor(limits.maxMemoryBytes / 1048576)}` }) },
       ...limits,
-      user: { uid: this.config.uid, gid: this.config.gid },
-      sandbox: { writable: [ctx.work], readable: [nodeDir()], network },
+      writable: [ctx.build],
+      readable: [nodeDir()],
+      network,
+      user: ctx.user,
       onLine: (stream, line) => logs.write(stream === 'stderr' ? 'warning' : 'info', line),
       signal: this.shutdown.signal,
     });
     return r.ok ? null : r.reason;
   }
 
-  /** One of our own steps, in a child process (it reads the untrusted archive, not the service). */
-  private async worker(step: 'unzip' | 'grab' | 'deploy', args: unknown, ctx: JobContext, logs: LogSink, limits: { timeoutMs: number; maxOutputBytes: number; maxMemoryBytes: number }): Promise<any> {
+  /** One of our own steps (unzip, grab, deploy) in a sandbox too: it handles what the plugin made. */
+  private async worker(step: 'unzip' | 'grab' | 'deploy', args: unknown, ctx: JobContext, logs: LogSink, limits: Limits, view: { readable: string[]; writable: string[]; user: JobContext['user'] }): Promise<any> {
     let result: unknown = null;
     const register = WORKER.endsWith('.ts') ? ['-r', require.resolve('@swc-node/register')] : [];
     const r = await runContained({
+      isolation: this.isolation!,
       command: process.execPath,
       args: [...register, WORKER, step, JSON.stringify(args)],
-      cwd: ctx.work,
-      env: { PATH: MINIMAL_PATH, LANG: 'C.UTF-8', ...(register.length ? { SWC_NODE_PROJECT: join(__dirname, '../../../../tsconfig.json') } : {}) },
+      cwd: view.writable[0]!,
+      env: { PATH: MINIMAL_PATH, LANG: 'C.UTF-8', HOME: '/tmp', ...(register.length ? { SWC_NODE_PROJECT: join(__dirname, '../../../../tsconfig.json') } : {}) },
       ...limits,
-      sandbox: null,
+      readable: [...workerMounts(), ...view.readable],
+      writable: view.writable,
+      network: false,
+      user: view.user,
       signal: this.shutdown.signal,
       onLine: (stream, line) => {
         if (line.startsWith('@@RESULT ')) result = JSON.parse(line.slice(9));
@@ -236,16 +416,6 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     });
     if (!r.ok) return logs.lastError ?? r.reason ?? 'Failed.';
     return result;
-  }
-}
-
-async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
-  if (process.getuid?.() !== 0) return;
-  await chown(dir, uid, gid);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const abs = join(dir, entry.name);
-    if (entry.isDirectory()) await chownTree(abs, uid, gid);
-    else await chown(abs, uid, gid);
   }
 }
 
@@ -258,7 +428,7 @@ class LogSink {
 
   constructor(
     private readonly repo: PgPluginsRepository,
-    private readonly ctx: JobContext,
+    private readonly ctx: Pick<JobContext, 'versionId' | 'authorId' | 'pluginRecordId' | 'version'>,
     private readonly action: PipelineStep,
   ) {}
 

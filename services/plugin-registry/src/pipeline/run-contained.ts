@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Isolation } from './isolation';
 
 export interface ContainedRun {
+  /** The sandbox to run in (never optional: a step that cannot be isolated is not run; ADR 0039). */
+  isolation: Isolation;
   command: string;
   args: string[];
   cwd: string;
@@ -10,10 +13,12 @@ export interface ContainedRun {
   timeoutMs: number;
   maxOutputBytes: number;
   maxMemoryBytes: number;
-  /** Run as this user (when the service is root). */
-  user?: { uid: number; gid: number };
-  /** Wrap in bubblewrap: only these folders are visible (rw: the job's folder), network per flag. */
-  sandbox?: { writable: string[]; readable: string[]; network: boolean } | null;
+  /** Visible folders and the network (see SandboxSpec). */
+  writable: string[];
+  readable: string[];
+  network: boolean;
+  /** The job's own user (when the service is root); null: our user without capabilities. */
+  user: { uid: number; gid: number } | null;
   onLine(stream: 'stdout' | 'stderr', line: string): void;
   /** Aborted when the service shuts down: the step is killed (the job's lease then lets it resume). */
   signal?: AbortSignal;
@@ -26,54 +31,44 @@ export interface ContainedResult {
   reason: string | null;
 }
 
-const BWRAP = ['/usr/bin/bwrap', '/bin/bwrap'].find((p) => existsSync(p)) ?? null;
-export const sandboxAvailable = (): boolean => BWRAP !== null;
-
-/** bubblewrap arguments: a fresh root with /usr read-only, the given folders, no other data of ours. */
-function bwrapArgs(s: NonNullable<ContainedRun['sandbox']>, cwd: string): string[] {
-  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--ro-bind', '/usr', '/usr', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
-  if (s.network) args.push('--share-net');
-  for (const link of ['/bin', '/lib', '/lib64', '/sbin']) {
-    if (!existsSync(link)) continue;
-    if (lstatSync(link).isSymbolicLink()) args.push('--symlink', `usr${link}`, link);
-    else args.push('--ro-bind', link, link);
-  }
-  for (const f of ['/etc/resolv.conf', '/etc/hosts', '/etc/ssl', '/etc/ca-certificates', '/etc/nsswitch.conf']) if (existsSync(f)) args.push('--ro-bind', f, f);
-  for (const dir of s.readable) args.push('--ro-bind', dir, dir);
-  for (const dir of s.writable) args.push('--bind', dir, dir);
-  args.push('--chdir', cwd, '--');
-  return args;
-}
-
-/** Resident memory of a process group, from /proc (the group is the child's own session). */
-function groupRss(pgid: number): number {
-  let total = 0;
+/**
+ * Resident memory of every process of a step: the wrapper and all its descendants (in a pid namespace, an
+ * orphan is adopted by the namespace's first process, itself a descendant, so none escapes the count).
+ */
+function stepRss(wrapperPid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      total += Number(fields[21]) * 4096;
+      const pid = Number(entry);
+      const parent = Number(fields[1]);
+      rss.set(pid, Number(fields[21]) * 4096);
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
     } catch {
       // the process ended meanwhile
     }
+  }
+  let total = 0;
+  for (const queue = [wrapperPid]; queue.length > 0; ) {
+    const pid = queue.pop()!;
+    total += rss.get(pid) ?? 0;
+    queue.push(...(children.get(pid) ?? []));
   }
   return total;
 }
 
 /**
- * Runs one untrusted or risky command in a child process with a time, memory and output-size limit, a
- * given (minimal) environment, as its own user, in a bubblewrap sandbox when asked and available. The whole
- * process group is killed at a limit. Output arrives line by line.
+ * Runs one untrusted or risky command in a sandbox of its own (the isolation's namespaces; ADR 0039) with a
+ * time, memory and output-size limit and a given (minimal) environment. At a limit the wrapper is killed,
+ * and with it every process of the step (pid namespace). Output arrives line by line.
  */
 export function runContained(run: ContainedRun): Promise<ContainedResult> {
-  const sandboxed = run.sandbox && BWRAP;
-  const command = sandboxed ? BWRAP! : run.command;
-  const args = sandboxed ? [...bwrapArgs(run.sandbox!, run.cwd), run.command, ...run.args] : run.args;
-  const asUser = run.user && process.getuid?.() === 0 ? run.user : undefined;
+  const wrapped = run.isolation.wrap({ command: run.command, args: run.args, cwd: run.cwd, writable: run.writable, readable: run.readable, network: run.network, user: run.user });
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, { cwd: run.cwd, env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(asUser ? { uid: asUser.uid, gid: asUser.gid } : {}) });
+    const child = spawn(wrapped.command, wrapped.args, { cwd: '/', env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(wrapped.spawnAs ? { uid: wrapped.spawnAs.uid, gid: wrapped.spawnAs.gid } : {}) });
     let stopped: string | null = null;
     let output = 0;
     const kill = (reason: string) => {
@@ -89,7 +84,7 @@ export function runContained(run: ContainedRun): Promise<ContainedResult> {
     run.signal?.addEventListener('abort', onAbort);
     const timer = setTimeout(() => kill(`Stopped: the step took longer than ${Math.round(run.timeoutMs / 100) / 10} s.`), run.timeoutMs);
     const memory = setInterval(() => {
-      if (child.pid && groupRss(child.pid) > run.maxMemoryBytes) kill(`Stopped: the step used more than ${Math.round(run.maxMemoryBytes / 1048576)} MiB of memory.`);
+      if (child.pid && stepRss(child.pid) > run.maxMemoryBytes) kill(`Stopped: the step used more than ${Math.round(run.maxMemoryBytes / 1048576)} MiB of memory.`);
     }, 250);
     for (const stream of ['stdout', 'stderr'] as const) {
       let rest = '';
@@ -103,10 +98,18 @@ export function runContained(run: ContainedRun): Promise<ContainedResult> {
       });
       child[stream].on('end', () => rest.trim() && !stopped && run.onLine(stream, rest.slice(0, 2000)));
     }
+    let settled = false;
     const done = (code: number | null, error?: Error) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       clearInterval(memory);
       run.signal?.removeEventListener('abort', onAbort);
+      try {
+        wrapped.cleanup?.();
+      } catch {
+        // an empty folder left in the temporary folder
+      }
       if (stopped) return resolvePromise({ ok: false, code, reason: stopped });
       if (error) return resolvePromise({ ok: false, code, reason: `Could not start: ${error.message}` });
       resolvePromise({ ok: code === 0, code, reason: code === 0 ? null : `Exited with code ${code}.` });

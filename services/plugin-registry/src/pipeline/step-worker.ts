@@ -4,8 +4,8 @@
  * failure it prints the reason on stderr and exits 1. Untrusted archives are read here, never in the service.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, cp, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream, Stats } from 'node:fs';
+import { chmod, lstat, mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -74,51 +74,128 @@ async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
   });
   const root = await projectRoot(out);
   log(`Unpacked ${files} files (${bytes} bytes)`);
-  return { zipSha256, root, files, bytes };
+  // package.json is read once, here, before any of the plugin's code ran: later steps never read it again
+  // (a build could turn it into a link to anything).
+  let pkg: any;
+  try {
+    pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  } catch {
+    throw new StepFailure('package.json is not valid JSON.');
+  }
+  if (!pkg || typeof pkg !== 'object') throw new StepFailure('package.json is not valid JSON.');
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const deps: Record<string, string> = {};
+  for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
+    for (const [name, spec] of Object.entries(pkg[field] ?? {})) deps[name] = String(spec);
+  }
+  return { zipSha256, root, files, bytes, pkg: { build: text(pkg.scripts?.build), dist: text(pkg.kiln?.dist) ?? 'dist', main: text(pkg.main), installScripts: pkg.kiln?.installScripts === true, dependencies: deps } };
 }
 
-interface GrabArgs { root: string; maxFiles: number; maxBytes: number }
+interface GrabArgs { root: string; dist: string; main: string | null; out: string; maxFiles: number; maxBytes: number }
 
+/** Refuses anything but a real folder at every part of `rel` below `base` (a link anywhere is refused). */
+async function realFolder(base: string, rel: string): Promise<string> {
+  let at = base;
+  for (const part of rel.split(/[\\/]+/).filter((p) => p && p !== '.')) {
+    at = join(at, part);
+    const info = await lstat(at).catch(() => null);
+    if (!info) throw new StepFailure(`The build produced no "${rel}" folder.`);
+    if (info.isSymbolicLink()) throw new StepFailure(`Refused: "${relative(base, at)}" is a symbolic link; built files are never followed.`);
+    if (!info.isDirectory()) throw new StepFailure(`Refused: "${relative(base, at)}" is not a folder.`);
+  }
+  return at;
+}
+
+const KINDS: [(s: Stats) => boolean, string][] = [
+  [(s) => s.isSymbolicLink(), 'a symbolic link'],
+  [(s) => s.isFIFO(), 'a named pipe'],
+  [(s) => s.isSocket(), 'a socket'],
+  [(s) => s.isBlockDevice() || s.isCharacterDevice(), 'a device'],
+];
+
+/** Built files, depth first: regular files and folders only; anything else fails the step. */
 async function walk(dir: string, base: string, acc: { path: string; abs: string; size: number }[], max: number) {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const abs = join(dir, entry.name);
+  for (const entry of await readdir(dir)) {
+    const abs = join(dir, entry);
     const info = await lstat(abs);
-    if (info.isSymbolicLink()) throw new StepFailure(`Refused: the built file "${relative(base, abs)}" is a symbolic link.`);
+    const rel = relative(base, abs).split(sep).join(posix.sep);
+    const odd = KINDS.find(([is]) => is(info));
+    if (odd) throw new StepFailure(`Refused: the built file "${rel}" is ${odd[1]}; only regular files are taken.`);
     if (info.isDirectory()) await walk(abs, base, acc, max);
     else if (info.isFile()) {
-      acc.push({ path: relative(base, abs).split(sep).join(posix.sep), abs, size: info.size });
+      acc.push({ path: rel, abs, size: info.size });
       if (acc.length > max) throw new StepFailure(`Refused: the build produced more than ${max} files.`);
-    }
+    } else throw new StepFailure(`Refused: the built file "${rel}" is not a regular file.`);
   }
 }
 
-/** Collects the built files (package.json `kiln.dist`, default `dist/`), hashes them, reads the manifest. */
-async function grab({ root, maxFiles, maxBytes }: GrabArgs) {
-  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
-  const distName: string = pkg.kiln?.dist ?? 'dist';
+/**
+ * Copies one regular file without following anything: opened with O_NOFOLLOW, checked to be the file that
+ * was listed, hashed as it is copied (the hash covers exactly the bytes kept).
+ */
+async function copyRegular(from: string, expected: Stats, to: string, limit: { left: number }): Promise<{ sha256: string; size: number }> {
+  const source = await open(from, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => {
+    throw new StepFailure(`Refused: the built file "${from}" could not be opened as a regular file.`);
+  });
+  try {
+    const info = await source.stat();
+    if (!info.isFile() || info.ino !== expected.ino || info.dev !== expected.dev) throw new StepFailure(`Refused: a built file changed while it was collected.`);
+    await mkdir(dirname(to), { recursive: true, mode: 0o755 });
+    const hash = createHash('sha256');
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, next) {
+        size += chunk.length;
+        limit.left -= chunk.length;
+        if (limit.left < 0) return next(new StepFailure('Refused: the built files are too large.'));
+        hash.update(chunk);
+        next(null, chunk);
+      },
+    });
+    await pipeline(source.createReadStream({ autoClose: false }), counter, createWriteStream(to, { flags: 'wx', mode: 0o644 }));
+    return { sha256: hash.digest('hex'), size };
+  } finally {
+    await source.close();
+  }
+}
+
+/**
+ * Collects the built files (package.json `kiln.dist`, default `dist/`, as read at unzip) into `out/files`:
+ * regular files only, nothing followed; reads the manifest from the copies. Runs in the job's sandbox.
+ */
+async function grab({ root, dist: distName, main: mainPath, out, maxFiles, maxBytes }: GrabArgs) {
   const dist = resolve(root, distName);
   if (!dist.startsWith(root + sep)) throw new StepFailure('Refused: kiln.dist points outside the package.');
-  if (!(await stat(dist).then((s) => s.isDirectory(), () => false))) throw new StepFailure(`The build produced no "${distName}" folder.`);
-  const files: { path: string; abs: string; size: number }[] = [];
-  await walk(dist, dist, files, maxFiles);
-  files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  const total = files.reduce((n, f) => n + f.size, 0);
-  if (total > maxBytes) throw new StepFailure(`Refused: the built files are larger than ${maxBytes} bytes.`);
+  await realFolder(root, relative(root, dist));
+  const listed: { path: string; abs: string; size: number }[] = [];
+  await walk(dist, dist, listed, maxFiles);
+  listed.sort((a, b) => (a.path < b.path ? -1 : 1));
+  if (listed.reduce((n, f) => n + f.size, 0) > maxBytes) throw new StepFailure(`Refused: the built files are larger than ${maxBytes} bytes.`);
+  const limit = { left: maxBytes };
   const hashed = [];
-  for (const f of files) hashed.push({ path: f.path, size: f.size, sha256: await sha256File(f.abs) });
+  for (const f of listed) {
+    const copied = await copyRegular(f.abs, await lstat(f.abs), join(out, 'files', ...f.path.split('/')), limit);
+    hashed.push({ path: f.path, size: copied.size, sha256: copied.sha256 });
+  }
+  const total = hashed.reduce((n, f) => n + f.size, 0);
   const filesSha256 = createHash('sha256').update(hashed.map((f) => `${f.path} ${f.sha256}\n`).join('')).digest('hex');
-  // The manifest (kiln-plugin.json, beside package.json or in the built folder): groups and nodes, icons.
-  const manifestPath = [join(dist, 'kiln-plugin.json'), join(root, 'kiln-plugin.json')];
+  // The manifest (kiln-plugin.json): a built file, or beside package.json (a regular file, not followed).
+  let manifestText: string | null = null;
+  if (hashed.some((f) => f.path === 'kiln-plugin.json')) manifestText = await readFile(join(out, 'files', 'kiln-plugin.json'), 'utf8');
+  else {
+    const beside = join(root, 'kiln-plugin.json');
+    const info = await lstat(beside).catch(() => null);
+    if (info?.isFile()) {
+      await copyRegular(beside, info, join(out, 'kiln-plugin.json'), { left: 1024 * 1024 });
+      manifestText = await readFile(join(out, 'kiln-plugin.json'), 'utf8');
+    } else if (info) throw new StepFailure('Refused: kiln-plugin.json is not a regular file.');
+  }
   let manifest: any = {};
-  for (const p of manifestPath) {
-    const text = await readFile(p, 'utf8').catch(() => null);
-    if (text !== null) {
-      try {
-        manifest = JSON.parse(text);
-      } catch {
-        throw new StepFailure('kiln-plugin.json is not valid JSON.');
-      }
-      break;
+  if (manifestText !== null) {
+    try {
+      manifest = JSON.parse(manifestText) ?? {};
+    } catch {
+      throw new StepFailure('kiln-plugin.json is not valid JSON.');
     }
   }
   const count = (list: unknown, n: unknown) => (Array.isArray(list) ? list.length : Number.isInteger(n) ? Number(n) : 0);
@@ -126,36 +203,47 @@ async function grab({ root, maxFiles, maxBytes }: GrabArgs) {
   const nodeCount = Array.isArray(manifest.groups) ? manifest.groups.reduce((n: number, g: any) => n + (Array.isArray(g?.nodes) ? g.nodes.length : 0), 0) || count(manifest.nodes, manifest.nodeCount) : count(manifest.nodes, manifest.nodeCount);
   const icons: Record<string, string> = {};
   for (const [slot, file] of Object.entries(manifest.icons ?? {})) if (typeof file === 'string' && hashed.some((f) => f.path === file)) icons[slot] = file;
-  const main = typeof pkg.main === 'string' ? posix.relative(distName, pkg.main) : null;
+  const main = mainPath ? posix.relative(distName, mainPath) : null;
   log(`Collected ${hashed.length} files (${total} bytes), ${groupCount} groups, ${nodeCount} nodes; files sha256 ${filesSha256}`);
-  return { dist, files: hashed, filesSha256, groupCount, nodeCount, icons, main: main && hashed.some((f) => f.path === main) ? main : null };
+  return { files: hashed, filesSha256, groupCount, nodeCount, icons, main: main && hashed.some((f) => f.path === main) ? main : null };
 }
 
-interface DeployArgs { dist: string; target: string; manifest: { files: { path: string; sha256: string }[] } & Record<string, unknown> }
+interface DeployArgs { from: string; target: string; manifest: { files: { path: string; sha256: string }[] } & Record<string, unknown> }
 
-/** Stores the files immutably under pluginId@version: written aside, made read-only, then renamed into place. */
-async function deploy({ dist, target, manifest }: DeployArgs) {
+/**
+ * Stores the collected files immutably under pluginId@version: written aside, made read-only, then renamed
+ * into place. Runs in a sandbox that shows only the collected files (read-only) and the plugins folder.
+ */
+async function deploy({ from, target, manifest }: DeployArgs) {
   const existing = await readFile(join(target, 'manifest.json'), 'utf8').catch(() => null);
   if (existing !== null) {
     // A resumed job may find its own earlier deploy: the same files are fine, other files never replace them.
     if (JSON.stringify(JSON.parse(existing).files) === JSON.stringify(manifest.files)) return log('Already deployed with the same files') ?? { target };
     throw new StepFailure('This version is already deployed with other files; deployed versions are immutable.');
   }
-  const staging = `${target}.staging-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(dirname(target), { recursive: true });
-  await cp(dist, join(staging, 'files'), { recursive: true, dereference: false, errorOnExist: true });
-  await writeFile(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  const staging = `${target}.staging-${process.pid}-${Date.now()}`;
+  await mkdir(staging, { mode: 0o700 });
+  for (const file of manifest.files) {
+    const src = join(from, ...file.path.split('/'));
+    const info = await lstat(src);
+    if (!info.isFile()) throw new StepFailure(`Refused: "${file.path}" is not a regular file.`);
+    const to = join(staging, 'files', ...file.path.split('/'));
+    const copied = await copyRegular(src, info, to, { left: Number.MAX_SAFE_INTEGER });
+    if (copied.sha256 !== file.sha256) throw new StepFailure(`Refused: "${file.path}" changed after it was collected.`);
+  }
+  await writeFile(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2), { flag: 'wx', mode: 0o444 });
+  // Only what we just created is made read-only (chmod is never given a path we did not make).
   const lock = async (dir: string): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const abs = join(dir, entry.name);
       if (entry.isDirectory()) await lock(abs);
+      else if (!entry.isFile()) throw new StepFailure('Refused: the staging folder holds something other than files.');
       await chmod(abs, entry.isDirectory() ? 0o555 : 0o444);
     }
   };
   await lock(staging);
+  await chmod(staging, 0o555);
   await rename(staging, target);
-  await chmod(target, 0o555);
   log(`Deployed ${manifest.files.length} files`);
   return { target };
 }

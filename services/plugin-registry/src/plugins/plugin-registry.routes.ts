@@ -16,6 +16,7 @@ import { ListActionsQuery } from './queries/list-actions/list-actions.query';
 import { ListLogsQuery } from './queries/list-logs/list-logs.query';
 import { ListMyPluginsQuery } from './queries/list-my-plugins/list-my-plugins.query';
 import { ListVersionsQuery } from './queries/list-versions/list-versions.query';
+import { PipelineInfoQuery } from './queries/pipeline-info/pipeline-info.query';
 import { PublicFileQuery } from './queries/public-file/public-file.query';
 import { PublicManifestQuery } from './queries/public-manifest/public-manifest.query';
 import { PublicPluginsQuery } from './queries/public-plugins/public-plugins.query';
@@ -96,6 +97,7 @@ export const pluginRegistryRoutes = [
   rpcRoute({ rpc: PluginRegistryRpc.listVersions, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListVersionsQuery(actor.userId, body)) }),
   rpcRoute({ rpc: PluginRegistryRpc.listActions, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListActionsQuery(actor.userId, body)) }),
   rpcRoute({ rpc: PluginRegistryRpc.listLogs, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListLogsQuery(actor.userId, body)) }),
+  rpcRoute({ rpc: PluginRegistryRpc.pipelineInfo, kind: 'query', handle: (_request, context) => context.queries.execute(new PipelineInfoQuery()) }),
 
   // The public read API for consumers: published versions of public plugins only.
   rpcRoute({ rpc: PluginRegistryRpc.publicPlugins, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicPluginsQuery(body)) }),

@@ -20,6 +20,6 @@ export interface PluginsRepository {
   slugTaken(slug: string): Promise<boolean>;
   /** Saves the aggregates and their events in one transaction (409 when changed meanwhile); answers the events. */
   save(aggregates: (PluginAggregate | PluginVersionAggregate)[], meta: EventMeta): Promise<SavedEvent[]>;
-  /** As save, and takes the build job's lease on the version in the same transaction. */
-  saveLeased(version: PluginVersionAggregate, meta: EventMeta, lease: Record<string, unknown>): Promise<SavedEvent[]>;
+  /** As save, and puts the build job in the queue in the same transaction. */
+  saveQueued(version: PluginVersionAggregate, meta: EventMeta, queue: Record<string, unknown>): Promise<SavedEvent[]>;
 }

@@ -31,8 +31,8 @@ export class PublishVersionHandler implements ICommandHandler<PublishVersionComm
       const jobId = randomUUID();
       version.startPipeline(jobId, now);
       const id = version.snapshot().id;
-      // The job and its lease commit together: if this instance stops, the lease runs out and a sweep takes over.
-      const events = await this.repo.saveLeased(version, { actorId, occurredAt: now }, this.pipeline.leaseValues());
+      // The job and its place in the build queue commit together: whichever instance has a free slot runs it.
+      const events = await this.repo.saveQueued(version, { actorId, occurredAt: now }, this.pipeline.queueValues());
       return { value: answerVersion(toVersionSnapshot(version.snapshot())), events, afterAnswer: () => this.pipeline.start(id, jobId) };
     }
     version.publish(isAlpha, { isDeveloper: this.developers.isDeveloper(actorId) }, now);
