@@ -28,6 +28,8 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
   let canary: string;
   let listener: Server;
   beforeAll(async () => {
+    // The service's module reads its configuration when it is loaded: a fresh load per mechanism.
+    jest.resetModules();
     env = await startPluginRegistry({ KILN_PIPELINE_ISOLATION: kind, KILN_PIPELINE_TIMEOUT_BUILD: '15s', KILN_PIPELINE_MAX_BUILDS: '2', KILN_PIPELINE_MAX_BYTES: String(2 * 1024 * 1024), KILN_PIPELINE_MAX_FILES: '50' });
     // A folder only its owner may read (the probe used a root-only folder): grab must never copy it.
     canary = mkdtempSync(join(tmpdir(), 'kiln-canary-'));
@@ -36,7 +38,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
   }, 60_000);
   afterAll(async () => {
     listener?.close();
-    rmSync(canary, { recursive: true, force: true });
+    if (canary) rmSync(canary, { recursive: true, force: true });
     await env?.stop();
   });
 
