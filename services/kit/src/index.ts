@@ -7,6 +7,7 @@ export * from './db/prepared';
 export * from './outbox/outbox';
 export * from './outbox/outbox-relay';
 export * from './nats/jetstream';
+export * from './nats/connection-state';
 export * from './projections/projection-runner';
 export * from './projections/wait-for-projection';
 export * from './projections/rebuild-projection';

@@ -1,5 +1,6 @@
 import { connect, ConnectionOptions, JetStreamManager, NatsConnection, nanos, RetentionPolicy, StorageType, StreamConfig } from 'nats';
 import { KilnConfig, nsName, nsSubject } from '../config';
+import { watchConnection } from './connection-state';
 
 /**
  * The options of every NATS connection of every Kiln process, the Nest transports included: reconnect
@@ -19,8 +20,11 @@ export function natsConnectionOptions(config: Pick<KilnConfig, 'natsUrl' | 'nats
   };
 }
 
+/** A connection with `natsConnectionOptions`, its state followed for `untilConnected` (see connection-state.ts). */
 export async function connectNats(config: Pick<KilnConfig, 'natsUrl' | 'natsUser' | 'natsPassword'>, name: string): Promise<NatsConnection> {
-  return connect(natsConnectionOptions(config, name));
+  const nc = await connect(natsConnectionOptions(config, name));
+  watchConnection(nc);
+  return nc;
 }
 
 export interface StreamSpec {

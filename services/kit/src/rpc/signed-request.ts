@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { headers as natsHeaders, Msg, NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
+import { requestWhenConnected } from '../nats/connection-state';
 import { PROOF_HEADER, PROOF_TTL_MS, readRpcKeys, RPC_REFUSAL, RpcSigner } from './rpc-proof';
 
 /**
@@ -26,13 +27,17 @@ export interface SignedRequestOptions {
   signer?: RpcSigner;
 }
 
-/** Sends `body` on `subject` (namespaced already) with its proof; answers the reply as nats.js gives it. */
+/**
+ * Sends `body` on `subject` (namespaced already) with its proof; answers the reply as nats.js gives it.
+ * While the connection is down it waits for it (within the timeout) instead of losing the request
+ * (see requestWhenConnected).
+ */
 export function signedRequest(nc: NatsConnection, subject: string, body: string | Uint8Array, options: SignedRequestOptions): Promise<Msg> {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const headers = natsHeaders();
   if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers.set(name, value);
   headers.set(PROOF_HEADER, (options.signer ?? processRpcSigner()).proof(subject, bytes));
-  return nc.request(subject, bytes, { timeout: options.timeout, headers });
+  return requestWhenConnected(nc, subject, bytes, { timeout: options.timeout, headers });
 }
 
 /** True for a service's answer to a request whose proof it did not accept. */
