@@ -1,4 +1,4 @@
-import { ModelMenuRules, ModelRole, modelMenuRules } from './model-permissions';
+import { ModelMenuRules, ModelRole, modelMenuRules, modelOpenMode } from './model-permissions';
 
 type Row = [ModelRole, ModelMenuRules];
 
@@ -41,5 +41,19 @@ describe('modelMenuRules (spec 000 §6)', () => {
   it('Duplicate and Rename are disabled exactly for viewer and inspector', () => {
     expect(roles.filter((r) => !modelMenuRules(r).duplicate)).toEqual(['viewer', 'inspector']);
     expect(roles.filter((r) => !modelMenuRules(r).rename)).toEqual(['viewer', 'inspector']);
+  });
+});
+
+describe('modelOpenMode: where a card opens a model (ADR 0045)', () => {
+  it('opens the fullest mode the role allows', () => {
+    const roles: ModelRole[] = ['owner', 'editor', 'viewer', 'configurator', 'inspector', 'commenter'];
+    expect(Object.fromEntries(roles.map((r) => [r, modelOpenMode(r)]))).toEqual({
+      owner: 'edit',
+      editor: 'edit',
+      viewer: 'viewer',
+      configurator: 'configurator',
+      inspector: 'edit',
+      commenter: 'edit',
+    });
   });
 });

@@ -29,3 +29,15 @@ export function modelMenuRules(role: ModelRole): ModelMenuRules {
     rename: modelAllows(role, 'model.rename'),
   };
 }
+
+/** The opening modes a card can open a model in, from the fullest to the least (spec 000 §2). */
+export type ModelOpenMode = 'edit' | 'configurator' | 'viewer';
+
+/**
+ * Where opening a model (a click or Enter on its card) takes the caller: the fullest mode their role allows,
+ * the editor, else the configurator, else the viewer, which every role may use (spec 000 §6; ADR 0045).
+ */
+export function modelOpenMode(role: ModelRole): ModelOpenMode {
+  const rules = modelMenuRules(role);
+  return rules.edit ? 'edit' : rules.configurator ? 'configurator' : 'viewer';
+}

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Model, User } from '@kiln/contracts';
+import { modelOpenMode } from '@kiln/domain';
 import type { DisplayMode } from '../shell/view-state';
 import { Avatar } from '../shell/UserMenu';
 import { StarIcon } from '../ui/icons';
+import { openLinks } from './ModelMenu';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,9 +65,31 @@ interface ModelItemProps {
   date?: { iso: string; label: string };
   /** The caller's role, shown on Shared with me. */
   role?: string;
+  /** A status shown in words under the name (the product's, on Published). */
+  status?: ReactNode;
 }
 
-export function ModelItem({ model, display, menu, star, person, date, role }: ModelItemProps) {
+/**
+ * The model's name as the link that opens it in the fullest mode the caller's role allows (ADR 0045). Its hit
+ * area covers the whole card or row (CSS `.model-open::after`), so a click anywhere on it opens the model, and
+ * it is the card's one place in the tab order; the star and the menu sit above it.
+ */
+function OpenLink({ model }: { model: Model }) {
+  return (
+    <Link
+      className="model-name model-open"
+      to={openLinks(model.id)[modelOpenMode(model.userRole ?? 'viewer')]}
+      title={model.name}
+      data-testid="model-open"
+      // A double-click opens it once: the second click of the pair goes nowhere.
+      onClick={(event) => event.detail > 1 && event.preventDefault()}
+    >
+      {model.name}
+    </Link>
+  );
+}
+
+export function ModelItem({ model, display, menu, star, person, date, role, status }: ModelItemProps) {
   const shownDate = date ?? { iso: model.updatedAt, label: 'Edited' };
   const updated = formatDate(shownDate.iso);
   const who = person ?? { user: model.author, label: 'Author' };
@@ -87,8 +112,9 @@ export function ModelItem({ model, display, menu, star, person, date, role }: Mo
         <span className="model-row-name">
           <Thumbnail model={model} />
           <span className="model-row-text">
-            <span className="model-name" title={model.name}>{model.name}</span>
+            <OpenLink model={model} />
             {roleTag}
+            {status}
             {/* On phones the author and date columns give way; the date shows under the name instead. */}
             <span className="model-meta model-row-phone-meta">{shownDate.label} <time dateTime={shownDate.iso}>{updated}</time></span>
           </span>
@@ -116,13 +142,14 @@ export function ModelItem({ model, display, menu, star, person, date, role }: Mo
       {star && <span className="model-card-star">{star}</span>}
       <div className="model-card-body">
         <div className="model-card-text">
-          <span className="model-name" title={model.name}>{model.name}</span>
+          <OpenLink model={model} />
           <span className="model-meta">
             {display === 'grid' && `${shownDate.label} `}
             <time dateTime={shownDate.iso}>{updated}</time>
           </span>
           {person?.user && display === 'grid' && <span className="model-meta">{person.label} {person.user.fullName}</span>}
           {roleTag}
+          {status}
         </div>
         <span className="model-tools">{menu}</span>
       </div>
