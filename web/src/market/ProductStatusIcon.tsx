@@ -9,16 +9,21 @@ const LABEL: Record<ProductStatus, string> = {
   unpublished: 'Unpublished',
 };
 
-/** The coloured product-status icon on the author's published models (spec 000 §2), with its words for everyone. */
-export function ProductStatusIcon({ status, withText = false }: { status: ProductStatus; withText?: boolean }) {
+/**
+ * The product's status in words, with its coloured dot as a decoration (spec 000 §2: "a coloured icon shows
+ * the product status"). The words are always shown, so neither a tooltip nor the colour alone carries the
+ * meaning (WCAG 1.4.1; ADR 0045). On a model card a hidden "Product: " says whose status it is.
+ */
+export function ProductStatusLabel({ status, onCard = false }: { status: ProductStatus; onCard?: boolean }) {
   const label = LABEL[status];
   const key = status.replace(' ', '-');
   return (
-    <span className={`product-status product-status--${key}`} data-testid="product-status" data-status={status} title={`Product: ${label}`}>
-      <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
+    <span className={`product-status product-status--${key}`} data-testid="product-status" data-status={status}>
+      <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
         <circle cx="6" cy="6" r="5" />
       </svg>
-      {withText ? <span>{label}</span> : <span className="visually-hidden">Product: {label}</span>}
+      {onCard && <span className="visually-hidden">Product: </span>}
+      <span>{label}</span>
     </span>
   );
 }

@@ -6,7 +6,7 @@ import { isWebAddress, PRODUCT_MESSAGES, PRODUCT_TITLE_MAX } from '@kiln/domain'
 import { ApiError, messageOf } from '../api/client';
 import { TextField } from '../ui/TextField';
 import { productApi, productKeys } from './product-api';
-import { ProductStatusIcon } from './ProductStatusIcon';
+import { ProductStatusLabel } from './ProductStatusIcon';
 import './market.css';
 
 type Action = 'publish' | 'draft' | 'unpublish';
@@ -137,7 +137,7 @@ function ProductForm({ modelId, modelName, product, initial, justDone }: { model
         {modelName && <p className="market-note">Model: <strong>{modelName}</strong></p>}
         {current && (
           <p className="market-note" data-testid="product-current-status">
-            Status: <ProductStatusIcon status={current.status} withText />
+            Status: <ProductStatusLabel status={current.status} />
           </p>
         )}
         {current?.status === 'rejected' && current.rejectionReason && (
@@ -160,8 +160,8 @@ function ProductForm({ modelId, modelName, product, initial, justDone }: { model
             Production-ready (listed on the marketplace once approved)
           </label>
           {errors.form && <p className="form-error" role="alert" data-testid="form-error">{errors.form}</p>}
-          <p className="visually-hidden" role="status">{done && !busy ? DONE[done.action] : ''}</p>
-          {done && !busy && <p className="form-ok" data-testid="product-saved">{DONE[done.action]}</p>}
+          {/* One message, shown and announced: the live region stays, its words change. */}
+          <div role="status">{done && !busy && <p className="form-ok" data-testid="product-saved">{DONE[done.action]}</p>}</div>
           <div className="market-actions">
             <button type="submit" className="btn btn-primary" disabled={!!busy} data-testid="product-publish">{busy === 'publish' ? 'Sending…' : publishLabel}</button>
             <button type="button" className="btn btn-ghost" disabled={!!busy} data-testid="product-draft" onClick={() => void run('draft')}>{busy === 'draft' ? 'Saving…' : 'Save as draft'}</button>

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { sharingApi } from '../api/sharing';
 import { useViewState } from '../shell/view-state';
-import { ProductStatusIcon } from '../market/ProductStatusIcon';
+import { ProductStatusLabel } from '../market/ProductStatusIcon';
 import { modelKeys } from './model-cache';
 import { useModelDialogs } from './ModelDialogHost';
 import { ModelItem } from './ModelItem';
@@ -45,8 +45,9 @@ export function PublishedPage() {
           <ModelItem
             model={model}
             display={display}
-            // The author's own published models show their product's status (spec 000 §2; ADR 0022).
-            star={<>{productOf(model) && <ProductStatusIcon status={productOf(model)!.status} />}<ModelStar model={model} /></>}
+            // The author's own published models show their product's status, in words (spec 000 §2; ADRs 0022, 0045).
+            status={productOf(model) && <ProductStatusLabel status={productOf(model)!.status} onCard />}
+            star={<ModelStar model={model} />}
             menu={<ModelMenu model={model} onAction={(kind) => dialogs.open(kind === 'leave' ? null : { kind, model })} />}
           />
         )}
