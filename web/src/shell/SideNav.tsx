@@ -6,9 +6,12 @@ import { useMyTeams } from '../teams/useTeams';
 import { readableTextOn } from '../ui/contrast';
 import { preloadOn } from '../ui/lazy';
 import { ChevronDown, CloseIcon, CollapseIcon, DotsHorizontalIcon, ExpandIcon, Logo, PlusIcon, TeamIcon } from '../ui/icons';
+import { areaOf } from './route-areas';
 import { BUSINESS_SECTIONS, WORKSPACE_SECTIONS, type Section } from './sections';
 
+/** An entry of the navigation; "soon" when its screen is not built (route-areas' SCREENS, which the pages read too). */
 function NavItem({ section, narrow }: { section: Section; narrow: boolean }) {
+  const soon = !areaOf(section.path).built;
   return (
     <li>
       <NavLink
@@ -19,7 +22,7 @@ function NavItem({ section, narrow }: { section: Section; narrow: boolean }) {
       >
         <span className="nav-icon">{section.icon}</span>
         <span className="nav-text">{section.label}</span>
-        {!section.ready && !narrow && <span className="nav-soon">soon</span>}
+        {soon && !narrow && <span className="nav-soon">soon</span>}
       </NavLink>
     </li>
   );

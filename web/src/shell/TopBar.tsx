@@ -77,7 +77,7 @@ interface NavButton {
 }
 
 /**
- * Breadcrumbs, the team tools, the list tools (search, sort, view) and the account tools (bell, user menu). On
+ * Breadcrumbs, the team tools, the list tools the screen acts on (search, sort, view; route-areas' SCREENS) and the account tools (bell, user menu). On
  * phones it takes more rows: the navigation button and the account tools first, the other tools under them.
  */
 export function TopBar({ user, navButton }: { user: User; navButton?: NavButton }) {
@@ -87,7 +87,7 @@ export function TopBar({ user, navButton }: { user: User; navButton?: NavButton 
   const project = area.projectId ? team?.projects.find((p) => p.id === area.projectId) : undefined;
   const connection = useConnectionState();
   return (
-    <header className="topbar">
+    <header className={`topbar ${area.teamId && area.tools.length > 0 ? 'topbar--crowded' : ''}`}>
       {navButton && (
         <button type="button" ref={navButton.ref} className="icon-btn nav-open" aria-label="Open navigation" aria-controls={SIDENAV_ID} aria-expanded={navButton.expanded} onClick={navButton.onOpen}>
           <MenuIcon />
@@ -95,11 +95,11 @@ export function TopBar({ user, navButton }: { user: User; navButton?: NavButton 
       )}
       <Breadcrumbs area={area} teamName={team?.name} projectName={project?.name} />
       <TeamTools area={area} />
-      {area.listTools && (
+      {area.tools.length > 0 && (
         <div className="topbar-tools">
-          <SearchBox />
-          <SortMenu />
-          <ViewSwitch />
+          {area.tools.includes('search') && <SearchBox />}
+          {area.tools.includes('sort') && <SortMenu />}
+          {area.tools.includes('view') && <ViewSwitch />}
         </div>
       )}
       <div className="topbar-account">

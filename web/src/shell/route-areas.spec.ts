@@ -8,7 +8,7 @@ const labels = (pathname: string) => areaOf(pathname).crumbs.map((c) => c.label)
 describe('areaOf', () => {
   it('reads the personal model lists, with the list tools', () => {
     for (const [path, kind] of [['/', 'models'], ['/favorites', 'favorites'], ['/shared-models', 'shared'], ['/published', 'published']] as const) {
-      expect({ path, kind: areaOf(path).kind, tools: areaOf(path).listTools }).toEqual({ path, kind, tools: true });
+      expect({ path, kind: areaOf(path).kind, tools: areaOf(path).tools }).toEqual({ path, kind, tools: ['search', 'sort', 'view'] });
     }
   });
 
@@ -18,37 +18,47 @@ describe('areaOf', () => {
     expect(labels('/assets/texture/edit/123')).toEqual(['My Assets', 'Textures', 'Edit texture']);
     expect(labels('/assets/scene/new')).toEqual(['My Assets', 'Scenes', 'New scene']);
     expect(labels('/assets/texture/community')).toEqual(['My Assets', 'Textures', 'Community textures']);
-    expect(areaOf('/assets/image').listTools).toBe(false);
+    expect(areaOf('/assets/image').tools).toEqual([]);
     expect(areaOf('/assets/nonsense').kind).toBe('unknown');
   });
 
   it('reads team and project scope, members and their asset and component pages', () => {
-    expect(areaOf(`/${T}`)).toMatchObject({ teamId: T, kind: 'models', listTools: true, crumbs: [] });
-    expect(areaOf(`/${T}/members`)).toMatchObject({ teamId: T, kind: 'members', listTools: false });
-    expect(areaOf(`/${T}/${P}`)).toMatchObject({ teamId: T, projectId: P, kind: 'models', listTools: true });
-    expect(areaOf(`/${T}/${P}/assets/font/inter`)).toMatchObject({ teamId: T, projectId: P, kind: 'assets', listTools: false });
+    expect(areaOf(`/${T}`)).toMatchObject({ teamId: T, kind: 'models', tools: ['search', 'sort', 'view'], crumbs: [] });
+    expect(areaOf(`/${T}/members`)).toMatchObject({ teamId: T, kind: 'members', tools: [] });
+    expect(areaOf(`/${T}/${P}`)).toMatchObject({ teamId: T, projectId: P, kind: 'models', tools: ['search', 'sort', 'view'] });
+    expect(areaOf(`/${T}/${P}/assets/font/inter`)).toMatchObject({ teamId: T, projectId: P, kind: 'assets', tools: [] });
     expect(labels(`/${T}/${P}/assets/font/inter/italic`)).toEqual(['Assets', 'Fonts', 'inter', 'italic']);
     expect(areaOf(`/${T}/${P}/assets/font`).crumbs[1].to).toBe(`/${T}/${P}/assets/font`);
-    expect(areaOf(`/${T}/component`)).toMatchObject({ kind: 'component', listTools: true });
+    expect(areaOf(`/${T}/component`)).toMatchObject({ kind: 'component', tools: [], built: false });
     expect(areaOf(`/${T}/${P}/members`).kind).toBe('unknown');
   });
 
-  it('hides the list tools on plugin, order/quote detail and store-front pages only', () => {
-    expect(areaOf('/plugin').listTools).toBe(false);
-    expect(areaOf('/plugin/abc/version').listTools).toBe(false);
+  it('shows the list tools only where they act: none on plugin, placeholder, detail and store-front pages', () => {
+    const tools = (path: string) => areaOf(path).tools;
+    expect(tools('/plugin')).toEqual([]);
+    expect(tools('/plugin/abc/version')).toEqual([]);
     expect(labels('/plugin/new')).toEqual(['Plugins', 'New Plugin']);
-    expect(areaOf('/business/orders').listTools).toBe(true);
-    expect(areaOf('/business/orders/42').listTools).toBe(false);
-    expect(areaOf('/business/quotes/42').listTools).toBe(false);
-    expect(areaOf('/business/store-fronts').listTools).toBe(false);
-    expect(areaOf('/business/catalog/community-models').listTools).toBe(true);
+    expect(tools('/business/catalog')).toEqual(['search', 'sort', 'view']);
+    expect(tools('/business/catalog/abc')).toEqual([]);
+    expect(tools('/business/catalog/community-models')).toEqual([]);
+    expect(tools('/business/inventory')).toEqual(['search', 'sort']);
+    expect(tools('/business/services')).toEqual(['search', 'sort']);
+    expect(tools('/business/orders')).toEqual([]);
+    expect(tools('/business/orders/42')).toEqual([]);
+    expect(tools('/business/quotes/42')).toEqual([]);
+    expect(tools('/business/store-fronts')).toEqual([]);
     expect(labels('/business/inventory')).toEqual(['Business dashboard', 'Inventory']);
     expect(areaOf('/business/nowhere').kind).toBe('unknown');
-    expect([areaOf('/business/catalog').built, areaOf('/business/services').built, areaOf('/business/orders').built]).toEqual([true, true, false]);
+  });
+
+  it('knows which screens are built: the navigation marks the others "soon"', () => {
+    const built = (path: string) => areaOf(path).built;
+    expect(['/plugin', '/plugin/new', '/business/catalog', '/business/inventory', '/business/services', '/profile', '/market/moderation'].filter((p) => !built(p))).toEqual([]);
+    expect(['/component', '/assets', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
   });
 
   it('names the other areas and knows nothing of other addresses', () => {
-    expect(areaOf('/profile')).toMatchObject({ kind: 'profile', built: true, listTools: false });
+    expect(areaOf('/profile')).toMatchObject({ kind: 'profile', built: true, tools: [] });
     expect(areaOf('/market/portfolio/x').crumbs.map((c) => c.label)).toEqual(['Market', 'Portfolio']);
     expect(areaOf('/market/publish/x').crumbs.map((c) => c.label)).toEqual(['Market', 'Publish']);
     expect(areaOf('/account').kind).toBe('account');

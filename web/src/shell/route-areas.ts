@@ -18,11 +18,49 @@ export interface PathArea {
   kind: 'models' | 'favorites' | 'shared' | 'published' | 'members' | 'component' | 'assets' | 'plugin' | 'business' | 'profile' | 'workspace' | 'market' | 'account' | 'unknown';
   /** The crumbs of the area, after the team and project crumbs (those need names, see TopBar). */
   crumbs: Crumb[];
-  /** Search, sort and the view switch are shown (spec 000 §2: hidden on asset, plugin, members, order/quote detail, store-fronts). */
-  listTools: boolean;
-  /** The screen exists in this build (the rest show "not available yet"). */
+  /** The screen's row of SCREENS. */
+  screen: ScreenId;
+  /** The list tools the screen acts on, shown in the top bar: none elsewhere (spec 000 §2 hides them on asset, plugin, members, order/quote detail and store-fronts pages). */
+  tools: readonly ListTool[];
+  /** The screen exists in this build; the rest say "not available yet" (and the navigation marks them "soon"). */
   built: boolean;
 }
+
+/** The top bar's list tools: the search box, the sort menu and the view switch. */
+export type ListTool = 'search' | 'sort' | 'view';
+const ALL: readonly ListTool[] = ['search', 'sort', 'view'];
+const SEARCH_SORT: readonly ListTool[] = ['search', 'sort'];
+const NONE: readonly ListTool[] = [];
+
+/**
+ * Every screen of the workspace app, once: whether it is built (else its page says it is not available yet, and its
+ * navigation entry says "soon") and which list tools act on it. A page that reads search, sort or the view mode
+ * (useViewState) is listed with them here; a placeholder lists none. The routes of App.tsx render these screens.
+ */
+export const SCREENS = {
+  modelList: { built: true, tools: ALL }, // My Models, Favorites, Shared with me, Published, team and project
+  members: { built: true, tools: NONE },
+  profile: { built: true, tools: NONE },
+  plugin: { built: true, tools: NONE }, // list, new, edit, info, version (web/src/plugins)
+  catalog: { built: true, tools: ALL },
+  communityModels: { built: true, tools: NONE },
+  catalogItem: { built: true, tools: NONE },
+  inventory: { built: true, tools: SEARCH_SORT },
+  services: { built: true, tools: SEARCH_SORT },
+  storeFronts: { built: false, tools: NONE }, // spec 002 §2: only a message that store fronts are coming soon
+  orders: { built: false, tools: NONE },
+  order: { built: false, tools: NONE },
+  quotes: { built: false, tools: NONE },
+  quote: { built: false, tools: NONE },
+  component: { built: false, tools: NONE },
+  assets: { built: false, tools: NONE },
+  publishing: { built: true, tools: NONE }, // market/publish, market/republish, market/moderation (web/src/market)
+  market: { built: false, tools: NONE },
+  workspace: { built: false, tools: NONE },
+  account: { built: false, tools: NONE },
+  unknown: { built: false, tools: NONE },
+} as const satisfies Record<string, { built: boolean; tools: readonly ListTool[] }>;
+export type ScreenId = keyof typeof SCREENS;
 
 const ASSET_KINDS: Record<string, string> = {
   font: 'Fonts',
@@ -62,19 +100,18 @@ function pluginCrumbs(rest: string[]): Crumb[] {
   return crumbs;
 }
 
-/** The business screens of this build (web/src/business); orders and quotes come with the next issue. */
-const BUILT_BUSINESS = ['catalog', 'inventory', 'services', 'store-fronts'];
+const BUSINESS_LISTS: Record<string, ScreenId> = { catalog: 'catalog', orders: 'orders', quotes: 'quotes', inventory: 'inventory', services: 'services', 'store-fronts': 'storeFronts' };
+const BUSINESS_DETAILS: Record<string, ScreenId> = { catalog: 'catalogItem', orders: 'order', quotes: 'quote' };
 
-function businessArea(rest: string[]): Pick<PathArea, 'crumbs' | 'listTools' | 'built'> & { found: boolean } {
+function businessArea(rest: string[]): { crumbs: Crumb[]; screen: ScreenId } | undefined {
   const section = BUSINESS_SECTIONS.find((s) => s.path === `/business/${rest[1] ?? ''}`);
-  if (!section) return { crumbs: [{ label: 'Business dashboard' }, { label: 'Not found' }], listTools: false, built: false, found: false };
+  if (!section) return undefined;
   const crumbs: Crumb[] = [{ label: 'Business dashboard' }, { label: section.label, to: section.path }];
   const detail = rest[2];
-  if (detail === 'community-models' && rest[1] === 'catalog') crumbs.push({ label: 'Community models' });
-  else if (detail) crumbs.push({ label: { catalog: 'Catalog item', orders: 'Order', quotes: 'Quote' }[rest[1]] ?? 'Details' });
-  const isDetail = Boolean(detail) && detail !== 'community-models';
-  const listTools = rest[1] !== 'store-fronts' && !(isDetail && (rest[1] === 'orders' || rest[1] === 'quotes'));
-  return { crumbs, listTools, built: BUILT_BUSINESS.includes(rest[1]), found: true };
+  if (!detail) return { crumbs, screen: BUSINESS_LISTS[rest[1]] };
+  if (detail === 'community-models' && rest[1] === 'catalog') return { crumbs: [...crumbs, { label: 'Community models' }], screen: 'communityModels' };
+  crumbs.push({ label: { catalog: 'Catalog item', orders: 'Order', quotes: 'Quote' }[rest[1]] ?? 'Details' });
+  return { crumbs, screen: BUSINESS_DETAILS[rest[1]] ?? 'unknown' };
 }
 
 /** Reads a path of the workspace app (spec 000 §2, spec 001 §2). Pure: the top bar and the placeholder page use it. */
@@ -88,17 +125,17 @@ export function areaOf(pathname: string): PathArea {
   }
   const rest = segments.slice(projectId ? 2 : teamId ? 1 : 0);
   const base = `/${segments.slice(0, segments.length - rest.length).join('/')}`.replace(/\/$/, '');
-  const area = (kind: PathArea['kind'], crumbs: Crumb[], listTools: boolean, built: boolean): PathArea => ({ teamId, projectId, rest, kind, crumbs, listTools, built });
-  const unknown = area('unknown', [{ label: 'Not found' }], false, false);
+  const area = (kind: PathArea['kind'], crumbs: Crumb[], screen: ScreenId): PathArea => ({ teamId, projectId, rest, kind, crumbs, screen, ...SCREENS[screen] });
+  const unknown = area('unknown', [{ label: 'Not found' }], 'unknown');
   const [first] = rest;
 
-  if (!first) return area('models', teamId ? [] : [{ label: 'My Models' }], true, true);
-  if (first === 'component') return rest.length === 1 ? area('component', [{ label: teamId ? 'Components' : 'My Components' }], true, false) : unknown;
+  if (!first) return area('models', teamId ? [] : [{ label: 'My Models' }], 'modelList');
+  if (first === 'component') return rest.length === 1 ? area('component', [{ label: teamId ? 'Components' : 'My Components' }], 'component') : unknown;
   if (first === 'assets') {
     const crumbs = [{ label: teamId ? 'Assets' : 'My Assets', to: `${base}/assets` }, ...assetCrumbs(`${base}/assets`, rest.slice(1))];
-    return crumbs.some((c) => c.label === 'Not found') ? unknown : area('assets', crumbs, false, false);
+    return crumbs.some((c) => c.label === 'Not found') ? unknown : area('assets', crumbs, 'assets');
   }
-  if (teamId) return !projectId && first === 'members' && rest.length === 1 ? area('members', [{ label: 'Members' }], false, true) : unknown;
+  if (teamId) return !projectId && first === 'members' && rest.length === 1 ? area('members', [{ label: 'Members' }], 'members') : unknown;
 
   switch (first) {
     case 'favorites':
@@ -106,25 +143,25 @@ export function areaOf(pathname: string): PathArea {
     case 'published': {
       const section = WORKSPACE_SECTIONS.find((s) => s.path === `/${first}`)!;
       const kind = first === 'shared-models' ? 'shared' : first;
-      return rest.length === 1 ? area(kind, [{ label: section.label }], true, true) : unknown;
+      return rest.length === 1 ? area(kind, [{ label: section.label }], 'modelList') : unknown;
     }
     case 'plugin':
-      return area('plugin', pluginCrumbs(rest), false, false);
+      return area('plugin', pluginCrumbs(rest), 'plugin');
     case 'business': {
       const business = businessArea(rest);
-      return business.found ? area('business', business.crumbs, business.listTools, business.built) : unknown;
+      return business ? area('business', business.crumbs, business.screen) : unknown;
     }
     case 'profile':
-      return rest.length === 1 ? area('profile', [{ label: 'Profile' }], false, true) : unknown;
+      return rest.length === 1 ? area('profile', [{ label: 'Profile' }], 'profile') : unknown;
     case 'workspace':
-      return area('workspace', [{ label: 'Workspace' }], false, false);
+      return area('workspace', [{ label: 'Workspace' }], 'workspace');
     case 'market': {
       const sub = ({ portfolio: 'Portfolio', publish: 'Publish', republish: 'Republish', moderation: 'Moderation' } as Record<string, string>)[rest[1] ?? ''];
       // Publishing and moderation are built elsewhere (web/src/market); the market itself and portfolios are later issues.
-      return area('market', sub ? [{ label: 'Market', to: '/market' }, { label: sub }] : [{ label: 'Market' }], false, Boolean(sub && sub !== 'Portfolio'));
+      return area('market', sub ? [{ label: 'Market', to: '/market' }, { label: sub }] : [{ label: 'Market' }], sub && sub !== 'Portfolio' ? 'publishing' : 'market');
     }
     case 'account':
-      return rest.length === 1 ? area('account', [{ label: 'Account' }], false, false) : unknown;
+      return rest.length === 1 ? area('account', [{ label: 'Account' }], 'account') : unknown;
     default:
       return unknown;
   }

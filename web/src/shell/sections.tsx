@@ -8,17 +8,13 @@ export interface Section {
   label: string;
   path: string;
   icon: ReactNode;
-  /** Built in this version; the rest open the "not available yet" page. */
-  ready?: boolean;
-  /** Model list screens show search, sort and the view switch. */
-  listsModels?: boolean;
 }
 
 export const WORKSPACE_SECTIONS: Section[] = [
-  { label: 'My Models', path: '/', icon: <CubeIcon />, ready: true, listsModels: true },
-  { label: 'Favorites', path: '/favorites', ready: true, icon: <StarIcon />, listsModels: true },
-  { label: 'Shared with me', path: '/shared-models', ready: true, icon: <ShareIcon />, listsModels: true },
-  { label: 'Published', path: '/published', ready: true, icon: <GlobeIcon />, listsModels: true },
+  { label: 'My Models', path: '/', icon: <CubeIcon /> },
+  { label: 'Favorites', path: '/favorites', icon: <StarIcon /> },
+  { label: 'Shared with me', path: '/shared-models', icon: <ShareIcon /> },
+  { label: 'Published', path: '/published', icon: <GlobeIcon /> },
   { label: 'Plugins', path: '/plugin', icon: <PlugIcon /> },
   { label: 'My Components', path: '/component', icon: <ComponentIcon /> },
   { label: 'My Assets', path: '/assets', icon: <ImageIcon /> },
