@@ -9,7 +9,7 @@ import { eventually } from '../../../deploy/test/support/eventually';
 import { ISOLATION_KINDS, IsolationKind } from '../src/pipeline/isolation';
 import { detectIsolation } from '../src/pipeline/isolation';
 import { buildingPlugin } from './support/fixtures';
-import { distLinkPlugin, fifoPlugin, fileLinkPlugin, lingeringPlugin, reachingPlugin, whoamiPlugin } from './support/hostile-plugins';
+import { dependentPlugin, distLinkPlugin, fifoPlugin, fileLinkPlugin, lingeringPlugin, reachingPlugin, urlDependencyPlugin, whoamiPlugin } from './support/hostile-plugins';
 import { PluginRegistryEnv, startPluginRegistry } from './support/plugin-registry-env';
 
 /**
@@ -93,6 +93,16 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     expect(line).not.toMatch(/:open/);
     expect(line.split(' ')[1]!.split(',')).toHaveLength(3);
   }, 90_000);
+
+  it('installs a registry dependency (npm alone has the network, the package\'s .npmrc is ignored) and refuses one from a URL', async () => {
+    const good = await build(await dependentPlugin());
+    const bad = await build(await urlDependencyPlugin('http://127.0.0.1:5432/evil.tgz'));
+    expect((await finished(good)).status).toBe('done');
+    await eventually(async () => expect(await logText(good)).toContain('is-number says true'));
+    expect(await logText(good)).toContain("Ignored the package's .npmrc");
+    expect((await finished(bad)).status).toBe('failed');
+    await eventually(async () => expect(await logText(bad)).toContain('Refused: the dependency "evil" (http://127.0.0.1:5432/evil.tgz) is not from the npm registry; only registry versions are installed.'));
+  }, 120_000);
 
   it('a process a build leaves behind ends with it and cannot touch a later build of someone else', async () => {
     const marker = `kiln-linger-${hex()}`;

@@ -79,6 +79,7 @@ function bubblewrap(bwrap: string): Isolation {
   };
 }
 
+const within = (path: string, parents: string[]) => parents.some((p) => path === p || path.startsWith(`${p}/`));
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
@@ -106,10 +107,12 @@ function utilLinux(unshare: string, chroot: string, setpriv: string): Isolation 
         if (!existsSync(link)) continue;
         lines.push(lstatSync(link).isSymbolicLink() ? `ln -s ${q(`usr${link}`)} "$R"${q(link)}` : `bind ro ${q(link)}`);
       }
-      for (const f of ETC) if (existsSync(f)) lines.push(`bind ro ${q(f)}`);
+      const bound = ['/usr', ...ETC.filter((f) => existsSync(f))];
+      for (const f of bound.slice(1)) lines.push(`bind ro ${q(f)}`);
       lines.push('mkdir -p "$R/dev" "$R/proc" "$R/tmp"', 'mount -t tmpfs -o mode=1777,size=512m kiln-tmp "$R/tmp"', 'mount -t proc proc "$R/proc"');
       for (const d of DEVICES) if (existsSync(d)) lines.push(`bind rw ${q(d)}`);
-      for (const dir of s.readable) lines.push(`bind ro ${q(dir)}`);
+      // A path inside one bound read-only already is visible (and cannot be a mount point there).
+      for (const dir of s.readable) if (!within(dir, bound)) lines.push(`bind ro ${q(dir)}`);
       for (const dir of s.writable) lines.push(`bind rw ${q(dir)}`);
       const drop = [setpriv, '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all'];
       // As root: the job's own user (or ours, without capabilities). Without root we are root only inside our

@@ -47,6 +47,19 @@ const isRoot = () => process.getuid?.() === 0;
 /** A dependency from the npm registry: a range or tag, or an `npm:` alias of one. Nothing with a path or URL. */
 const REGISTRY_SPEC = /^(npm:(@[\w.-]+\/)?[\w.-]+(@[\w.\-+*^~<>=| ]*)?|[\w.\-+*^~<>=| ]*)$/;
 
+/**
+ * What npm needs from our environment to download through this machine's network: the certificates it
+ * trusts and its proxy (a deployment's own settings, no secret of ours). Nothing else of ours is passed.
+ */
+function downloadEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['NODE_EXTRA_CA_CERTS', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  return env;
+}
+
 /** What the worker steps (our code) need to see, read-only: the worker, the modules it loads, nothing else. */
 function workerMounts(): string[] {
   const mounts = [dirname(WORKER), nodeDir()];
@@ -368,23 +381,23 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     const count = Object.keys(pkg.dependencies).length;
     logs.write('info', `Installing ${count} ${count === 1 ? 'dependency' : 'dependencies'} from ${this.config.npmRegistry} (install scripts off)`);
     const args = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', `--registry=${this.config.npmRegistry}`];
-    const fetched = await this.contained(ctx, logs, limits, 'npm', args, count > 0);
+    const fetched = await this.contained(ctx, logs, limits, 'npm', args, count > 0, count > 0 ? downloadEnv() : {});
     if (fetched || !pkg.installScripts) return fetched;
     logs.write('info', 'Running install scripts without network (kiln.installScripts)');
     return this.contained(ctx, logs, limits, 'npm', ['rebuild', '--no-audit', '--no-fund'], false);
   }
 
   /** The plugin's own code (npm, its scripts, the build): its sandbox sees the job's folder and Node alone. */
-  private async contained(ctx: JobContext, logs: LogSink, limits: Limits, command: string, args: string[], network: boolean): Promise<string | null> {
+  private async contained(ctx: JobContext, logs: LogSink, limits: Limits, command: string, args: string[], network: boolean, extraEnv: Record<string, string> = {}): Promise<string | null> {
     const r = await runContained({
       isolation: this.isolation!,
       command,
       args,
       cwd: ctx.root!,
-      env: { ...this.env(ctx), ...(network ? {} : { NODE_OPTIONS: `--max-old-space-size=${Math.floor(limits.maxMemoryBytes / 1048576)}` }) },
+      env: { ...this.env(ctx), ...extraEnv, ...(network ? {} : { NODE_OPTIONS: `--max-old-space-size=${Math.floor(limits.maxMemoryBytes / 1048576)}` }) },
       ...limits,
       writable: [ctx.build],
-      readable: [nodeDir()],
+      readable: [nodeDir(), ...(extraEnv.NODE_EXTRA_CA_CERTS && existsSync(extraEnv.NODE_EXTRA_CA_CERTS) ? [extraEnv.NODE_EXTRA_CA_CERTS] : [])],
       network,
       user: ctx.user,
       onLine: (stream, line) => logs.write(stream === 'stderr' ? 'warning' : 'info', line),

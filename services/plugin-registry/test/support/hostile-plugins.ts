@@ -52,3 +52,15 @@ export const lingeringPlugin = (marker: string, aliveFile: string) =>
 
 /** Builds after `ms` milliseconds and says which user it ran as. */
 export const whoamiPlugin = (ms: number) => script([`sleep ${ms / 1000}`, 'mkdir dist', 'echo "module.exports = 1;" > dist/index.js', 'echo "uid $(id -u)"']);
+
+/** Needs a dependency from the registry; its build requires it (so the install really happened). */
+export const dependentPlugin = () =>
+  zipOf({
+    'package.json': JSON.stringify({ name: 'dependent-plugin', version: '1.0.0', private: true, main: 'dist/index.js', scripts: { build: 'node build.js' }, dependencies: { 'is-number': '7.0.0' } }),
+    '.npmrc': 'registry=http://127.0.0.1:5432/\n',
+    'build.js': "const fs = require('fs'); fs.mkdirSync('dist'); fs.writeFileSync('dist/index.js', String(require('is-number')(5))); console.log('is-number says ' + require('is-number')(5));",
+  });
+
+/** A dependency that is not from the registry (a URL): refused before npm runs. */
+export const urlDependencyPlugin = (url: string) =>
+  zipOf({ 'package.json': JSON.stringify({ name: 'url-plugin', version: '1.0.0', private: true, scripts: { build: 'true' }, dependencies: { evil: url } }) });
