@@ -13,6 +13,7 @@ import { HttpErrorFilter } from './http/http-error.filter';
 import { securityHeaders } from './http/security-headers';
 import { staticAssets } from './http/static-assets';
 import { allowedOrigins } from './http/origin';
+import { pluginFiles } from './plugins/plugin-files';
 import { trustProxySetting } from './http/trust-proxy';
 import { ServiceClient } from './services/service-client';
 
@@ -29,6 +30,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   app.use(sameOriginOnly(allowedOrigins()));
   app.use(jsonBody);
   app.use(cookieParser());
+  // Deployed plugin files, raw and cached for good (ADR 0047).
+  app.use(pluginFiles(app.get(SessionResolver), app.get(ServiceClient)));
   // The pass-through routes of the contracts (plain express, ADR 0024); the hand-written ones are Nest's.
   app.use(contractRoutes(app.get(SessionResolver), app.get(ServiceClient)));
   app.useGlobalFilters(new HttpErrorFilter());

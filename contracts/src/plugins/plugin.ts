@@ -240,6 +240,16 @@ export const PublicVersionList = listOf(PublicVersion);
 /** One deployed file, base64 (deployed plugins are small; larger files are refused at grab). */
 export const PublicFile = z.object({ path: z.string(), size: z.number().int(), sha256: z.string(), contentType: z.string(), contentBase64: z.string() });
 export type PublicFile = z.infer<typeof PublicFile>;
+/**
+ * One deployed file for the raw route (ADR 0047): the caller may read it (a public plugin's published version,
+ * or the author's own private one); `cacheable` when anyone may (a shared cache may keep it). `contentBase64`
+ * is null when the caller already holds these bytes (`knownSha256` equals the manifest's hash: a 304).
+ */
+export const PluginFileRequest = PublicFileQuery.extend({ knownSha256: z.string().max(64).optional() });
+export const PluginFile = PublicFile.extend({ contentBase64: z.string().nullable(), cacheable: z.boolean() });
+export type PluginFile = z.infer<typeof PluginFile>;
+/** `GET /api/bgpm/public/plugins/{pluginId}/{version}/files/{path}`: pluginId as it is (`@scope/name`) or encoded. */
+export const PLUGIN_FILES_PREFIX = '/api/bgpm/public/plugins/';
 
 /** How this server runs builds (ADR 0039): the sandbox in use (null: none works, no build runs) and the slots. */
 export const PipelineInfo = z.object({ isolation: z.enum(['bubblewrap', 'unshare']).nullable(), maxBuilds: z.number().int() });
@@ -273,6 +283,7 @@ export const PluginRegistryRpc = {
   publicVersions: rpc('rpc.plugin-registry.public.versions', z.object({ body: PublicVersionsQuery }), PublicVersionList),
   publicManifest: rpc('rpc.plugin-registry.public.manifest', z.object({ body: PublicManifestQuery }), PluginManifest),
   publicFile: rpc('rpc.plugin-registry.public.file', z.object({ body: PublicFileQuery }), PublicFile),
+  pluginFile: rpc('rpc.plugin-registry.public.raw-file', withActor(PluginFileRequest), PluginFile),
 } as const;
 
 // ---------------------------------------------------------------- HTTP
@@ -366,7 +377,13 @@ export const PluginHttpRoutes = {
     rpc: R.publicManifest, toRpc: ({ query }) => ({ body: query }),
   }),
   publicFile: route({
-    method: 'get', path: '/api/bgpm/public/file', summary: 'Consumers: one deployed file of a published version (base64, with its sha256)', auth: false, query: PublicFileQuery, response: PublicFile,
+    method: 'get', path: '/api/bgpm/public/file', summary: 'Consumers: one deployed file of a published version (base64, with its sha256). Kept for existing callers; loaders use the raw route below (ADR 0047)', auth: false, query: PublicFileQuery, response: PublicFile,
     rpc: R.publicFile, toRpc: ({ query }) => ({ body: query }),
   }),
+  /** Hand-written in the BFF (bff/src/plugins/plugin-files.ts): raw bytes, not JSON; the file path may hold '/'. */
+  pluginFile: {
+    method: 'get', path: '/api/bgpm/public/plugins/{pluginId}/{version}/files/{path}',
+    summary: 'Loaders: one deployed file of a published version, raw, with its content type, `ETag` = the manifest\'s sha256, immutable caching (private for a private plugin, which only its author reads), 304 for a matching If-None-Match; 404 for a path the manifest does not list. pluginId may be sent as it is (`@scope/name`) or encoded; html is sent as text/plain, svg with a sandboxing CSP (ADR 0047)',
+    auth: false, params: z.strictObject({ pluginId: Text(214), version: VersionText, path: Text(1024) }), response: z.string().describe('the file\'s bytes'),
+  } satisfies HttpRoute,
 } satisfies Record<string, HttpRoute>;

@@ -20,6 +20,7 @@ export const PLUGIN_MESSAGES = {
   versionFormat: 'The version must look like 1.2.3 (an optional -prerelease may follow).',
   versionNotHigher: 'Versions lower than the latest published or previously used are not accepted.',
   versionNotFound: "This version doesn't exist",
+  fileNotFound: 'File not found.',
   uploadNotAllowed: 'A zip can be uploaded only while the version is pending or failed.',
   noZip: 'Upload a .zip first.',
   pipelineRunning: 'The pipeline is running for this version.',

@@ -22,6 +22,7 @@ import { ListLogsHandler } from './plugins/queries/list-logs/list-logs.handler';
 import { ListMyPluginsHandler } from './plugins/queries/list-my-plugins/list-my-plugins.handler';
 import { ListVersionsHandler } from './plugins/queries/list-versions/list-versions.handler';
 import { PipelineInfoHandler } from './plugins/queries/pipeline-info/pipeline-info.handler';
+import { PluginFileHandler } from './plugins/queries/plugin-file/plugin-file.handler';
 import { PublicFileHandler } from './plugins/queries/public-file/public-file.handler';
 import { PublicManifestHandler } from './plugins/queries/public-manifest/public-manifest.handler';
 import { PublicPluginsHandler } from './plugins/queries/public-plugins/public-plugins.handler';
@@ -84,6 +85,7 @@ import { SCHEMA } from './schema';
     PublicVersionsHandler,
     PublicManifestHandler,
     PublicFileHandler,
+    PluginFileHandler,
   ],
 })
 export class PluginRegistryModule {}

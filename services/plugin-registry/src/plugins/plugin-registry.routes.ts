@@ -17,6 +17,7 @@ import { ListLogsQuery } from './queries/list-logs/list-logs.query';
 import { ListMyPluginsQuery } from './queries/list-my-plugins/list-my-plugins.query';
 import { ListVersionsQuery } from './queries/list-versions/list-versions.query';
 import { PipelineInfoQuery } from './queries/pipeline-info/pipeline-info.query';
+import { PluginFileQuery } from './queries/plugin-file/plugin-file.query';
 import { PublicFileQuery } from './queries/public-file/public-file.query';
 import { PublicManifestQuery } from './queries/public-manifest/public-manifest.query';
 import { PublicPluginsQuery } from './queries/public-plugins/public-plugins.query';
@@ -104,4 +105,5 @@ export const pluginRegistryRoutes = [
   rpcRoute({ rpc: PluginRegistryRpc.publicVersions, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicVersionsQuery(body.pluginId)) }),
   rpcRoute({ rpc: PluginRegistryRpc.publicManifest, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicManifestQuery(body.pluginId, body.version)) }),
   rpcRoute({ rpc: PluginRegistryRpc.publicFile, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicFileQuery(body.pluginId, body.version, body.path)) }),
+  rpcRoute({ rpc: PluginRegistryRpc.pluginFile, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new PluginFileQuery(actor.userId, body.pluginId, body.version, body.path, body.knownSha256)) }),
 ];
