@@ -178,7 +178,8 @@ function LogList({ logs }: { logs: PluginLog[] }) {
   return (
     // role="log" on a wrapper: the list keeps its list semantics.
     <div role="log" aria-label="Pipeline logs" data-testid="log-list">
-    <ol className="log-list">
+    {/* Focusable: a long log scrolls, and the keyboard must be able to scroll it (WCAG 2.1.1). */}
+    <ol className="log-list" tabIndex={0}>
       {logs.map((log) => (
         <li key={log.id} className={`log-line log-line--${log.level}`} data-testid="log-line" data-level={log.level} data-step={log.action}>
           <span className={`log-level log-level--${log.level}`}>{log.level}</span>

@@ -156,6 +156,9 @@ describe('Plugins', () => {
       expect(await page.getByTestId('step-duration').count()).toBe(5);
       await eventually(() => page.getByTestId('log-line').count(), (n) => expect(n).toBeGreaterThan(0));
       expect(await page.getByTestId('log-list').textContent()).toContain('built 2 files');
+      // How builds are isolated here, and that this one was (ADR 0039).
+      expect(await page.getByTestId('build-isolation').textContent()).toMatch(/^Builds run isolated with (bubblewrap|Linux namespaces \(unshare\)): no network/);
+      expect(await page.locator('.provenance').first().textContent()).toMatch(/built isolated with (bubblewrap|Linux namespaces \(unshare\))/);
       await expectNoSeriousA11yViolations(page, 'version page, done');
 
       await page.getByTestId('publish-alpha').click();

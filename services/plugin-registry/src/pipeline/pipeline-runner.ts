@@ -325,7 +325,7 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
   private async step(step: PipelineStep, ctx: JobContext, logs: LogSink): Promise<string | null> {
     const c = this.config;
     if (!this.isolation) return `${PIPELINE_MESSAGES.noIsolation} (${this.isolationTried.join('; ')})`;
-    logs.write('info', `Isolated with ${this.isolation.description}`);
+    if (step === 'unzip') logs.write('info', `Every step runs isolated with ${this.isolation.description}`);
     const limits: Limits = { timeoutMs: c.timeoutsMs[step], maxOutputBytes: c.maxOutputBytes, maxMemoryBytes: c.maxMemoryBytes };
     if (step === 'unzip') {
       const source = mediaPath(c.storageDir, ctx.mediaId);
