@@ -8,6 +8,7 @@ export * from './common/constants';
 export * from './common/messages';
 export * from './workspace/auth.constants';
 export * from './workspace/model.constants';
+export * from './workspace/model-ui.constants';
 export * from './realtime.constants';
 export * from './commerce/units.constants';
 export * from './commerce/material-classes';

@@ -5,6 +5,7 @@ export * from './common/messages';
 export * from './workspace/user';
 export * from './workspace/auth';
 export * from './workspace/model';
+export * from './workspace/model-ui.constants';
 export * from './workspace/team';
 export * from './workspace/notification';
 export * from './workspace/sharing';

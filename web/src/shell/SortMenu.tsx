@@ -1,3 +1,4 @@
+import { MODEL_SORT_FIRST_ORDER } from '@kiln/contracts/constants';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/Menu';
 import { ArrowDownIcon, ArrowUpIcon, ChevronDown, SortIcon } from '../ui/icons';
 import { parseSort, useViewState, type SortField, type SortOrder } from './view-state';
@@ -12,7 +13,7 @@ const ORDERS: { order: SortOrder; label: string }[] = [
   { order: 'DESC', label: 'Descending' },
 ];
 
-/** Sort field × order, remembered in localStorage; default "updatedAt DESC". */
+/** Sort field × order, remembered in localStorage; default "updatedAt DESC"; a newly chosen field starts in its own order. */
 export function SortMenu() {
   const { sort, setSort } = useViewState();
   const { field, order } = parseSort(sort);
@@ -33,7 +34,7 @@ export function SortMenu() {
         <>
           <MenuGroup label="Sort by">
             {FIELDS.map((f) => (
-              <MenuItem key={f.field} checked={f.field === field} testId={`sort-field-${f.field}`} onSelect={() => { setSort(`${f.field} ${order}`); close(); }}>
+              <MenuItem key={f.field} checked={f.field === field} testId={`sort-field-${f.field}`} onSelect={() => { setSort(`${f.field} ${f.field === field ? order : MODEL_SORT_FIRST_ORDER[f.field]}`); close(); }}>
                 {f.label}
               </MenuItem>
             ))}

@@ -87,9 +87,13 @@ describe('search, sort and view mode on My Models (spec 000 §5, §9)', () => {
     await search.press('Enter');
     await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Alpha gear', 'Gamma gear', 'Beta bolt']));
 
-    // Sort: Alphabetical (keeps the order, descending), then Ascending.
+    // Sort: Alphabetical starts A→Z (issue 17: it kept the date's descending order), then Descending, then Ascending.
     await sortMenu.click();
     await page.getByRole('menu', { name: 'Sort' }).getByTestId('sort-field-name').click();
+    expect(await sortMenu.getAttribute('data-sort')).toBe('name ASC');
+    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Alpha gear', 'Beta bolt', 'Gamma gear']));
+    await sortMenu.click();
+    await page.getByRole('menu', { name: 'Sort' }).getByTestId('sort-order-DESC').click();
     expect(await sortMenu.getAttribute('data-sort')).toBe('name DESC');
     await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Gamma gear', 'Beta bolt', 'Alpha gear']));
     await sortMenu.click();
