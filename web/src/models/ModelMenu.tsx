@@ -1,7 +1,8 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { modelMenuRules, type ModelMenuRules } from '@kiln/domain';
 import type { Model } from '@kiln/contracts';
+import { MODEL_ID_COPIED, MODEL_ID_COPY_FAILED, MODEL_ID_COPY_LABEL } from '@kiln/contracts/constants';
 import { preloadOn } from '../ui/lazy';
 import { Menu, MenuItem, MenuSeparator } from '../ui/Menu';
 import { DotsIcon } from '../ui/icons';
@@ -14,8 +15,8 @@ interface Entry {
   label: string;
   rule: keyof ModelMenuRules | 'always';
   testId: string;
-  /** A dialog to open, or a place to go. */
-  action?: ModelAction;
+  /** A dialog to open, or a place to go (or, for 'copyId', the model's id to the clipboard). */
+  action?: ModelAction | 'copyId';
   to?: string;
   danger?: boolean;
   separatorBefore?: boolean;
@@ -49,6 +50,7 @@ function modelEntries(model: Model): Entry[] {
     { label: publish.label, rule: 'publish', testId: 'publish', to: publish.to, separatorBefore: true },
     { label: 'Share', rule: 'share', testId: 'share', action: 'share' },
     { label: 'Embed code', rule: 'viewer', testId: 'embed', action: 'embed' },
+    { label: MODEL_ID_COPY_LABEL, rule: 'always', testId: 'copyId', action: 'copyId' },
     { label: 'Duplicate', rule: 'duplicate', testId: 'duplicate', action: 'duplicate', separatorBefore: true },
     { label: 'Rename', rule: 'rename', testId: 'rename', action: 'rename' },
     { label: 'Delete', rule: 'delete', testId: 'delete', action: 'delete', danger: true },
@@ -64,6 +66,7 @@ function sharedEntries(model: Model): Entry[] {
     { label: 'Viewer/Embed', rule: 'viewer', testId: 'viewer', to: links.viewer },
     { label: 'Share', rule: 'share', testId: 'share', action: 'share', separatorBefore: true },
     { label: 'Embed code', rule: 'viewer', testId: 'embed', action: 'embed' },
+    { label: MODEL_ID_COPY_LABEL, rule: 'always', testId: 'copyId', action: 'copyId' },
     { label: 'Leave', rule: 'always', testId: 'leave', action: 'leave', danger: true, separatorBefore: true },
   ];
 }
@@ -75,43 +78,82 @@ interface ModelMenuProps {
   variant?: 'model' | 'shared';
 }
 
+/** How long the copy note stays on screen. */
+const COPY_NOTE_MS = 5000;
+
+/**
+ * "Copy model ID": the id to the clipboard, and a note beside the menu button that people see and a screen
+ * reader hears (a polite live region that is always there). When the clipboard refuses, the note shows the id.
+ */
+function useCopyId(id: string) {
+  const [note, setNote] = useState<{ text: string; id?: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(id);
+      setNote({ text: MODEL_ID_COPIED });
+      timer.current = setTimeout(() => setNote(null), COPY_NOTE_MS);
+    } catch {
+      setNote({ text: MODEL_ID_COPY_FAILED, id });
+    }
+  };
+  const element = (
+    <span className="copy-note" role="status" data-testid="copy-id-note">
+      {note && (
+        <>
+          {note.text}
+          {note.id && <> <span className="copy-note-id">{note.id}</span></>}
+        </>
+      )}
+    </span>
+  );
+  return { copy, element };
+}
+
 export function ModelMenu({ model, onAction, variant = 'model' }: ModelMenuProps) {
   const navigate = useNavigate();
   const rules = modelMenuRules(model.userRole ?? 'viewer');
   const entries = variant === 'shared' ? sharedEntries(model) : modelEntries(model);
+  const copyId = useCopyId(model.id);
   return (
-    <Menu
-      label={`Actions for ${model.name}`}
-      className="model-menu"
-      trigger={(props) => (
-        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${model.name}`} data-testid="model-menu-button" {...preloadOn(preloadModelDialogs)} {...props}>
-          <DotsIcon />
-        </button>
-      )}
-    >
-      {(close) =>
-        entries.map((entry) => {
-          const allowed = entry.rule === 'always' || rules[entry.rule];
-          return (
-            <Fragment key={entry.testId}>
-              {entry.separatorBefore && <MenuSeparator />}
-              <MenuItem
-                disabled={!allowed}
-                danger={entry.danger}
-                testId={`model-menu-${entry.testId}`}
-                title={!allowed ? 'Your role does not allow this' : undefined}
-                onSelect={() => {
-                  close();
-                  if (entry.action) onAction(entry.action);
-                  else if (entry.to) void navigate(entry.to);
-                }}
-              >
-                {entry.label}
-              </MenuItem>
-            </Fragment>
-          );
-        })
-      }
-    </Menu>
+    <>
+      <Menu
+        label={`Actions for ${model.name}`}
+        className="model-menu"
+        trigger={(props) => (
+          <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${model.name}`} data-testid="model-menu-button" {...preloadOn(preloadModelDialogs)} {...props}>
+            <DotsIcon />
+          </button>
+        )}
+      >
+        {(close) =>
+          entries.map((entry) => {
+            const allowed = entry.rule === 'always' || rules[entry.rule];
+            return (
+              <Fragment key={entry.testId}>
+                {entry.separatorBefore && <MenuSeparator />}
+                <MenuItem
+                  disabled={!allowed}
+                  danger={entry.danger}
+                  testId={`model-menu-${entry.testId}`}
+                  title={!allowed ? 'Your role does not allow this' : undefined}
+                  onSelect={() => {
+                    close();
+                    if (entry.action === 'copyId') void copyId.copy();
+                    else if (entry.action) onAction(entry.action);
+                    else if (entry.to) void navigate(entry.to);
+                  }}
+                >
+                  {entry.label}
+                </MenuItem>
+              </Fragment>
+            );
+          })
+        }
+      </Menu>
+      {copyId.element}
+    </>
   );
 }

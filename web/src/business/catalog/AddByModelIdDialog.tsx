@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CatalogModelLookup } from '@kiln/contracts';
+import { MODEL_ID_HINT } from '@kiln/contracts/constants';
 import { normalizeModelId } from '@kiln/domain';
 import { ApiError, messageOf } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotency';
@@ -86,7 +87,7 @@ export function AddByModelIdDialog({ scope, onClose }: { scope: BusinessScope; o
   return (
     <Dialog title="Enter Model ID" onClose={onClose}>
       <form className="form" noValidate onSubmit={next}>
-        <TextField label="Model ID" autoFocus autoComplete="off" spellCheck={false} placeholder="M20250000000" maxLength={100} value={modelId} errors={fieldError} data-testid="model-id-input" onChange={(event) => setModelId(event.target.value)} />
+        <TextField label="Model ID" autoFocus autoComplete="off" spellCheck={false} placeholder="M20250000000" maxLength={100} value={modelId} errors={fieldError} hint={MODEL_ID_HINT} data-testid="model-id-input" onChange={(event) => setModelId(event.target.value)} />
         {errorAlert}
         <div className="dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
