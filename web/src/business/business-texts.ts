@@ -21,6 +21,11 @@ export const BUSINESS_TEXTS = {
   noResults: 'No results found',
   unknownAuthor: 'Unknown',
   stale: 'Someone else changed this item since you opened it. It has been reloaded with their changes; make your change again.',
+  // Closing the material wizard with something typed asks first (issue 17; ADR 0045).
+  discardTitle: 'Discard what you typed?',
+  discardText: 'Closing now drops what you typed for this material.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
 } as const;
 
 /** US dollars with two decimals (spec 002 §9). */

@@ -274,6 +274,9 @@ describe('materials inventory', () => {
       const dialogFits = await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
       expect(dialogFits).toBe(true);
       await dialog.getByRole('button', { name: 'Close' }).click();
+      await expectNoSeriousA11yViolations(page, 'dialog, discard question');
+      await dialog.getByRole('button', { name: 'Discard' }).click();
+      await dialog.waitFor({ state: 'detached' });
 
       await row(page, 'Phone plate').getByTestId('inventory-menu-button').click();
       await page.getByRole('menuitem', { name: 'Delete material' }).click();
@@ -384,7 +387,12 @@ describe('materials inventory', () => {
         await page.keyboard.press('Tab');
         expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       }
+      // Escape with something typed asks first (issue 17): Keep editing has focus, Discard is before it.
       await page.keyboard.press('Escape');
+      await dialog.getByTestId('discard-question').waitFor();
+      expect(await focusedName(page)).toBe('Keep editing');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
       expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
     } finally {

@@ -10,6 +10,7 @@ import { addKnownMessages } from '../../api/messages';
 import { FormAlert, SelectField, showServerError } from '../../teams/dialogs/fields';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
+import { BUSINESS_TEXTS } from '../business-texts';
 import { useMaterialCache } from '../inventory/useInventory';
 import { AppearanceEditor } from './AppearanceEditor';
 import { DEFAULT_FINISH } from './ColorPicker';
@@ -105,7 +106,7 @@ interface MaterialDialogProps {
  * Create material / Edit material (spec 002 §2, §4): four steps (Name & Codes, Sizes & Price, Store & Times,
  * Color & Texture), Back and Next, Finish (Done when editing). Next moves on when the step's fields pass the
  * domain's rules; Finish creates or updates (If-Match with the version read) and closes. A click outside does not
- * close it; closing drops what was typed.
+ * close it; Escape or Close with something typed first asks, inside the dialog, whether to drop it (ADR 0045).
  */
 export function MaterialDialog({ material, scope, readOnly = false, onClose }: MaterialDialogProps) {
   const editing = Boolean(material);
@@ -121,12 +122,25 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
     reValidateMode: 'onChange',
   });
   const { register, control, handleSubmit, trigger, setValue, getValues, reset, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, isDirty } = formState;
   const values = useWatch({ control }) as MaterialFormValues;
   const materialClass = values.materialClass;
   const spec = materialClass ? MATERIAL_CLASSES[materialClass] : undefined;
   const tags = useQuery({ queryKey: materialKeys.tags(scope), queryFn: () => materialApi.tags(scope), staleTime: 60_000 });
-  const ids = { classHint: useId() };
+  const ids = { classHint: useId(), discard: useId() };
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  // Escape and Close: with nothing typed they close; otherwise they ask first, and on the question they go back.
+  const requestClose = () => {
+    if (askingToDiscard) setAskingToDiscard(false);
+    else if (isDirty && !readOnly) setAskingToDiscard(true);
+    else onClose();
+  };
+  // Back from the question, focus returns to the step's heading.
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (wasAsking.current && !askingToDiscard) stepHeading.current?.focus();
+    wasAsking.current = askingToDiscard;
+  }, [askingToDiscard]);
 
   // A new step's heading takes focus, so a screen reader says where it is and Tab goes on from there (on opening,
   // the Dialog puts focus on the first field instead).
@@ -171,7 +185,7 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
   });
 
   const chooseClass = (next: MaterialClassId | '') => {
-    setValue('materialClass', next, { shouldValidate: formState.isSubmitted });
+    setValue('materialClass', next, { shouldValidate: formState.isSubmitted, shouldDirty: true });
     // Spec 002 §3: changing the class of a new material clears its parameters.
     if (next) {
       const defaults = classDefaults(next);
@@ -187,8 +201,20 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
   const priceKind = strategy ? PRICE_STRATEGY_KIND[strategy] : undefined;
 
   return (
-    <Dialog title={editing ? 'Edit material' : 'Create material'} onClose={onClose} width={980} closeOnOutsideClick={false}>
-      <form className="form material-form" noValidate onSubmit={(event) => { event.preventDefault(); if (last && !readOnly) void save(); else if (!last) void next(); }}>
+    <Dialog title={editing ? 'Edit material' : 'Create material'} onClose={requestClose} width={980} closeOnOutsideClick={false}>
+      {askingToDiscard && (
+        <div className="discard-question" role="group" aria-labelledby={ids.discard} aria-describedby={`${ids.discard}-text`} data-testid="discard-question">
+          <h3 id={ids.discard} className="wizard-heading">{BUSINESS_TEXTS.discardTitle}</h3>
+          <p id={`${ids.discard}-text`}>{BUSINESS_TEXTS.discardText}</p>
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-danger" onClick={onClose}>{BUSINESS_TEXTS.discard}</button>
+            {/* The question replaces the form: the safe answer takes focus. */}
+            <button type="button" className="btn btn-primary" autoFocus onClick={() => setAskingToDiscard(false)}>{BUSINESS_TEXTS.keepEditing}</button>
+          </div>
+        </div>
+      )}
+      {/* Kept while the question shows, so Keep editing finds everything as it was. */}
+      <form className="form material-form" style={askingToDiscard ? { display: 'none' } : undefined} noValidate onSubmit={(event) => { event.preventDefault(); if (last && !readOnly) void save(); else if (!last) void next(); }}>
         <ol className="wizard-steps" aria-label="Steps">
           {STEPS.map((s, i) => (
             <li key={s.id} className={`wizard-step ${i === step ? 'wizard-step--current' : ''} ${i < step ? 'wizard-step--done' : ''}`} aria-current={i === step ? 'step' : undefined}>
