@@ -6,6 +6,7 @@
  */
 export * from './common/constants';
 export * from './common/messages';
+export * from './common/page-sizes';
 export * from './workspace/auth.constants';
 export * from './workspace/model.constants';
 export * from './workspace/model-ui.constants';

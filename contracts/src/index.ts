@@ -2,6 +2,7 @@ export * from './common/ids';
 export * from './common/errors';
 export * from './common/list';
 export * from './common/messages';
+export * from './common/page-sizes';
 export * from './workspace/user';
 export * from './workspace/auth';
 export * from './workspace/model';

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { originAllowed } from './origin';
 import { bodyLimitFor, routeFor } from './route-table';
@@ -14,9 +15,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
 
 export const MESSAGES = {
-  foreignOrigin: 'This request came from another website, so it was refused. Open Kiln itself and try again there.',
+  foreignOrigin: COMMON_MESSAGES.foreignOrigin,
   notJson: 'The request body must be JSON (Content-Type: application/json).',
-  tooLarge: 'The request is too large.',
+  tooLarge: COMMON_MESSAGES.requestTooLarge,
   notValidJson: 'The request body is not valid JSON.',
 } as const;
 

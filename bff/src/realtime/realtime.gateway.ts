@@ -1,6 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { COMMERCE_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
+import { AUTH_MESSAGES, COMMERCE_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
 import { connectNats, nsName, nsSubject, readConfig } from '@kiln/service-kit';
 import { NatsConnection } from 'nats';
 import { Server, Socket } from 'socket.io';
@@ -27,7 +27,7 @@ function replay(socket: Socket, changes: RoomChange[]): void {
 /** setTimeout overflows above 2^31-1 ms (about 24.8 days); longer waits are done in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const SIGN_IN = 'Please sign in.';
+const SIGN_IN = AUTH_MESSAGES.notSignedIn;
 const GONE = 'The connection was closed.';
 const FOREIGN_ORIGIN = 'This origin may not open live connections.';
 

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import { HttpException, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import {
   connectNats,
@@ -23,7 +24,7 @@ interface RpcDefinition<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny> {
   reply: Rep;
 }
 
-const UNAVAILABLE = { statusCode: 503, message: 'The service is not available. Please try again.' };
+const UNAVAILABLE = { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
 const ASKING = { [REPLY_HEADER]: REPLY_BARE };
 
 /**

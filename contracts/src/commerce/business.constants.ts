@@ -1,11 +1,12 @@
 import type { MeasureKindId } from './units.constants';
+import { COMMON_MESSAGES } from '../common/messages';
 
 /**
  * Plain values of the business contracts (no zod), so `@kiln/contracts/constants` can offer them to the
  * domain rules and the web app without schema code in the browser's first load (docs/adr/0013).
  */
 export const CATALOG_NAME_MIN = 3;
-export const CATALOG_NAME_TOO_SHORT = 'Name should be at least 3 characters';
+export const CATALOG_NAME_TOO_SHORT = COMMON_MESSAGES.nameTooShort;
 export const MODEL_ID_WRONG = 'Wrong model ID or the model no longer exists';
 export const MODEL_VIEW_DENIED = 'You do not have permission to view this model';
 

@@ -4,6 +4,7 @@ import { listOf } from '../common/list';
 import { MaterialParams } from './material';
 import { RecordMeta, Scope } from './records';
 import { Money, Quantity } from './units';
+import { COMMON_MESSAGES } from '../common/messages';
 
 /**
  * Catalog (spec 002 §2–§5, §7): the models a seller offers, each with a price and what making one unit
@@ -30,7 +31,7 @@ export const Recipe = z.object({
   materials: z.array(RecipeMaterialLine).max(200).default([]),
   services: z.array(RecipeServiceLine).max(200).default([]),
   /** Margin added on top of materials and services, in percent. */
-  marginPercent: z.number().finite().min(0, 'Must not be negative.').max(10_000).default(0),
+  marginPercent: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(10_000).default(0),
 });
 export type Recipe = z.infer<typeof Recipe>;
 export type RecipeInput = z.input<typeof Recipe>;

@@ -4,13 +4,14 @@ import { jsonParam, listOf } from '../common/list';
 import { ALL_DIRECTIONS, APPEARANCE_DIRECTIONS, MATERIAL_CATEGORIES, MATERIAL_CLASS_VALUES, PRICE_STRATEGIES } from './material-classes';
 import { BusinessWhere, RecordMeta, Scope, Tags } from './records';
 import { Money, Quantity, UnitId } from './units';
+import { COMMON_MESSAGES } from '../common/messages';
 
 /**
  * Materials inventory (spec 002 §2–§5). The schemas bound shapes and sizes; the rules people read
  * ("This field is required", the appearance rules, each class's parameters) live in
  * domain/src/commerce and run in the wizard and in the service alike.
  */
-export const REQUIRED = 'This field is required';
+export const REQUIRED = COMMON_MESSAGES.required;
 export const requiredText = (max: number) => z.string({ error: REQUIRED }).pipe(Text(max, `Must be at most ${max} characters.`));
 
 export const MaterialClass = z.enum(MATERIAL_CLASS_VALUES, { error: REQUIRED });
@@ -50,8 +51,8 @@ export type MaterialParams = z.infer<typeof MaterialParams>;
 
 /** Quantity in stock with the spec's sentences (spec 002 §5: "Quantity is required", "Quantity cannot be negative"). */
 export const StockQuantity = z.object(
-  { value: z.number({ error: 'Quantity is required' }).finite('Quantity is required').min(0, 'Quantity cannot be negative').max(1e12, 'This number is too large.'), unit: UnitId },
-  { error: 'Quantity is required' },
+  { value: z.number({ error: COMMON_MESSAGES.quantityRequired }).finite(COMMON_MESSAGES.quantityRequired).min(0, COMMON_MESSAGES.quantityNegative).max(1e12, 'This number is too large.'), unit: UnitId },
+  { error: COMMON_MESSAGES.quantityRequired },
 );
 
 const MaterialFields = {
@@ -64,9 +65,9 @@ const MaterialFields = {
   params: MaterialParams.default({}),
   price: MaterialPrice,
   quantityInStock: StockQuantity,
-  scrapPercentage: z.number().finite().min(0, 'Must not be negative.').max(100, 'At most 100 %.').default(0),
+  scrapPercentage: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(100, COMMON_MESSAGES.atMostHundredPercent).default(0),
   /** Days to replenish (the unit is fixed). */
-  timeToReplenish: z.object({ value: z.number().finite().min(0, 'Must not be negative.').max(36500), unit: z.literal('d') }).default({ value: 0, unit: 'd' }),
+  timeToReplenish: z.object({ value: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(36500), unit: z.literal('d') }).default({ value: 0, unit: 'd' }),
   appearance: Appearance.default([]),
 };
 
@@ -89,8 +90,8 @@ export const UpdateMaterialBody = z.strictObject({
   params: MaterialParams.optional(),
   price: MaterialPrice.optional(),
   quantityInStock: StockQuantity.optional(),
-  scrapPercentage: z.number().finite().min(0, 'Must not be negative.').max(100, 'At most 100 %.').optional(),
-  timeToReplenish: z.object({ value: z.number().finite().min(0, 'Must not be negative.').max(36500), unit: z.literal('d') }).optional(),
+  scrapPercentage: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(100, COMMON_MESSAGES.atMostHundredPercent).optional(),
+  timeToReplenish: z.object({ value: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(36500), unit: z.literal('d') }).optional(),
   appearance: Appearance.optional(),
 });
 export type UpdateMaterialBody = z.infer<typeof UpdateMaterialBody>;

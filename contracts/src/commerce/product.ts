@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Actor } from '../common/errors';
 import { Id, IdempotencyKey, Text, Timestamp } from '../common/ids';
 import { limitUpTo, listOf, Skip } from '../common/list';
+import { PRODUCT_PAGE_SIZE } from '../common/page-sizes';
 import type { HttpRoute, RouteInput } from '../http';
 import { Model } from '../workspace/model';
 import { ModelListQuery } from '../workspace/sharing';
@@ -69,7 +70,6 @@ export const ModerateProductBody = z.strictObject({
 });
 export type ModerateProductBody = z.infer<typeof ModerateProductBody>;
 
-export const PRODUCT_PAGE_SIZE = 20;
 export const ProductListQuery = z.strictObject({ skip: Skip, limit: limitUpTo(100, PRODUCT_PAGE_SIZE) });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
  * no conversion factor is written by hand.
  */
 import { MEASURE_KINDS, MONEY_MAX, UNITS, type Unit } from './units.constants';
+import { COMMON_MESSAGES } from '../common/messages';
 
 export { CURRENCIES, DEFAULT_UNITS, kindOfUnit, MEASURE_KINDS, MONEY_MAX, UNITS, type Unit, type UnitOf } from './units.constants';
 export const MeasureKind = z.enum(MEASURE_KINDS);
@@ -16,7 +17,7 @@ export const UnitId = z.enum(ALL_UNITS, { error: 'Choose a unit from the list.' 
 
 /** A value with its unit (spec 002 §3: "Quantity and price values are pairs {value, unit}"). */
 export const Quantity = z.object({
-  value: z.number({ error: 'Enter a number.' }).finite('Enter a number.').min(0, 'Must not be negative.').max(1e12, 'This number is too large.'),
+  value: z.number({ error: 'Enter a number.' }).finite('Enter a number.').min(0, COMMON_MESSAGES.notNegative).max(1e12, 'This number is too large.'),
   unit: UnitId,
 });
 export type Quantity = z.infer<typeof Quantity>;
@@ -26,9 +27,9 @@ export type Quantity = z.infer<typeof Quantity>;
  * services keep money as integer cents, so sums are exact.
  */
 export const Money = z
-  .number({ error: 'Price must be a positive number' })
-  .finite('Price must be a positive number')
-  .min(0, 'Price must be a positive number')
+  .number({ error: COMMON_MESSAGES.positivePrice })
+  .finite(COMMON_MESSAGES.positivePrice)
+  .min(0, COMMON_MESSAGES.positivePrice)
   .max(MONEY_MAX, 'This price is too large.')
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Use at most two decimals.');
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, COMMON_MESSAGES.twoDecimals);
 export type Money = z.infer<typeof Money>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Actor } from '../common/errors';
 import { Id, IdempotencyKey, Text, Timestamp } from '../common/ids';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
+import { PLUGIN_PAGE_SIZE } from '../common/page-sizes';
 import type { HttpRoute, RouteInput } from '../http';
 
 /**
@@ -180,7 +181,6 @@ export const UpdatePluginBody = z.strictObject({
 });
 export type UpdatePluginBody = z.infer<typeof UpdatePluginBody>;
 
-export const PLUGIN_PAGE_SIZE = 20;
 /** GET /api/bgpm/plugin/my-plugins: where {teamId, projectId, private, name: {contains}} (spec 001 §7). */
 export const MyPluginsWhere = z.strictObject({
   teamId: Id.nullable().optional(),

@@ -1,3 +1,5 @@
+import { COMMON_MESSAGES } from '../common/messages';
+
 /** Plain values of the auth contracts, without zod (see `@kiln/contracts/constants`); auth.ts re-exports them. */
 
 export const AUTH_MESSAGES = {
@@ -10,7 +12,7 @@ export const AUTH_MESSAGES = {
   /** A password that is common, breached or otherwise easy to guess (ADR 0042). */
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
   passwordIsPersonal: 'The password must not be your e-mail address or your name.',
-  fullNameRequired: 'This field is required',
+  fullNameRequired: COMMON_MESSAGES.required,
 } as const;
 
 export const SESSION_COOKIE = 'kiln_session';

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 
 /**
@@ -47,7 +48,7 @@ export interface RecordRules<F extends object, CreateInput, UpdateInput> {
 }
 
 export const RECORD_MESSAGES = {
-  changedMeanwhile: 'This was changed by someone else meanwhile. Reload it and try again.',
+  changedMeanwhile: COMMON_MESSAGES.changedMeanwhile,
   noSuchVersion: 'This record has no such version.',
 } as const;
 

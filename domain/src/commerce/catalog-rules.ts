@@ -1,4 +1,4 @@
-import { CATALOG_NAME_MIN, CATALOG_NAME_TOO_SHORT, MATERIAL_CLASSES, MODEL_ID_WRONG, PRICE_STRATEGY_KIND, SERVICE_CLASS_KIND } from '@kiln/contracts/constants';
+import { CATALOG_NAME_MIN, CATALOG_NAME_TOO_SHORT, COMMON_MESSAGES, MATERIAL_CLASSES, MODEL_ID_WRONG, PRICE_STRATEGY_KIND, SERVICE_CLASS_KIND } from '@kiln/contracts/constants';
 import type { AddCatalogItemBody, CatalogModel, MaterialClassId, MeasureKind, Quantity, ServiceClass, UpdateCatalogItemBody } from '@kiln/contracts';
 import type { RecordRules } from './business-record';
 import { throwIfInvalid, type FieldError } from './field-errors';
@@ -15,10 +15,10 @@ export const CATALOG_MESSAGES = {
   nameTooShort: CATALOG_NAME_TOO_SHORT,
   modelWrong: MODEL_ID_WRONG,
   price: MONEY_MESSAGES.notAmount,
-  priceDecimals: 'Use at most two decimals.',
+  priceDecimals: COMMON_MESSAGES.twoDecimals,
   lineEmpty: "Enter a quantity or the piece's sizes.",
-  positive: 'Must be greater than 0',
-  marginNegative: 'Must not be negative.',
+  positive: COMMON_MESSAGES.greaterThanZero,
+  marginNegative: COMMON_MESSAGES.notNegative,
   materialGone: 'This material no longer exists.',
   serviceGone: 'This service no longer exists.',
   optionGone: 'This price option no longer exists.',

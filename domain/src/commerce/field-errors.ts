@@ -1,4 +1,5 @@
 import { DomainError } from '../shared/domain-error';
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 
 /** One message for one form field; `path` is the field's dotted path (`price.unit`, `appearance.0.color`). */
 export interface FieldError {
@@ -7,7 +8,7 @@ export interface FieldError {
 }
 
 /** The sentence every required business field shows (spec 002 §5). */
-export const REQUIRED_MESSAGE = 'This field is required';
+export const REQUIRED_MESSAGE = COMMON_MESSAGES.required;
 
 /** Throws DomainError('invalid') with the first message and every field error, when there is any. */
 export function throwIfInvalid(errors: readonly FieldError[]): void {

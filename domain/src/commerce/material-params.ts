@@ -1,4 +1,4 @@
-import { DEFAULT_UNITS, MATERIAL_CLASSES } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, DEFAULT_UNITS, MATERIAL_CLASSES } from '@kiln/contracts/constants';
 import type { MaterialClassId, MaterialParamSpec, Quantity } from '@kiln/contracts';
 import type { FieldError } from './field-errors';
 import { REQUIRED_MESSAGE } from './field-errors';
@@ -12,7 +12,7 @@ import { MEASURE_KIND_LABELS, compareQuantities, convertValue, isUnitOfKind } fr
  */
 export const MATERIAL_PARAM_MESSAGES = {
   required: REQUIRED_MESSAGE,
-  positive: 'Must be greater than 0',
+  positive: COMMON_MESSAGES.greaterThanZero,
   unitKind: (kind: string, example: string) => `Choose a unit of ${kind}, such as ${example}.`,
   unknown: (key: string, classLabel: string) => `A ${classLabel} material has no '${key}' size.`,
   wallThickness: (outer: string) => `The wall must be thinner than half the ${outer}.`,

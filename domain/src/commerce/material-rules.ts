@@ -1,4 +1,4 @@
-import { DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, TAGS_MAX } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, TAGS_MAX } from '@kiln/contracts/constants';
 import type { CreateMaterialBody, Direction, MaterialCategoryId, MaterialClassId, MeasureKind, PriceStrategyId, Quantity, Unit, UpdateMaterialBody } from '@kiln/contracts';
 import { DomainError } from '../shared/domain-error';
 import type { RecordRules } from './business-record';
@@ -19,13 +19,13 @@ export const MATERIAL_MESSAGES = {
   strategyNotForClass: (classLabel: string, strategy: string) => `${classLabel} materials cannot be priced ${strategy}.`,
   unitKind: (kind: MeasureKind) => (kind === 'count' ? 'This is priced for each piece: choose the unit each.' : `Choose a unit of ${MEASURE_KIND_LABELS[kind]}, such as ${DEFAULT_UNITS[kind]}.`),
   price: MONEY_MESSAGES.notAmount,
-  priceDecimals: 'Use at most two decimals.',
-  quantityRequired: 'Quantity is required',
-  quantityNegative: 'Quantity cannot be negative',
+  priceDecimals: COMMON_MESSAGES.twoDecimals,
+  quantityRequired: COMMON_MESSAGES.quantityRequired,
+  quantityNegative: COMMON_MESSAGES.quantityNegative,
   wholePieces: 'Enter a whole number of pieces.',
-  scrapNegative: 'Must not be negative.',
-  scrapTooHigh: 'At most 100 %.',
-  replenishNegative: 'Must not be negative.',
+  scrapNegative: COMMON_MESSAGES.notNegative,
+  scrapTooHigh: COMMON_MESSAGES.atMostHundredPercent,
+  replenishNegative: COMMON_MESSAGES.notNegative,
   tooManyTags: `At most ${TAGS_MAX} tags.`,
   classLocked: 'The material class cannot be changed once the material exists. Create a new material for another class.',
 } as const;

@@ -1,4 +1,5 @@
 import { DomainError } from '../shared/domain-error';
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 
 /**
  * Money inside the services and the domain is an integer number of US cents (ADR 0030), so sums and
@@ -7,7 +8,7 @@ import { DomainError } from '../shared/domain-error';
 export type Cents = number;
 
 export const MONEY_MESSAGES = {
-  notAmount: 'Price must be a positive number',
+  notAmount: COMMON_MESSAGES.positivePrice,
 } as const;
 
 /** Dollars as they come in JSON (at most two decimals) to integer cents. */

@@ -1,5 +1,6 @@
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 
 /**
  * A product: a model published to the marketplace (spec 000 §3, §4). Event-sourced: its state is the fold
@@ -15,13 +16,13 @@ export const PRODUCT_IMAGE_MAX = 2000;
 
 /** The sentences people read (the web app shows them as they come). */
 export const PRODUCT_MESSAGES = {
-  titleRequired: 'This field is required',
+  titleRequired: COMMON_MESSAGES.required,
   titleTooLong: `The title must be at most ${PRODUCT_TITLE_MAX} characters.`,
   imageUrl: 'The image must be a web address starting with http:// or https://.',
   reasonRequired: 'Please say why the product is rejected.',
   reasonTooLong: `The reason must be at most ${PRODUCT_REASON_MAX} characters.`,
   notFound: 'Product not found.',
-  modelNotFound: 'Model not found.',
+  modelNotFound: COMMON_MESSAGES.modelNotFound,
   alreadyHasProduct: 'This model already has a product. Republish it instead.',
   ownerOnlyPublish: 'Only the owner may publish this model.',
   ownerOnly: 'Only the owner may change this product.',
@@ -29,7 +30,7 @@ export const PRODUCT_MESSAGES = {
   notWaiting: 'This product is not waiting for moderation.',
   ownProduct: 'You may not moderate your own product.',
   notPublished: 'This product is not published.',
-  changedMeanwhile: 'The product was changed meanwhile. Please reload and try again.',
+  changedMeanwhile: COMMON_MESSAGES.changedMeanwhile,
 } as const;
 
 export interface ProductState {

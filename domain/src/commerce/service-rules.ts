@@ -1,4 +1,4 @@
-import { DEFAULT_UNITS, SERVICE_CLASS_KIND, TAGS_MAX } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, DEFAULT_UNITS, SERVICE_CLASS_KIND, TAGS_MAX } from '@kiln/contracts/constants';
 import type { CreateServiceBody, MeasureKind, ServiceClass, Unit, UpdateServiceBody } from '@kiln/contracts';
 import { DomainError } from '../shared/domain-error';
 import type { RecordRules } from './business-record';
@@ -17,7 +17,7 @@ export const SERVICE_MESSAGES = {
   unknownClass: 'Choose a service class from the list.',
   generalPriceRequired: 'General Price is required',
   price: MONEY_MESSAGES.notAmount,
-  priceDecimals: 'Use at most two decimals.',
+  priceDecimals: COMMON_MESSAGES.twoDecimals,
   unitKind: (kind: MeasureKind) => (kind === 'count' ? 'Count-based services are priced for each piece: choose the unit each.' : `Choose a unit of ${MEASURE_KIND_LABELS[kind]}, such as ${DEFAULT_UNITS[kind]}.`),
   selectMaterial: 'Select at least one material',
   duplicateOptionId: 'Two price options have the same id.',

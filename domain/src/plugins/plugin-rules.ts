@@ -1,8 +1,9 @@
 import { DomainError } from '../shared/domain-error';
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 
 /** The sentences of spec 001 §5 and §8 (the web app shows them as they come), and ours for the rest (ADR 0025). */
 export const PLUGIN_MESSAGES = {
-  required: 'This field is required',
+  required: COMMON_MESSAGES.required,
   invalidFormat: 'Invalid format',
   pluginExists: 'Plugin already exists',
   slugUsed: 'Slug already used',

@@ -1,10 +1,11 @@
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { SHARE_ROLES, ShareRole } from './policy';
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 
 /** Texts of sharing (spec 000 §5 for the e-mail; the others are ours, see ADR 0020). */
 export const SHARE_MESSAGES = {
-  invalidEmail: 'Invalid email',
+  invalidEmail: COMMON_MESSAGES.invalidEmail,
   invalidRole: 'Invite roles are viewer, editor, configurator and inspector.',
   withYourself: 'You cannot share a model with yourself.',
   withOwner: 'The owner already has every right on this model.',

@@ -1,7 +1,9 @@
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { DUPLICATE_NAME_PREFIX, modelNameProblems } from './model-name';
 import { ModelRole } from './model-permissions';
+import { SHARE_MESSAGES } from './model-share.aggregate';
 import { EVERYONE_ACCESS, ModelAction, modelAllows, modelRoleFor, ShareRole, TeamRole } from './policy';
 
 export type ShareAs = 'private' | 'viewer' | 'editor' | 'configurator' | 'inspector';
@@ -119,7 +121,7 @@ export class ModelAggregate {
   /** Someone without any role must not learn the model exists: same answer as a missing model. */
   assertVisibleTo(actor: ModelActorLike): ModelRole {
     const role = this.roleOf(actor);
-    if (!role) throw new DomainError('not-found', 'Model not found.');
+    if (!role) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     return role;
   }
 
@@ -155,7 +157,7 @@ export class ModelAggregate {
 
   /** The 'Everyone' link access (spec 000 §6): private ("No Access") or a share role. Owner only. */
   shareWithEveryone(shareAs: ShareAs, actor: ModelActorLike, now: Date): void {
-    this.assertAllowed(actor, 'model.share', 'Only the owner may share this model.');
+    this.assertAllowed(actor, 'model.share', SHARE_MESSAGES.ownerOnly);
     if (!EVERYONE_ACCESS.includes(shareAs)) throw new DomainError('invalid', 'Invalid access.', [{ path: 'shareAs', message: 'Invalid access.' }]);
     if (shareAs === this.state.sharedWithEveryone) return;
     this.touch({ sharedWithEveryone: shareAs }, asActor(actor).userId, now);

@@ -1,12 +1,13 @@
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { TEAM_INVITE_ROLES, TeamAction, teamAllows, TeamRole } from './policy';
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 
 /** Spec texts (spec 000 §5, spec 001 §5). */
 export const TEAM_MESSAGES = {
-  nameTooShort: 'Name should be at least 3 characters',
-  required: 'This field is required',
-  invalidEmail: 'Invalid email',
+  nameTooShort: COMMON_MESSAGES.nameTooShort,
+  required: COMMON_MESSAGES.required,
+  invalidEmail: COMMON_MESSAGES.invalidEmail,
   notFound: 'Team not found.',
   noAccess: 'You don’t have access to this team!',
   alreadyMember: 'This person is already a member of the team.',

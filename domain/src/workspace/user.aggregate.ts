@@ -1,5 +1,6 @@
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 
 /** Initials and a stable colour for avatars without a picture (spec 000 §3, user.dataShort). */
 export function userDataShort(fullName: string, id: string): { initials: string; color: string } {
@@ -33,6 +34,6 @@ export type UserProfileUpdated = DomainEvent<'workspace.user.profile-updated.v1'
 /** The profile's full name (PATCH /api/auth/me): trimmed and required, 'This field is required' (spec 000 §5). */
 export function updateProfile(input: { id: string; fullName: string; now: Date }): { fullName: string; event: UserProfileUpdated } {
   const fullName = normalizeFullName(input.fullName);
-  if (!fullName) throw new DomainError('invalid', 'This field is required', [{ path: 'fullName', message: 'This field is required' }]);
+  if (!fullName) throw new DomainError('invalid', COMMON_MESSAGES.required, [{ path: 'fullName', message: COMMON_MESSAGES.required }]);
   return { fullName, event: { type: 'workspace.user.profile-updated.v1', aggregateType: 'user', aggregateId: input.id, data: { user: { id: input.id, updatedAt: input.now } } } };
 }

@@ -1,4 +1,4 @@
-import { AnyEventEnvelope, ModelCreatedV1, WORKSPACE_STREAM } from '@kiln/contracts';
+import { AnyEventEnvelope, COMMON_MESSAGES, ModelCreatedV1, WORKSPACE_STREAM } from '@kiln/contracts';
 import { DomainError, ModelAggregate } from '@kiln/domain';
 import { nsName, nsSubject, ProjectionRunner, toErrorBody } from '@kiln/service-kit';
 import { Msg } from 'nats';
@@ -238,7 +238,7 @@ describe('workspace service: events from outbox to JetStream to read model', () 
 
       const error = await repository().save(stale, { actorId: owner.user.id, occurredAt: new Date() }).catch((e: unknown) => e);
 
-      expect(toErrorBody(error)).toEqual({ statusCode: 409, message: 'The model was changed meanwhile. Please try again.' });
+      expect(toErrorBody(error)).toEqual({ statusCode: 409, message: COMMON_MESSAGES.changedMeanwhile });
       await expect(env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } })).resolves.toMatchObject({ name: 'Changed meanwhile' });
     });
   });

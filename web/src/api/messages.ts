@@ -15,20 +15,15 @@ export const KNOWN_MESSAGES: Set<string> = new Set<string>([
   ...Object.values(FAVORITE_MESSAGES),
   'Invalid access.',
   'A project model needs its team.',
-  'The model was changed meanwhile. Please try again.',
   // Teams, projects and members (spec 000 §5, spec 001 §5, §8): the invite dialog shows a 400's text as it comes.
   ...Object.values(TEAM_MESSAGES),
   // Products and moderation (domain/src/commerce/product.aggregate.ts).
   ...Object.values(PRODUCT_MESSAGES),
   MODEL_NAME_TOO_LONG,
   // Sentences of the workspace service (domain errors) and the BFF.
-  'Model not found.',
   'You may not rename this model.',
   'You may not change this model.',
   'Only the owner may delete this model.',
-  'The service is not available. Please try again.',
-  'The request is too large.',
-  'This request came from another website, so it was refused. Open Kiln itself and try again there.',
 ]);
 
 /**
@@ -61,7 +56,7 @@ export function messageForStatus(status: number, retryAfter?: number): string {
     case 409:
       return 'This changed in the meantime. Please reload and try again.';
     case 413:
-      return 'The request is too large.';
+      return COMMON_MESSAGES.requestTooLarge;
     case 422:
       return 'This could not be done as asked. Please try again.';
     default:

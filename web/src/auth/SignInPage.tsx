@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@kiln/contracts';
+import { AUTH_MESSAGES } from '@kiln/contracts/constants';
 import { authApi } from '../api/auth';
 import { messageOf } from '../api/client';
 import { TextField } from '../ui/TextField';
@@ -34,14 +35,14 @@ export function SignInPage() {
           autoComplete="email"
           autoFocus
           errors={formState.errors.email?.message}
-          {...register('email', { required: 'This field is required' })}
+          {...register('email', { required: AUTH_MESSAGES.fullNameRequired })}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           errors={formState.errors.password?.message}
-          {...register('password', { required: 'This field is required' })}
+          {...register('password', { required: AUTH_MESSAGES.fullNameRequired })}
         />
         {login.isError && <p className="form-error" role="alert" data-testid="form-error">{messageOf(login.error)}</p>}
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>

@@ -15,13 +15,13 @@ import type {
   UpdateCatalogItemInput,
   UpdateServiceInput,
 } from '@kiln/contracts';
-import { IDEMPOTENCY_HEADER } from '@kiln/contracts/constants';
+import { BUSINESS_PAGE_SIZE, IDEMPOTENCY_HEADER } from '@kiln/contracts/constants';
 import { request } from '../api/client';
 import { parseSort } from '../shell/view-state';
 import type { BusinessScope } from './business-scope';
 
 /** Business lists load 20 at a time (spec 002 §9). */
-export const BUSINESS_PAGE = 20;
+export const BUSINESS_PAGE = BUSINESS_PAGE_SIZE;
 
 const json = (value: unknown) => JSON.stringify(value);
 const CATALOG = '/api/workspace/business-catalog';

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES, MODEL_VIEW_DENIED } from '@kiln/contracts/constants';
 import { CATALOG_MESSAGES, SERVICE_MESSAGES } from '@kiln/domain';
 import { addKnownMessages } from '../api/messages';
 
@@ -10,7 +11,7 @@ export const BUSINESS_TEXTS = {
   catalogEmpty: 'Your catalog is currently empty. Add models to your catalog to get started.',
   nameTooShort: CATALOG_MESSAGES.nameTooShort,
   modelIdWrong: CATALOG_MESSAGES.modelWrong,
-  modelViewDenied: 'You do not have permission to view this model',
+  modelViewDenied: MODEL_VIEW_DENIED,
   required: SERVICE_MESSAGES.required,
   generalPriceRequired: SERVICE_MESSAGES.generalPriceRequired,
   selectMaterial: SERVICE_MESSAGES.selectMaterial,
@@ -60,10 +61,9 @@ addKnownMessages([
   ...Object.values(BUSINESS_TEXTS),
   ...sentences(CATALOG_MESSAGES),
   ...sentences(SERVICE_MESSAGES),
-  'Must not be negative.',
+  COMMON_MESSAGES.notNegative,
   'Choose a unit from the list.',
   'Catalog item not found.',
   'Service not found.',
   'Material not found.',
-  'This record was changed meanwhile. Please reload and try again.',
 ]);

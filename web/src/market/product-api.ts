@@ -1,4 +1,5 @@
 import type { Model, ModerateProductBody, Product, ProductList, PublishProductBody, UpdateProductBody } from '@kiln/contracts';
+import { PRODUCT_PAGE_SIZE } from '@kiln/contracts/constants';
 import { request } from '../api/client';
 
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
@@ -10,7 +11,7 @@ export const productApi = {
   publish: (body: Partial<PublishProductBody> & Pick<PublishProductBody, 'modelId' | 'title'>, key: string) =>
     request<Product>('POST', '/api/product/product', { body, headers: { 'Idempotency-Key': key } }),
   update: (id: string, body: UpdateProductBody) => request<Product>('PATCH', at('/api/product/product', id), { body }),
-  moderation: (skip = 0) => request<ProductList>('GET', '/api/product/moderation', { query: { skip, limit: 20 } }),
+  moderation: (skip = 0) => request<ProductList>('GET', '/api/product/moderation', { query: { skip, limit: PRODUCT_PAGE_SIZE } }),
   moderate: (id: string, body: ModerateProductBody) => request<Product>('PATCH', at('/api/product/moderation', id), { body }),
 };
 

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Plugin, PluginVersion } from '@kiln/contracts';
-import { versionToolbar } from '@kiln/domain';
+import { PLUGIN_MESSAGES, versionToolbar } from '@kiln/domain';
 import { ApiError, messageOf } from '../api/client';
 import { useMe } from '../auth/session';
 import { PlusIcon } from '../ui/icons';
@@ -78,7 +78,7 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
             >
               <TrashIcon /> Delete
             </button>
-            {plugin.publishedAt && <p id={`${titleId}-undeletable`} className="field-hint">A published plugin cannot be deleted.</p>}
+            {plugin.publishedAt && <p id={`${titleId}-undeletable`} className="field-hint">{PLUGIN_MESSAGES.publishedUndeletable}</p>}
           </div>
         )}
       </header>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Plugin, PluginLog, PluginVersion } from '@kiln/contracts';
-import { ISOLATION_NAMES, PIPELINE_MESSAGES, versionToolbar } from '@kiln/domain';
+import { ISOLATION_NAMES, PIPELINE_MESSAGES, PLUGIN_MESSAGES, versionToolbar } from '@kiln/domain';
 import { ApiError, messageOf } from '../api/client';
 import { useMe } from '../auth/session';
 import { pluginApi, pluginKeys } from './plugin-api';
@@ -112,7 +112,7 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
                 type="button"
                 className="btn btn-primary"
                 disabled={!toolbar.publishToggle.enabled || busy}
-                title={published && !toolbar.publishToggle.enabled ? 'A version can be unpublished only within 24 hours of publishing.' : undefined}
+                title={published && !toolbar.publishToggle.enabled ? PLUGIN_MESSAGES.unpublishWindow : undefined}
                 onClick={() => act(() => (published ? pluginApi.unpublish(plugin.id, version.version) : pluginApi.publish(plugin.id, version.version)))}
                 data-testid="publish-toggle"
               >
@@ -127,7 +127,7 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
           </div>
         )}
       </header>
-      {published && !toolbar.publishToggle.enabled && mine && <p className="field-hint" data-testid="unpublish-closed">A version can be unpublished only within 24 hours of publishing.</p>}
+      {published && !toolbar.publishToggle.enabled && mine && <p className="field-hint" data-testid="unpublish-closed">{PLUGIN_MESSAGES.unpublishWindow}</p>}
       {failure && <p className="form-error" role="alert" data-testid="version-error">{failure}</p>}
 
       {mine ? (

@@ -1,10 +1,10 @@
 import type { Availability, CreatePluginBody, PipelineInfo, Plugin, PluginAction, PluginLog, PluginVersion, UpdatePluginBody } from '@kiln/contracts';
-import { IDEMPOTENCY_HEADER } from '@kiln/contracts/constants';
+import { IDEMPOTENCY_HEADER, PLUGIN_PAGE_SIZE } from '@kiln/contracts/constants';
 import { ApiError, request } from '../api/client';
 import { humanMessage } from '../api/messages';
 
 /** Plugin lists load 20 at a time (spec 001 §9). */
-export const PLUGIN_PAGE = 20;
+export const PLUGIN_PAGE = PLUGIN_PAGE_SIZE;
 export type PluginFilter = 'isPrivate' | 'isPublic' | 'all';
 
 type Page<T> = { data: T[]; total: number };

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
 import { PLUGIN_MESSAGES } from '@kiln/domain';
 import { addKnownMessages } from '../api/messages';
 
@@ -7,8 +8,8 @@ export const PLUGIN_TEXTS = {
   notFound: PLUGIN_MESSAGES.notFound,
   idAndVersionRequired: PLUGIN_MESSAGES.idAndVersionRequired,
   noPrivateAgain: PLUGIN_MESSAGES.noPrivateAgain,
-  versionNote: 'Versions lower than the latest published or previously used are not accepted.',
-  deleteWarning: 'Unexpected bad things will happen if you don’t read this!',
+  versionNote: PLUGIN_MESSAGES.versionNotHigher,
+  deleteWarning: COMMON_MESSAGES.deleteWarning,
   zipOnly: PLUGIN_MESSAGES.zipOnly,
   iconMd: PLUGIN_MESSAGES.iconMd,
   iconSm: PLUGIN_MESSAGES.iconSm,

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage, ShareRole } from '@kiln/contracts';
+import { AUTH_MESSAGES } from '@kiln/contracts/constants';
 import { currentUser, ME_KEY } from '../auth/session';
 import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, mapHeldModels, modelKeys, type HoldsModel, type ModelPatch } from '../models/model-cache';
 import { notificationKeys, refreshNotifications } from '../notifications/notification-queries';
@@ -66,7 +67,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       socket.on('connect_error', (error) => {
         setState('offline');
         // The session ended elsewhere (signed out in another tab): ask who we are, which leads to sign-in.
-        if (error.message === 'Please sign in.') void queryClient.invalidateQueries({ queryKey: ME_KEY });
+        if (error.message === AUTH_MESSAGES.notSignedIn) void queryClient.invalidateQueries({ queryKey: ME_KEY });
       });
 
       socket.on('workspace-model', (message: PushMessage<ModelPatch>) => {

@@ -1,9 +1,12 @@
+import { COMMON_MESSAGES } from '@kiln/contracts/constants';
+import { TEAM_MESSAGES } from '@kiln/domain';
+
 /** The spec's sentences of the team screens (spec 000 §5, spec 001 §2, §4, §5, §8). Validation texts come from @kiln/domain. */
 export const TEAM_TEXTS = {
   noProjects: 'You don’t have projects',
-  deleteWarning: 'Unexpected bad things will happen if you don’t read this!',
+  deleteWarning: COMMON_MESSAGES.deleteWarning,
   unauthorizedTitle: 'Unauthorized',
-  noAccess: 'You don’t have access to this team!',
+  noAccess: TEAM_MESSAGES.noAccess,
   loadFailed: 'Something went wrong while fetching the team.',
 } as const;
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AssetsRpc, ErrorBody, Media } from '@kiln/contracts';
+import { AssetsRpc, COMMON_MESSAGES, ErrorBody, Media } from '@kiln/contracts';
 import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { MediaOwnership } from '../ports/media-ownership.port';
 
-const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
+const UNAVAILABLE: ErrorBody = { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
 
 /**
  * Asks the assets service for a media record as the caller (ADR 0033): it answers only its uploader, so a

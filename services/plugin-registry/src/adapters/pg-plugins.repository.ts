@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PluginLog } from '@kiln/contracts';
+import { COMMON_MESSAGES, PluginLog } from '@kiln/contracts';
 import { DomainError, DomainEvent, PLUGIN_MESSAGES, PluginAggregate, PluginVersionAggregate } from '@kiln/domain';
 import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
@@ -8,7 +8,7 @@ import { SCHEMA } from '../schema';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from './mappers';
 
 type Trx = Transaction<any>;
-const CHANGED_MEANWHILE = 'The plugin was changed meanwhile. Please reload and try again.';
+const CHANGED_MEANWHILE = COMMON_MESSAGES.changedMeanwhile;
 
 /** Domain events carry domain state; the integration events carry the contract's snapshots. */
 function toIntegration(event: DomainEvent): DomainEvent {

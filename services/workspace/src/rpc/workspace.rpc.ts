@@ -1,4 +1,4 @@
-import { AuthAnswer, Model, WorkspaceRpc } from '@kiln/contracts';
+import { AuthAnswer, COMMON_MESSAGES, Model, WorkspaceRpc } from '@kiln/contracts';
 import { requestHash, rpcController, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { PgModelReadModel } from '../adapters/pg-model.read-model';
 import { LogInCommand } from '../auth/commands/log-in/log-in.command';
@@ -29,7 +29,7 @@ async function answerModel(context: RpcContext, actorId: string, change: ModelCh
 
 async function presentCommitted(context: RpcContext, actorId: string, id: string): Promise<Model> {
   const model = await context.get<ModelRepository>(MODEL_REPOSITORY).findById(id);
-  if (!model) throw new DomainError('not-found', 'Model not found.');
+  if (!model) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
   return context.get(PgModelReadModel).present(actorId, model.snapshot());
 }
 

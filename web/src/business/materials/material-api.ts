@@ -1,5 +1,5 @@
 import type { CreateMaterialInput, DistinctTags, Material, MaterialList, UpdateMaterialInput } from '@kiln/contracts';
-import { IDEMPOTENCY_HEADER } from '@kiln/contracts/constants';
+import { IDEMPOTENCY_HEADER, LIST_LIMIT_MAX } from '@kiln/contracts/constants';
 import { request } from '../../api/client';
 
 /** The list a material belongs to: my personal materials (nothing), a team's, or one project's of a team. */
@@ -11,7 +11,7 @@ export interface MaterialScope {
 const PATH = '/api/workspace/business-material';
 const at = (id: string) => `${PATH}/${encodeURIComponent(id)}`;
 /** The inventory shows every material at once (two groups, no paging in spec 002 §2): pages of the largest size. */
-export const INVENTORY_PAGE = 100;
+export const INVENTORY_PAGE = LIST_LIMIT_MAX;
 /** A bound on what one inventory holds on screen (ADR 0031). */
 export const INVENTORY_MAX = 2000;
 

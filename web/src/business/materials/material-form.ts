@@ -1,23 +1,23 @@
 import type { AppearanceEntry, CreateMaterialInput, Material, UpdateMaterialInput } from '@kiln/contracts';
-import { DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, type MaterialClassId, type PriceStrategyId } from '@kiln/contracts/constants';
-import { materialErrors, type FieldError, type MaterialDraft } from '@kiln/domain';
+import { COMMON_MESSAGES, DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, TAGS_MAX, type MaterialClassId, type PriceStrategyId } from '@kiln/contracts/constants';
+import { MATERIAL_MESSAGES, materialErrors, type FieldError, type MaterialDraft } from '@kiln/domain';
 import type { MaterialScope } from './material-api';
 
 /** The spec's sentences of the material wizard and the inline edit (spec 002 §5). */
 export const MATERIAL_TEXTS = {
-  required: 'This field is required',
-  quantityRequired: 'Quantity is required',
-  quantityNegative: 'Quantity cannot be negative',
-  priceNotPositive: 'Price must be a positive number',
+  required: COMMON_MESSAGES.required,
+  quantityRequired: COMMON_MESSAGES.quantityRequired,
+  quantityNegative: COMMON_MESSAGES.quantityNegative,
+  priceNotPositive: COMMON_MESSAGES.positivePrice,
   /** Ours (the spec leaves class rules "not shown"): a required class parameter. */
-  paramPositive: 'Must be greater than 0',
-  notNegative: 'Must not be negative.',
-  scrapTooHigh: 'At most 100 %.',
-  twoDecimals: 'Use at most two decimals.',
-  tagsMax: 'At most 20 tags.',
+  paramPositive: COMMON_MESSAGES.greaterThanZero,
+  notNegative: COMMON_MESSAGES.notNegative,
+  scrapTooHigh: COMMON_MESSAGES.atMostHundredPercent,
+  twoDecimals: COMMON_MESSAGES.twoDecimals,
+  tagsMax: MATERIAL_MESSAGES.tooManyTags,
 } as const;
 
-export const TAGS_MAX = 20;
+export { TAGS_MAX };
 
 export interface QuantityField {
   value: string;

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorBody, WorkspacePublishingRpc, WorkspaceRpc } from '@kiln/contracts';
+import { COMMON_MESSAGES, ErrorBody, WorkspacePublishingRpc, WorkspaceRpc } from '@kiln/contracts';
 import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { z } from 'zod';
 import { WorkspaceModels } from '../ports/workspace-models.port';
 
-const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
+const UNAVAILABLE: ErrorBody = { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
 
 /**
  * Asks the workspace over NATS, signed as the BFF signs (Nest's request packet), always naming the caller: the

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Favorite, FavoriteList, Model, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
+import { COMMON_MESSAGES, Favorite, FavoriteList, Model, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
 import { DomainError, modelAllows, ModelShareState, SHARE_MESSAGES } from '@kiln/domain';
 import { DB, executeNamed } from '@kiln/service-kit';
 import { allColumns } from '../../adapters/columns';
@@ -104,7 +104,7 @@ export class PgSharingReadModel {
   /** The share dialog (owner only): the owner's fixed row, the link access, and everyone it is shared with. */
   async modelShares(actorId: string, modelId: string): Promise<ModelShares> {
     const found = await this.models.access(actorId, modelId);
-    if (!found) throw new DomainError('not-found', 'Model not found.');
+    if (!found) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     if (!modelAllows(found.access.role, 'model.share')) throw new DomainError('forbidden', SHARE_MESSAGES.ownerOnly);
     const rows = await this.db.withSchema(SCHEMA).selectFrom('model_share_view').selectAll().where('model_id', '=', modelId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
     const users = await this.usersById([found.row.author_id, ...rows.flatMap((r) => [r.shared_by_id, r.user_id])]);

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, FavoriteAggregate, FavoriteState, ModelShareAggregate, ModelShareState, ShareRole } from '@kiln/domain';
 import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
@@ -8,7 +9,7 @@ type Db = Kysely<WorkspaceDatabase> | Transaction<WorkspaceDatabase>;
 type ShareRow = Selectable<WorkspaceDatabase['model_shares']>;
 type FavoriteRow = Selectable<WorkspaceDatabase['favorites']>;
 
-const CHANGED_MEANWHILE = 'The model was changed meanwhile. Please try again.';
+const CHANGED_MEANWHILE = COMMON_MESSAGES.changedMeanwhile;
 
 export const shareRowToState = (row: ShareRow): ModelShareState => ({
   id: row.id,
@@ -144,5 +145,5 @@ export async function emailOfIn(trx: Transaction<WorkspaceDatabase>, userId: str
 
 async function lockModel(trx: Transaction<WorkspaceDatabase>, modelId: string): Promise<void> {
   const model = await trx.withSchema(SCHEMA).selectFrom('models').select('id').where('id', '=', modelId).forShare().executeTakeFirst();
-  if (!model) throw new DomainError('not-found', 'Model not found.');
+  if (!model) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
 }

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, TeamAggregate } from '@kiln/domain';
 import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
@@ -70,7 +71,7 @@ export async function saveTeam(trx: Trx, team: TeamAggregate, meta: EventMeta): 
   } else {
     changed = (await t.updateTable('teams').set(teamToRow(state)).where('id', '=', state.id).where('version', '=', team.loadedVersion).executeTakeFirst()).numUpdatedRows;
   }
-  if (Number(changed) !== 1) throw new DomainError('conflict', 'The team was changed meanwhile. Please try again.');
+  if (Number(changed) !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
   if (!team.isDeleted) {
     // Teams are small: their members and projects are written again as a whole.
     await t.deleteFrom('team_members').where('team_id', '=', state.id).execute();

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CATALOG_LOOKUP_MAX, CatalogModelSource, ErrorBody, WorkspaceCatalogRpc } from '@kiln/contracts';
+import { CATALOG_LOOKUP_MAX, CatalogModelSource, COMMON_MESSAGES, ErrorBody, WorkspaceCatalogRpc } from '@kiln/contracts';
 import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { CatalogModels } from '../ports/catalog-models.port';
 
-const UNAVAILABLE: ErrorBody = { statusCode: 503, message: 'The service is not available. Please try again.' };
+const UNAVAILABLE: ErrorBody = { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
 
 /** Asks the workspace over NATS (Nest's request packet, signed, like NatsWorkspaceModels), naming the caller. */
 @Injectable()

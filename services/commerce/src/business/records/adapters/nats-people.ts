@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PEOPLE_LOOKUP_MAX, WorkspacePeopleRpc } from '@kiln/contracts';
+import { COMMON_MESSAGES, PEOPLE_LOOKUP_MAX, WorkspacePeopleRpc } from '@kiln/contracts';
 import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import { People } from '../ports/people.port';
 
@@ -16,9 +16,9 @@ export class NatsPeople implements People {
       const subject = nsSubject(rpc.subject, this.runtime.config.namespace);
       const data = { actor: { userId: actorId }, body: { ids: unique.slice(i, i + PEOPLE_LOOKUP_MAX) } };
       const packet = await requestPacket(this.runtime.nats, subject, data, { timeout: 5000 }).catch(() => {
-        throw { statusCode: 503, message: 'The service is not available. Please try again.' };
+        throw { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
       });
-      if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : { statusCode: 503, message: 'The service is not available. Please try again.' };
+      if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
       for (const person of rpc.reply.parse(packet.response).data) names.set(person.id, person.fullName);
     }
     return names;

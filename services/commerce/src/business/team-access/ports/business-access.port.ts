@@ -1,3 +1,5 @@
+import { TEAM_MESSAGES } from '@kiln/domain';
+
 /**
  * Who may read and change business records (ADR 0029). A personal record (teamId null) is its owner's
  * only; a team's record is read by every member and changed by the team's owners and editors. Outsiders
@@ -35,7 +37,7 @@ export interface BusinessAccess {
 export const BUSINESS_ACCESS = Symbol('BusinessAccess');
 
 export const ACCESS_MESSAGES = {
-  teamNotFound: 'Team not found.',
-  projectNotFound: 'Project not found.',
+  teamNotFound: TEAM_MESSAGES.notFound,
+  projectNotFound: TEAM_MESSAGES.projectNotFound,
   viewerCannotChange: 'You can view this team’s business records, but only its owners and editors can change them.',
 } as const;

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@kiln/domain';
@@ -18,7 +19,7 @@ export class DeleteModelHandler implements ICommandHandler<DeleteModelCommand> {
   async execute({ actorId, id }: DeleteModelCommand): Promise<ModelChange> {
     // The model with the caller's team role and share, in one read: the aggregate checks the policy with them.
     const loaded = await this.access.load(id, actorId);
-    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    if (!loaded) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     const { model, actor } = loaded;
     const now = this.clock.now();
     model.delete(actor, now);

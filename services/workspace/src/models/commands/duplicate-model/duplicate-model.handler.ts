@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { MODEL_NAME_MAX_LENGTH } from '@kiln/contracts';
+import { COMMON_MESSAGES, MODEL_NAME_MAX_LENGTH } from '@kiln/contracts';
 import { DomainError, duplicateName } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import { Clock, CLOCK } from '../../../ports/clock.port';
@@ -19,7 +19,7 @@ export class DuplicateModelHandler implements ICommandHandler<DuplicateModelComm
 
   async execute({ actorId, id, name }: DuplicateModelCommand): Promise<ModelChange> {
     const loaded = await this.access.load(id, actorId);
-    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    if (!loaded) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     const { model: source, actor } = loaded;
     const now = this.clock.now();
     // The default name may not grow past the longest name the model contract takes.

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@kiln/domain';
@@ -17,7 +18,7 @@ export class ShareWithEveryoneHandler implements ICommandHandler<ShareWithEveryo
 
   async execute({ actorId, id, shareAs }: ShareWithEveryoneCommand): Promise<ModelChange> {
     const loaded = await this.access.load(id, actorId);
-    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    if (!loaded) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     const { model, actor } = loaded;
     const now = this.clock.now();
     model.shareWithEveryone(shareAs, actor, now);

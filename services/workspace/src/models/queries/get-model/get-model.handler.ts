@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { Model } from '@kiln/contracts';
+import { COMMON_MESSAGES, Model } from '@kiln/contracts';
 import { DomainError } from '@kiln/domain';
 import { PgModelReadModel } from '../../../adapters/pg-model.read-model';
 import { GetModelQuery } from './get-model.query';
@@ -11,7 +11,7 @@ export class GetModelHandler implements IQueryHandler<GetModelQuery, Model> {
   async execute({ actorId, id }: GetModelQuery): Promise<Model> {
     // Someone else's model answers exactly like a missing one.
     const model = await this.readModel.get(actorId, id);
-    if (!model) throw new DomainError('not-found', 'Model not found.');
+    if (!model) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     return model;
   }
 }

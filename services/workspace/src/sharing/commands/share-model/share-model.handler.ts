@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, ModelShareAggregate, SHARE_MESSAGES, shareEmail } from '@kiln/domain';
@@ -18,7 +19,7 @@ export class ShareModelHandler implements ICommandHandler<ShareModelCommand, Sha
 
   async execute({ actorId, modelId, email: rawEmail, role }: ShareModelCommand): Promise<ShareChange> {
     const loaded = await this.access.load(modelId, actorId);
-    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    if (!loaded) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     const { model, actor } = loaded;
     model.assertAllowed(actor, 'model.share', SHARE_MESSAGES.ownerOnly);
     const email = shareEmail(rawEmail);

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, FavoriteAggregate } from '@kiln/domain';
@@ -18,7 +19,7 @@ export class ToggleFavoriteHandler implements ICommandHandler<ToggleFavoriteComm
 
   async execute({ actorId, modelId }: ToggleFavoriteCommand): Promise<FavoriteChange> {
     const loaded = await this.access.load(modelId, actorId);
-    if (!loaded) throw new DomainError('not-found', 'Model not found.');
+    if (!loaded) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     // Anyone with a role may star a model; nobody else may learn it exists.
     loaded.model.assertAllowed(loaded.actor, 'model.favorite', 'You may not star this model.');
     const now = this.clock.now();
