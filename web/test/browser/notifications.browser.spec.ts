@@ -41,7 +41,7 @@ describe('notification bell and model screens', () => {
       await modelItem(page, 'Placeholder part').getByTestId('model-menu-button').click();
       const menu = page.getByRole('menu', { name: 'Actions for Placeholder part' });
       const labels = await menu.getByRole('menuitem').allTextContents();
-      expect(labels).toEqual(['Edit', 'Edit with safe mode', 'Configurator', 'Viewer/Embed', 'Publish', 'Share', 'Embed code', 'Duplicate', 'Rename', 'Delete']);
+      expect(labels).toEqual(['Edit', 'Edit with safe mode', 'Configurator', 'Viewer/Embed', 'Publish', 'Share', 'Embed code', 'Copy model ID', 'Duplicate', 'Rename', 'Delete']);
       await menu.getByTestId('model-menu-safeMode').click();
       await page.waitForURL((url) => url.pathname === `/workspace/edit/${model.id}` && url.search === '?safeMode=true');
       await page.getByTestId('open-model-role').waitFor();
