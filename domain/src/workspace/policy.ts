@@ -4,9 +4,11 @@
  * Sources: spec 000 §6 (model and team roles, menu rules) and spec 001 §6 (team members and projects).
  * Where the spec is silent (how a team role or a share becomes a model role) see docs/adr/0017.
  */
+import type { TeamRole } from '@kiln/contracts';
 import type { ModelRole } from './model-permissions';
 
-export type TeamRole = 'owner' | 'editor' | 'viewer';
+/** One TeamRole: the contracts' (the payloads carry it); the policy below says what each may do. */
+export type { TeamRole };
 /** Roles that can be given when inviting someone to a model (spec 000 §6). */
 export type ShareRole = 'viewer' | 'editor' | 'configurator' | 'inspector';
 /** The 'Everyone' link access of a model: 'private' is "No Access". */
@@ -54,6 +56,9 @@ export const TEAM_POLICY = {
   'model.create': ['owner', 'editor'],
   'component.create': ['owner', 'editor'],
   'assets.open': ['owner', 'editor'],
+  // Business records of the team (catalog, materials, services; ADR 0029): every member reads, owners and editors change.
+  'business.read': TEAM_ROLES,
+  'business.change': ['owner', 'editor'],
 } as const satisfies Record<string, readonly TeamRole[]>;
 export type TeamAction = keyof typeof TEAM_POLICY;
 

@@ -15,6 +15,8 @@ export const TEAM_MESSAGES = {
   inviteRole: 'Invite roles are viewer and editor.',
   projectNotFound: 'Project not found.',
   memberNotFound: 'Member not found.',
+  /** A viewer's change to a team's business record (ADR 0029). */
+  businessViewOnly: 'You can view this team’s business records, but only its owners and editors can change them.',
 } as const;
 
 /** Spec 001 §5: "email must match a simple pattern". */

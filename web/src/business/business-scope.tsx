@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { teamAllows } from '@kiln/domain';
 import { useMyTeams } from '../teams/useTeams';
 
 /** Whose business records a page shows (spec 002 §2: "Team and project scope applies to all of these lists"). */
@@ -77,7 +78,7 @@ export function useScopeRole(scope: BusinessScope) {
 /** Whether I may change records of the scope (ADR 0029: a team's owners and editors; viewers only read). */
 export function useCanChange(scope: BusinessScope): boolean {
   const role = useScopeRole(scope);
-  return !scope.teamId || role === 'owner' || role === 'editor';
+  return !scope.teamId || teamAllows(role, 'business.change');
 }
 
 /** The scope picker: Personal, each of my teams, each of their projects. */

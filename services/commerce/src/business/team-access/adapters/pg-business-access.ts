@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@kiln/domain';
+import { DomainError, teamAllows } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { CommerceDatabase, SCHEMA } from '../../../database.types';
@@ -28,7 +28,7 @@ export class PgBusinessAccess implements BusinessAccess {
     if (scope.teamId === null) return scope.ownerId === userId ? 'change' : 'none';
     const role = await this.roleIn(userId, scope.teamId);
     if (!role) return 'none';
-    return role === 'viewer' ? 'read' : 'change';
+    return teamAllows(role, 'business.change') ? 'change' : 'read';
   }
 
   async assertCanChange(userId: string, scope: ScopeOf, notFound: string): Promise<void> {
@@ -45,7 +45,7 @@ export class PgBusinessAccess implements BusinessAccess {
     const { teamId, projectId } = await this.resolve(userId, requested);
     if (!teamId) return { ownerId: userId, teamId: null, projectId: null };
     const role = await this.roleIn(userId, teamId);
-    if (role === 'viewer') throw new DomainError('forbidden', ACCESS_MESSAGES.viewerCannotChange);
+    if (!teamAllows(role, 'business.change')) throw new DomainError('forbidden', ACCESS_MESSAGES.viewerCannotChange);
     return { ownerId: userId, teamId, projectId: projectId ?? null };
   }
 

@@ -1,11 +1,11 @@
-import { TEAM_MESSAGES } from '@kiln/domain';
+import { TEAM_MESSAGES, type TeamRole } from '@kiln/domain';
 
 /**
  * Who may read and change business records (ADR 0029). A personal record (teamId null) is its owner's
  * only; a team's record is read by every member and changed by the team's owners and editors. Outsiders
  * never learn a record exists (404); a viewer's change is refused (403) with a sentence for people.
  */
-export type TeamRole = 'owner' | 'editor' | 'viewer';
+export type { TeamRole };
 export type RecordRight = 'change' | 'read' | 'none';
 
 export interface ScopeOf {
@@ -39,5 +39,5 @@ export const BUSINESS_ACCESS = Symbol('BusinessAccess');
 export const ACCESS_MESSAGES = {
   teamNotFound: TEAM_MESSAGES.notFound,
   projectNotFound: TEAM_MESSAGES.projectNotFound,
-  viewerCannotChange: 'You can view this team’s business records, but only its owners and editors can change them.',
+  viewerCannotChange: TEAM_MESSAGES.businessViewOnly,
 } as const;
