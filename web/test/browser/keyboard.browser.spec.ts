@@ -149,7 +149,8 @@ describe('keyboard', () => {
     expect(await focused(page)).toBe('Alphabetical');
     await page.keyboard.press('Enter');
     await page.getByRole('menu', { name: 'Sort' }).waitFor({ state: 'detached' });
-    expect(await sort.getAttribute('data-sort')).toBe('name DESC');
+    // Alphabetical starts A to Z (issue 17; ADR 0045).
+    expect(await sort.getAttribute('data-sort')).toBe('name ASC');
     expect(await sort.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const user = page.getByRole('button', { name: /^User menu for / });
