@@ -6,7 +6,7 @@ import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
-import { CreateModelBody, ListModelsQuery, Model, ModelIdParams, ModelList, UpdateModelBody } from './workspace/model';
+import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelIdParams, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
 import { ListNotificationsQuery, Notification, NotificationCount, NotificationPage } from './workspace/notification';
 import {
   ChangeShareRoleBody,
@@ -138,6 +138,17 @@ export const HttpRoutes = {
     response: ModelList,
     rpc: WorkspaceRpc.listModels,
     toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  // Before `/model/{id}`, so that "recently-deleted" is never taken for an id (ADR 0048).
+  listRecentlyDeleted: passThrough({
+    method: 'get', path: '/api/workspace/model/recently-deleted', summary: 'My deleted models I can still restore (30 days), newest deletion first', auth: true,
+    query: RecentlyDeletedQuery, response: DeletedModelList,
+    rpc: WorkspaceRpc.listRecentlyDeleted, toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  restoreModel: passThrough({
+    method: 'patch', path: '/api/workspace/model/restore/{id}', summary: 'Restore a deleted model with its shares and favorites (owner only, within 30 days)', auth: true,
+    params: ModelIdParams, response: Model,
+    rpc: WorkspaceRpc.restoreModel, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
   }),
   getModel: passThrough({
     method: 'get',

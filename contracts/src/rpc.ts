@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Actor } from './common/errors';
 import { IdempotencyKey, Timestamp } from './common/ids';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
-import { CreateModelBody, ListModelsQuery, Model, ModelList, UpdateModelBody } from './workspace/model';
+import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
 import { NotificationCount, NotificationPage, ListNotificationsQuery, Notification } from './workspace/notification';
 import {
   ChangeShareRoleBody,
@@ -70,6 +70,8 @@ export const WorkspaceRpc = {
   getModel: rpc('rpc.workspace.model.get', withActor(IdBody), Model),
   updateModel: rpc('rpc.workspace.model.update', withActor(IdBody.extend({ changes: UpdateModelBody })), Model),
   deleteModel: rpc('rpc.workspace.model.delete', withActor(IdBody), Model),
+  listRecentlyDeleted: rpc('rpc.workspace.model.list-recently-deleted', withActor(RecentlyDeletedQuery), DeletedModelList),
+  restoreModel: rpc('rpc.workspace.model.restore', withActor(IdBody), Model),
   updateProfile: rpc('rpc.workspace.user.update-profile', withActor(UpdateProfileBody), User),
 
   // Teams, projects, members (spec 000 §7, spec 001 §7)

@@ -5,7 +5,7 @@ import { emit, PushPlan } from './push-plan';
 import { modelRoom, teamRoom, userRoom } from './rooms';
 
 type ModelEvent = EventOf<
-  'workspace.model.created.v1' | 'workspace.model.renamed.v1' | 'workspace.model.description-changed.v1' | 'workspace.model.deleted.v1' | 'workspace.model.shared-with-everyone-changed.v1' | 'workspace.model.product-changed.v1'
+  'workspace.model.created.v1' | 'workspace.model.renamed.v1' | 'workspace.model.description-changed.v1' | 'workspace.model.deleted.v1' | 'workspace.model.restored.v1' | 'workspace.model.shared-with-everyone-changed.v1' | 'workspace.model.product-changed.v1'
 >;
 
 const VERBS: Record<ModelEvent['type'], PushMessage<unknown>['verb']> = {
@@ -15,6 +15,8 @@ const VERBS: Record<ModelEvent['type'], PushMessage<unknown>['verb']> = {
   'workspace.model.shared-with-everyone-changed.v1': 'update',
   'workspace.model.product-changed.v1': 'update',
   'workspace.model.deleted.v1': 'delete',
+  // Back from "Recently deleted": to every list it appears in, as if it was new (ADR 0048).
+  'workspace.model.restored.v1': 'create',
 };
 
 export const isModelEvent = (event: { type: string }): event is ModelEvent => Object.hasOwn(VERBS, event.type);
@@ -43,5 +45,5 @@ export function modelPlan(event: ModelEvent): PushPlan {
     steps.push(emit('workspace-model', rooms, { verb, data }, [...served]));
     served.push(...rooms);
   }
-  return { order: { eventId: event.eventId, key: `model:${model.id}`, version: model.version, deleted: verb === 'delete' }, steps };
+  return { order: { eventId: event.eventId, key: `model:${model.id}`, version: model.version, deleted: verb === 'delete', revives: event.type === 'workspace.model.restored.v1' }, steps };
 }

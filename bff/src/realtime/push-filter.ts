@@ -38,6 +38,8 @@ export interface Pushable {
   key: string;
   version: number;
   deleted: boolean;
+  /** A newer version that brings a deleted entity back (a model restored, ADR 0048): not stale after its delete. */
+  revives?: boolean;
 }
 
 export type Verdict = 'push' | 'redelivered' | 'stale';
@@ -64,7 +66,7 @@ export class PushFilter {
     if (this.recentEventIds.has(event.eventId)) return 'redelivered';
     this.recentEventIds.set(event.eventId, true);
     const known = this.pushedVersions.get(event.key);
-    if (known && (known.deleted || event.version <= known.version)) return 'stale';
+    if (known && ((known.deleted && !event.revives) || event.version <= known.version)) return 'stale';
     this.pushedVersions.set(event.key, { version: event.version, deleted: event.deleted });
     return 'push';
   }

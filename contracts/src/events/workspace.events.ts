@@ -49,6 +49,8 @@ export const ModelDescriptionChangedV1 = envelope(
   z.object({ model: ModelSnapshot }),
 );
 export const ModelDeletedV1 = envelope('workspace.model.deleted.v1', z.object({ model: ModelSnapshot }));
+/** The owner restored a deleted model from "Recently deleted" (ADR 0048); `data.model` is its state, version bumped. */
+export const ModelRestoredV1 = envelope('workspace.model.restored.v1', z.object({ model: ModelSnapshot }));
 /** The owner changed the 'Everyone' link access (`model.sharedWithEveryone`). */
 export const ModelSharedWithEveryoneChangedV1 = envelope('workspace.model.shared-with-everyone-changed.v1', z.object({ model: ModelSnapshot }));
 /** The model's product changed (commerce): `model.productId` / `model.publishedAt` follow it (ADR 0022). */
@@ -68,6 +70,7 @@ export const WorkspaceEvents = {
   'workspace.model.renamed.v1': ModelRenamedV1,
   'workspace.model.description-changed.v1': ModelDescriptionChangedV1,
   'workspace.model.deleted.v1': ModelDeletedV1,
+  'workspace.model.restored.v1': ModelRestoredV1,
   'workspace.model.shared-with-everyone-changed.v1': ModelSharedWithEveryoneChangedV1,
   'workspace.model.product-changed.v1': ModelProductChangedV1,
   'workspace.user.registered.v1': UserRegisteredV1,
@@ -83,6 +86,7 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   ModelRenamedV1,
   ModelDescriptionChangedV1,
   ModelDeletedV1,
+  ModelRestoredV1,
   ModelSharedWithEveryoneChangedV1,
   ModelProductChangedV1,
   UserRegisteredV1,
@@ -115,6 +119,7 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   'workspace.model.renamed.v1': 'A model got a new name.',
   'workspace.model.description-changed.v1': 'A model got a new description.',
   'workspace.model.deleted.v1': 'A model was deleted; `data.model` is its last state.',
+  'workspace.model.restored.v1': 'The owner restored a deleted model from "Recently deleted" within 30 days; `data.model` is its state again (its shares and favorites come back as their own events).',
   'workspace.model.shared-with-everyone-changed.v1': 'The owner changed who may open the model by its link (`model.sharedWithEveryone`: private or a role).',
   'workspace.model.product-changed.v1': 'The model\'s product was created or changed in commerce: `model.productId` and `model.publishedAt` follow it (the menu says Publish, Restore or Republish).',
   'workspace.user.registered.v1':

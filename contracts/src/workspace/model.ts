@@ -85,3 +85,21 @@ export const ModelList = listOf(Model);
 export type ModelList = z.infer<typeof ModelList>;
 
 export const ModelIdParams = z.strictObject({ id: Id });
+
+/** A model in "Recently deleted" (ADR 0048): its owner can restore it until `restorableUntil`. */
+export const DeletedModel = z.object({
+  id: Id,
+  name: z.string(),
+  teamId: Id.nullable(),
+  projectId: Id.nullable(),
+  deletedAt: Timestamp,
+  restorableUntil: Timestamp,
+  /** Whole days left to restore it, rounded up. */
+  daysLeft: z.number().int(),
+});
+export type DeletedModel = z.infer<typeof DeletedModel>;
+export const DeletedModelList = listOf(DeletedModel);
+export type DeletedModelList = z.infer<typeof DeletedModelList>;
+/** The caller's deleted models, newest deletion first, paged like the other lists. */
+export const RecentlyDeletedQuery = z.strictObject({ skip: Skip, limit: limitUpTo(100, MODEL_PAGE_SIZE) });
+export type RecentlyDeletedQuery = z.infer<typeof RecentlyDeletedQuery>;

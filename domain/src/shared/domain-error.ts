@@ -1,5 +1,5 @@
 /** Typed domain errors; the services map `kind` to a status at the edge (see services/kit/src/errors). */
-export type DomainErrorKind = 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'unauthenticated' | 'rate-limited' | 'unprocessable' | 'precondition-failed';
+export type DomainErrorKind = 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'unauthenticated' | 'rate-limited' | 'unprocessable' | 'precondition-failed' | 'gone';
 
 export class DomainError extends Error {
   constructor(

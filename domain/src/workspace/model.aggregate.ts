@@ -46,8 +46,34 @@ export type ModelEvent =
   | DomainEvent<'workspace.model.renamed.v1', { model: ModelState; previousName: string }>
   | DomainEvent<'workspace.model.description-changed.v1', { model: ModelState }>
   | DomainEvent<'workspace.model.deleted.v1', { model: ModelState }>
+  | DomainEvent<'workspace.model.restored.v1', { model: ModelState }>
   | DomainEvent<'workspace.model.shared-with-everyone-changed.v1', { model: ModelState }>
   | DomainEvent<'workspace.model.product-changed.v1', { model: ModelState }>;
+
+/** How long a deleted model stays in "Recently deleted" and can be restored; after that it is gone (ADR 0048). */
+export const MODEL_RESTORE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const MODEL_RESTORE_MESSAGES = {
+  onlyOwner: 'Only the owner may restore this model.',
+  expired: `This model was deleted more than ${MODEL_RESTORE_DAYS} days ago and cannot be restored.`,
+  notDeleted: 'This model is not deleted, so there is nothing to restore.',
+} as const;
+
+/** The last moment a model deleted at `deletedAt` can be restored. */
+export function restorableUntil(deletedAt: Date): Date {
+  return new Date(deletedAt.getTime() + MODEL_RESTORE_DAYS * DAY_MS);
+}
+
+/** The earliest deletion time still restorable at `now`. */
+export function restoreWindowStart(now: Date): Date {
+  return new Date(now.getTime() - MODEL_RESTORE_DAYS * DAY_MS);
+}
+
+/** Whole days left to restore (rounded up; 0 once the window has passed). */
+export function daysLeftToRestore(deletedAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((restorableUntil(deletedAt).getTime() - now.getTime()) / DAY_MS));
+}
 
 /** The default name of a duplicate (spec 000 §9); the service clips it to the longest name allowed. */
 export function duplicateName(name: string): string {
@@ -73,6 +99,9 @@ function assertValidName(name: string): string {
 export class ModelAggregate {
   private events: ModelEvent[] = [];
   private deleted = false;
+  /** Set when loaded out of "Recently deleted" (`fromTrash`), cleared by `undelete`. */
+  private deletedAt: Date | null = null;
+  private undeleted = false;
 
   /** The version stored when loaded (0 for a new model): the repository's optimistic-concurrency check. */
   readonly loadedVersion: number;
@@ -105,6 +134,13 @@ export class ModelAggregate {
 
   static restore(state: ModelState): ModelAggregate {
     return new ModelAggregate({ ...state });
+  }
+
+  /** A deleted model as "Recently deleted" keeps it (its last state and when it went), to be restored. */
+  static fromTrash(state: ModelState, deletedAt: Date): ModelAggregate {
+    const model = new ModelAggregate({ ...state });
+    model.deletedAt = deletedAt;
+    return model;
   }
 
   /** The caller's role on this model, from the policy table (ADR 0017, 0020); null when they have none. */
@@ -155,6 +191,24 @@ export class ModelAggregate {
     this.record('workspace.model.deleted.v1', { model: this.snapshot() });
   }
 
+  /**
+   * Brings a deleted model back (ADR 0048): its author only, within MODEL_RESTORE_DAYS of the deletion.
+   * Whoever deleted it without being its author is refused (403); anyone else is told it does not exist.
+   */
+  undelete(actor: ModelActorLike, now: Date): void {
+    const { userId } = asActor(actor);
+    if (!this.deletedAt) throw new DomainError('conflict', MODEL_RESTORE_MESSAGES.notDeleted);
+    if (userId !== this.state.authorId) {
+      if (userId === this.state.contributorId) throw new DomainError('forbidden', MODEL_RESTORE_MESSAGES.onlyOwner);
+      throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
+    }
+    if (now.getTime() > restorableUntil(this.deletedAt).getTime()) throw new DomainError('gone', MODEL_RESTORE_MESSAGES.expired);
+    this.deletedAt = null;
+    this.undeleted = true;
+    this.touch({}, userId, now);
+    this.record('workspace.model.restored.v1', { model: this.snapshot() });
+  }
+
   /** The 'Everyone' link access (spec 000 §6): private ("No Access") or a share role. Owner only. */
   shareWithEveryone(shareAs: ShareAs, actor: ModelActorLike, now: Date): void {
     this.assertAllowed(actor, 'model.share', SHARE_MESSAGES.ownerOnly);
@@ -191,6 +245,11 @@ export class ModelAggregate {
 
   get isDeleted(): boolean {
     return this.deleted;
+  }
+
+  /** Restored out of "Recently deleted" since loaded: the repository moves it back. */
+  get isUndeleted(): boolean {
+    return this.undeleted;
   }
 
   snapshot(): ModelState {

@@ -11,6 +11,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   'rate-limited': 429,
   unprocessable: 422,
   'precondition-failed': 412,
+  gone: 410,
 };
 
 /** The one mapping from what went wrong to the error body callers see. Unknown errors are 500s (bugs). */

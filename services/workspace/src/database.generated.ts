@@ -36,6 +36,15 @@ export interface DeadLetters {
   subject: string;
 }
 
+export interface DeletedModels {
+  author_id: string;
+  deleted_at: Timestamp;
+  favorites: Generated<Json>;
+  id: string;
+  model: Json;
+  shares: Generated<Json>;
+}
+
 export interface FavoriteCounts {
   live: number;
   user_id: string;
@@ -321,6 +330,7 @@ export interface UserView {
 
 export interface DB {
   dead_letters: DeadLetters;
+  deleted_models: DeletedModels;
   favorite_counts: FavoriteCounts;
   favorite_view: FavoriteView;
   favorites: Favorites;

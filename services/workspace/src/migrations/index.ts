@@ -7,6 +7,7 @@ import * as notifications from './0006-notifications';
 import * as modelProducts from './0007-model-products';
 import * as fastSharedLists from './0009-fast-shared-lists';
 import * as notificationCounts from './0010-notification-counts';
+import * as deletedModels from './0011-deleted-models';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -18,4 +19,5 @@ export const workspaceMigrations = {
   '0007-model-products': modelProducts,
   '0009-fast-shared-lists': fastSharedLists,
   '0010-notification-counts': notificationCounts,
+  '0011-deleted-models': deletedModels,
 };

@@ -1,7 +1,7 @@
 import { AnyEventEnvelope, ModelSnapshot, WORKSPACE_STREAM } from '@kiln/contracts';
 import { EventMeta, Projection } from '@kiln/service-kit';
 import { Transaction } from 'kysely';
-import { WorkspaceDatabase } from '../../database.types';
+import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { allOfModelIn, saveFavoriteIn, saveShareIn } from '../adapters/pg-sharing.repository';
 
 /** The events a reaction writes are caused by the one it reacts to, in the same correlation. */
@@ -26,6 +26,8 @@ export const EndSharesAndFavoritesOnModelDeleted: Projection = {
     const db = trx as Transaction<WorkspaceDatabase>;
     const model = (event.data as { model: ModelSnapshot }).model;
     const meta = causedBy(event);
+    // Restored before this reaction ran (ADR 0048): its shares and favorites stay.
+    if (await db.withSchema(SCHEMA).selectFrom('models').select('id').where('id', '=', model.id).forShare().executeTakeFirst()) return;
     const { shares, favorites } = await allOfModelIn(db, model.id);
     for (const share of shares) {
       share.endWithModel(meta.occurredAt);
