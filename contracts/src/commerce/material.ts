@@ -36,9 +36,10 @@ export type AppearanceColor = z.infer<typeof AppearanceColor>;
 export const AppearanceTexture = z.object({ id: Id, name: z.string(), preview: z.string().nullable() });
 export const AppearanceEntry = z.object({
   mode: z.enum(['texture', 'color']),
-  textureId: Id.nullable(),
+  // Missing means none: the domain's rules then answer with the spec's sentence ('For texture mode, textureId is required').
+  textureId: Id.nullable().default(null),
   texture: AppearanceTexture.nullable().optional(),
-  color: AppearanceColor.nullable(),
+  color: AppearanceColor.nullable().default(null),
   materialIndexDirection: z.array(Direction).max(7),
 });
 export type AppearanceEntry = z.infer<typeof AppearanceEntry>;

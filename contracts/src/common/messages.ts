@@ -14,6 +14,9 @@ export const COMMON_MESSAGES = {
   quantityRequired: 'Quantity is required',
   quantityNegative: 'Quantity cannot be negative',
   modelNotFound: 'Model not found.',
+  /** A value of the wrong kind or shape where no rule of the spec has a sentence of its own (zod's words are not for people). */
+  invalidValue: 'This value is not valid.',
+  enterNumber: 'Enter a number.',
   /** The BFF's refusals at the edge (ADR 0017), shown by the web app as they come. */
   foreignOrigin: 'This request came from another website, so it was refused. Open Kiln itself and try again there.',
   requestTooLarge: 'The request is too large.',
