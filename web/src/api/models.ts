@@ -1,4 +1,4 @@
-import type { Model, ModelAccessibility, ModelList, ModelWhere } from '@kiln/contracts';
+import type { DeletedModelList, Model, ModelAccessibility, ModelList, ModelWhere } from '@kiln/contracts';
 import { IDEMPOTENCY_HEADER, MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { request } from './client';
 
@@ -53,4 +53,8 @@ export const modelsApi = {
   accessibility: (id: string) => request<ModelAccessibility>('GET', at('/api/workspace/model/accessibility', id)),
   /** A copy in my workspace; the name defaults to '(Duplicate) ' + the model's name. */
   duplicate: (id: string, name: string) => request<Model>('PATCH', at('/api/workspace/model/duplicate', id), { body: { name } }),
+  /** "Recently deleted": my deleted models I can still restore, newest deletion first (ADR 0048). */
+  recentlyDeleted: (skip: number, limit = MODEL_PAGE_SIZE) => request<DeletedModelList>('GET', '/api/workspace/model/recently-deleted', { query: { skip, limit } }),
+  /** Brings a deleted model back with its shares and favorites (owner only, within 30 days). */
+  restore: (id: string) => request<Model>('PATCH', at('/api/workspace/model/restore', id)),
 };

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { Model } from '@kiln/contracts';
 import { useViewState } from '../shell/view-state';
 import { PlusIcon } from '../ui/icons';
@@ -40,6 +41,11 @@ export function MyModelsPage({ scope, canCreate = true, title }: MyModelsPagePro
   return (
     <section className="models-page" aria-labelledby={titleId}>
       <ListHeader id={titleId} level={scope ? 2 : 1} title={heading} total={list.isSuccess ? list.data.pages[0]?.total : undefined} noun={['model', 'models']}>
+        {!scope && (
+          <Link to="/recently-deleted" className="btn btn-ghost" data-testid="recently-deleted-link">
+            Recently deleted
+          </Link>
+        )}
         {canCreate && (
           <button type="button" className="btn btn-primary" data-testid="new-model-button" {...preloadOn(preloadModelDialogs)} onClick={() => dialogs.open({ kind: 'new', scope })}>
             <PlusIcon size={18} /> New Model

@@ -26,6 +26,8 @@ export const modelKeys = {
   sharedList: (search: string, sort: string) => ['models', 'shared', { search, sort }] as const,
   published: () => ['models', 'published'] as const,
   publishedList: (search: string, sort: string) => ['models', 'published', { search, sort }] as const,
+  /** "Recently deleted" (ADR 0048): outside `models`, as it holds no models, only what can be restored. */
+  recentlyDeleted: () => ['recently-deleted'] as const,
 };
 
 /**

@@ -2,4 +2,5 @@
 export { FavoritesPage } from './FavoritesPage';
 export { OpenModelPage, WorkspacePage } from './OpenModelPage';
 export { PublishedPage } from './PublishedPage';
+export { RecentlyDeletedPage } from './RecentlyDeletedPage';
 export { SharedModelsPage } from './SharedModelsPage';

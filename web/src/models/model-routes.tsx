@@ -9,6 +9,7 @@ const load = () => import('./model-pages');
 const FavoritesPage = lazyPart(() => load().then((m) => m.FavoritesPage));
 const SharedModelsPage = lazyPart(() => load().then((m) => m.SharedModelsPage));
 const PublishedPage = lazyPart(() => load().then((m) => m.PublishedPage));
+const RecentlyDeletedPage = lazyPart(() => load().then((m) => m.RecentlyDeletedPage));
 const OpenModelPage = lazyPart(() => load().then((m) => m.OpenModelPage));
 const WorkspacePage = lazyPart(() => load().then((m) => m.WorkspacePage));
 
@@ -27,6 +28,7 @@ export function modelRoutes() {
       <Route path="/favorites" element={<Page><FavoritesPage /></Page>} />
       <Route path="/shared-models" element={<Page><SharedModelsPage /></Page>} />
       <Route path="/published" element={<Page><PublishedPage /></Page>} />
+      <Route path="/recently-deleted" element={<Page><RecentlyDeletedPage /></Page>} />
       <Route path="/workspace" element={<Page><WorkspacePage /></Page>} />
       <Route path="/workspace/edit/:id" element={<Page><OpenModelPage mode="edit" /></Page>} />
       <Route path="/embed/:id" element={<Page><OpenModelPage mode="viewer" /></Page>} />

@@ -73,6 +73,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       socket.on('workspace-model', (message: PushMessage<ModelPatch>) => {
         const model = message?.data;
         if (!model?.id) return;
+        // A deletion adds to "Recently deleted", a restore (pushed as create) takes from it (ADR 0048).
+        if (message.verb !== 'update') void queryClient.invalidateQueries({ queryKey: modelKeys.recentlyDeleted() });
         if (message.verb === 'delete') {
           applyModelRemoval(queryClient, model.id, model.version);
           return;
