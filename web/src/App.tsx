@@ -3,14 +3,22 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuthPage } from './auth/lazy-pages';
 import { RequireAuth } from './auth/RequireAuth';
 import { useSignOutOn401 } from './auth/session';
-import { marketRoutes } from './market/market-routes';
 import { modelRoutes } from './models/model-routes';
 import { MyModelsPage } from './models/MyModelsPage';
 import { AppShell } from './shell/AppShell';
-import { ComingSoonPage } from './shell/ComingSoonPage';
-import { teamRoutes } from './teams/team-routes';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { lazyPart } from './ui/lazy';
 import { PageLoadFailed } from './ui/LazyFallbacks';
+
+/** Every other area's routes (market, teams, plugins, business, placeholders): a chunk of their own (docs/adr/0047). */
+const AreaRoutes = lazyPart(() => import('./area-routes').then((m) => m.AreaRoutes));
+const areas = (
+  <ErrorBoundary fallback={<PageLoadFailed />}>
+    <Suspense fallback={<p className="page-loading" role="status" aria-busy="true">Loading…</p>}>
+      <AreaRoutes />
+    </Suspense>
+  </ErrorBoundary>
+);
 
 /** Until the form's chunk is there: the auth page's own background, so nothing moves when the card appears. */
 function AuthPageLoading() {
@@ -47,9 +55,7 @@ export function App() {
         >
           <Route index element={<MyModelsPage />} />
           {modelRoutes()}
-          {marketRoutes()}
-          {teamRoutes()}
-          <Route path="*" element={<ComingSoonPage />} />
+          <Route path="*" element={areas} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, COMMON_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
-import { FAVORITE_MESSAGES, MODEL_NAME_MESSAGES, PRODUCT_MESSAGES, SHARE_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
+import { FAVORITE_MESSAGES, MODEL_NAME_MESSAGES, SHARE_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
 
 /**
  * Every server message the app shows as it comes: the spec's texts and the sentences Kiln's services and BFF
@@ -17,8 +17,8 @@ export const KNOWN_MESSAGES: Set<string> = new Set<string>([
   'A project model needs its team.',
   // Teams, projects and members (spec 000 §5, spec 001 §5, §8): the invite dialog shows a 400's text as it comes.
   ...Object.values(TEAM_MESSAGES),
-  // Products and moderation (domain/src/commerce/product.aggregate.ts).
-  ...Object.values(PRODUCT_MESSAGES),
+  // Products and moderation (domain/src/commerce/product.aggregate.ts): added by area-routes.tsx, which every
+  // screen that calls the product API is under.
   MODEL_NAME_TOO_LONG,
   // Sentences of the workspace service (domain errors) and the BFF.
   'You may not rename this model.',
