@@ -224,6 +224,9 @@ describe('a team', () => {
     { route: 'PATCH /api/workspace/team-project/{id}', action: 'project.update', kind: 'command', call: (t) => http('PATCH', `/api/workspace/team-project/${projectId}`, t, { description: `About ${randomBytes(3).toString('hex')}` }) },
     { route: 'POST /api/workspace/team-member/invite', action: 'member.invite', kind: 'command', call: (t) => http('POST', '/api/workspace/team-member/invite', t, { teamId, email: `invitee-${randomBytes(4).toString('hex')}@example.com`, role: 'viewer' }) },
     { route: 'PATCH /api/workspace/team-member/{id}', action: 'member.changeRole', kind: 'command', call: (t) => http('PATCH', `/api/workspace/team-member/${viewerMemberId}`, t, { role: 'viewer' }) },
+    // Business records of the team (ADR 0029): a stranger never learns the team exists (404), as for a command.
+    { route: 'GET /api/workspace/business-service (team scope)', action: 'business.read', kind: 'command', call: (t) => http('GET', `/api/workspace/business-service?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t) },
+    { route: 'POST /api/workspace/business-service (team scope)', action: 'business.change', kind: 'command', call: (t) => http('POST', '/api/workspace/business-service', t, { name: `Sanding ${randomBytes(3).toString('hex')}`, serviceClass: 'time-based-service', generalPrice: { value: 30, unit: 'h' }, tags: [], teamId }) },
   ];
 
   const cases = routes.flatMap((route) => callers().map((caller) => ({ route, caller: caller.label })));
