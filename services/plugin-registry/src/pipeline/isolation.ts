@@ -44,7 +44,7 @@ export interface Isolation {
   wrap(spec: SandboxSpec): Wrapped;
 }
 
-const isRoot = () => process.getuid?.() === 0;
+export const isRoot = () => process.getuid?.() === 0;
 const find = (...paths: string[]) => paths.find((p) => existsSync(p)) ?? null;
 const BWRAP = () => find('/usr/bin/bwrap', '/bin/bwrap');
 const UNSHARE = () => find('/usr/bin/unshare', '/bin/unshare');

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { PgPluginsRepository } from '../adapters/pg-plugins.repository';
 import { SCHEMA } from '../schema';
 import { PIPELINE_CONFIG, PipelineConfig } from './pipeline-config';
-import { detectIsolation, Isolation } from './isolation';
+import { detectIsolation, isRoot, Isolation } from './isolation';
 import { nodeDir, runContained } from './run-contained';
 
 /** Where an uploaded media file lies in the shared local-disk storage (the assets service writes it; ADR 0026). */
@@ -43,7 +43,6 @@ type Limits = { timeoutMs: number; maxOutputBytes: number; maxMemoryBytes: numbe
 
 const WORKER = join(__dirname, `step-worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
 const MINIMAL_PATH = '/usr/local/bin:/usr/bin:/bin';
-const isRoot = () => process.getuid?.() === 0;
 /** A dependency from the npm registry: a range or tag, or an `npm:` alias of one. Nothing with a path or URL. */
 const REGISTRY_SPEC = /^(npm:(@[\w.-]+\/)?[\w.-]+(@[\w.\-+*^~<>=| ]*)?|[\w.\-+*^~<>=| ]*)$/;
 
@@ -172,6 +171,9 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
   private async claimOne(): Promise<{ id: string; jobId: string } | null> {
     if (this.closing) return null;
     const t = sql.id(SCHEMA, 'plugin_versions');
+    // Most polls find nothing waiting: a read of the partial index, without the transaction and its lock.
+    const waiting = await sql`SELECT 1 FROM ${t} WHERE job_id IS NOT NULL AND started_at IS NULL LIMIT 1`.execute(this.db);
+    if (waiting.rows.length === 0) return null;
     return this.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('kiln.plugin-registry.build-slots'))`.execute(trx);
       const busy = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${t} WHERE job_id IS NOT NULL AND started_at IS NOT NULL AND run_host = ${this.config.host}`.execute(trx);
