@@ -22,7 +22,7 @@ import { PgProductRepository } from './products/adapters/pg-product.repository';
 import { ModerateProductHandler } from './products/commands/moderate-product/moderate-product.handler';
 import { PublishProductHandler } from './products/commands/publish-product/publish-product.handler';
 import { UpdateProductHandler } from './products/commands/update-product/update-product.handler';
-import { CLOCK, systemClock } from './products/ports/clock.port';
+import { CLOCK, systemClock } from '@kiln/service-kit';
 import { MODERATORS } from './products/ports/moderators.port';
 import { PRODUCT_REPOSITORY } from './products/ports/product.repository.port';
 import { WORKSPACE_MODELS } from './products/ports/workspace-models.port';

@@ -23,3 +23,4 @@ export * from './limits';
 export * from './rpc/bare-reply';
 export * from './rpc/rpc-proof';
 export * from './rpc/signed-request';
+export * from './clock/clock.port';

@@ -31,7 +31,7 @@ import { ValidatePluginIdHandler } from './plugins/queries/validate-plugin-id/va
 import { ValidateSlugHandler } from './plugins/queries/validate-slug/validate-slug.handler';
 import { PluginReadModel } from './plugins/plugin-read-model';
 import { pluginRegistryRoutes } from './plugins/plugin-registry.routes';
-import { CLOCK, systemClock } from './ports/clock.port';
+import { CLOCK, systemClock } from '@kiln/service-kit';
 import { DEVELOPERS } from './ports/developers.port';
 import { MEDIA_OWNERSHIP } from './ports/media-ownership.port';
 import { PIPELINE } from './ports/pipeline.port';

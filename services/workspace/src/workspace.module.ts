@@ -16,7 +16,7 @@ import { DeleteModelHandler } from './models/commands/delete-model/delete-model.
 import { UpdateModelHandler } from './models/commands/update-model/update-model.handler';
 import { GetModelHandler } from './models/queries/get-model/get-model.handler';
 import { ListModelsHandler } from './models/queries/list-models/list-models.handler';
-import { CLOCK, systemClock } from './ports/clock.port';
+import { CLOCK, systemClock } from '@kiln/service-kit';
 import { MODEL_REPOSITORY } from './ports/model.repository.port';
 import { PASSWORD_HASHER } from './ports/password-hasher.port';
 import { workspaceProjections } from './read-models';

@@ -17,7 +17,7 @@ describe('workspace service: recently deleted models and restoring them', () => 
   beforeAll(async () => {
     env = await startWorkspace();
     // Loaded after startWorkspace() set the namespace: the same object the service was given as CLOCK.
-    clock = require('../src/ports/clock.port').systemClock;
+    clock = require('@kiln/service-kit').systemClock;
     realNow = clock.now;
     clock.now = () => new Date(Date.now() + offsetMs);
   });

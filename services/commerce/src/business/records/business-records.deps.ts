@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { CommerceDatabase } from '../../database.types';
-import { CLOCK, Clock } from '../../products/ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { BUSINESS_ACCESS, BusinessAccess } from '../team-access/ports/business-access.port';
 import { PgRecordStore } from './adapters/pg-record-store';
 import { PEOPLE, People } from './ports/people.port';

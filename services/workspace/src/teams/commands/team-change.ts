@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, TEAM_MESSAGES, TeamAggregate, TeamState } from '@kiln/domain';
 import { EventMeta } from '@kiln/service-kit';
-import { Clock, CLOCK } from '../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgTeamRepository, Trx } from '../adapters/pg-team.repository';
 
 /** What a team command committed: the team's state after it, the events it wrote, and its own result. */

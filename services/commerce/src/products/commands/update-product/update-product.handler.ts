@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, PRODUCT_MESSAGES } from '@kiln/domain';
 import { toProduct } from '../../adapters/product-mapper';
-import { CLOCK, Clock } from '../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { MODERATORS, Moderators } from '../../ports/moderators.port';
 import { PRODUCT_REPOSITORY, ProductRepository } from '../../ports/product.repository.port';
 import { ProductChange } from '../publish-product/publish-product.command';

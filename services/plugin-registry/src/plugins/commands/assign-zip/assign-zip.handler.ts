@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MEDIA_MESSAGES, PluginVersion } from '@kiln/contracts';
 import { DomainError, PLUGIN_MESSAGES } from '@kiln/domain';
 import { toVersionSnapshot } from '../../../adapters/mappers';
-import { CLOCK, Clock } from '../../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { MEDIA_OWNERSHIP, MediaOwnership } from '../../../ports/media-ownership.port';
 import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
 import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';

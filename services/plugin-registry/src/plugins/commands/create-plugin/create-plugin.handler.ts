@@ -4,7 +4,7 @@ import { Plugin } from '@kiln/contracts';
 import { PluginAggregate } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import { toPluginSnapshot } from '../../../adapters/mappers';
-import { CLOCK, Clock } from '../../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
 import { PluginChange } from '../plugin-change';
 import { CreatePluginCommand } from './create-plugin.command';

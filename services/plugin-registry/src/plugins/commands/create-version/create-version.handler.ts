@@ -4,7 +4,7 @@ import { PluginVersion } from '@kiln/contracts';
 import { PluginVersionAggregate } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import { toVersionSnapshot } from '../../../adapters/mappers';
-import { CLOCK, Clock } from '../../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
 import { authorsPlugin } from '../../plugin-access';
 import { answerVersion } from '../../plugin-read-model';

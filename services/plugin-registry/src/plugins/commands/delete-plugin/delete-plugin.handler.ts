@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Plugin } from '@kiln/contracts';
 import { toPluginSnapshot } from '../../../adapters/mappers';
-import { CLOCK, Clock } from '../../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
 import { authorsPlugin } from '../../plugin-access';
 import { PluginChange } from '../plugin-change';

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PluginVersion } from '@kiln/contracts';
 import { randomUUID } from 'node:crypto';
 import { toVersionSnapshot } from '../../../adapters/mappers';
-import { CLOCK, Clock } from '../../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { DEVELOPERS, Developers } from '../../../ports/developers.port';
 import { PIPELINE, Pipeline } from '../../../ports/pipeline.port';
 import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';

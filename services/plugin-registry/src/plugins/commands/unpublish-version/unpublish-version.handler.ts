@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PluginVersion } from '@kiln/contracts';
-import { CLOCK, Clock } from '../../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
 import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
 import { authorsVersion } from '../../plugin-access';

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Plugin } from '@kiln/contracts';
 import { DomainError, ICON_SLOT_MIME, PLUGIN_MESSAGES } from '@kiln/domain';
 import { toPluginSnapshot } from '../../../adapters/mappers';
-import { CLOCK, Clock } from '../../../ports/clock.port';
+import { CLOCK, Clock } from '@kiln/service-kit';
 import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
 import { authorsPlugin } from '../../plugin-access';
 import { PluginChange } from '../plugin-change';

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AUTH_MESSAGES } from '@kiln/contracts';
 import { clientAddressKey, DomainError } from '@kiln/domain';
 import { hashSessionToken, newSessionToken, SESSION_DAYS } from '../../../adapters/session-token';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PASSWORD_HASHER, PasswordHasher } from '../../../ports/password-hasher.port';
 import { USER_ACCOUNT_REPOSITORY, UserAccountRepository } from '../../../ports/user-account.repository.port';
 import { readAuthLimits } from '../../limits';

@@ -5,7 +5,7 @@ import { DomainError, normalizeFullName, passwordRefusal, registerUser } from '@
 import { DB, newId } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { hashSessionToken, newSessionToken, SESSION_DAYS } from '../../../adapters/session-token';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PASSWORD_HASHER, PasswordHasher } from '../../../ports/password-hasher.port';
 import { USER_ACCOUNT_REPOSITORY, UserAccountRepository } from '../../../ports/user-account.repository.port';
 import { limitRegistration, readAuthLimits } from '../../limits';

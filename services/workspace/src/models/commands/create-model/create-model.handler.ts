@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, ModelAggregate, TEAM_MESSAGES, teamAllows } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
 import { TEAM_ROLES_PORT, TeamRoles } from '../../../teams/team-roles';
 import { CreateModelCommand, ModelChange } from './create-model.command';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { COMMON_MESSAGES } from '@kiln/contracts';
 import { DomainError, MODEL_RESTORE_MESSAGES } from '@kiln/domain';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
 import { RestoredModel, RestoreModelCommand } from './restore-model.command';
 

@@ -2,7 +2,7 @@ import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@kiln/domain';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
 import { ModelAccess } from '../../model-access';
 import { ModelChange } from '../create-model/create-model.command';

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { WorkspaceDatabase } from '../../../database.types';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { markAllRead } from '../../adapters/notification-store';
 import { ReadAllNotificationsCommand } from './read-all-notifications.command';
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ModelAccess } from '../../../models/model-access';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { loadShareFor } from '../share-access';
 import { ShareChange } from '../sharing-change';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, FAVORITE_MESSAGES } from '@kiln/domain';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { FavoriteChange } from '../sharing-change';
 import { RemoveFavoriteCommand } from './remove-favorite.command';

@@ -4,7 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, ModelShareAggregate, SHARE_MESSAGES, shareEmail } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import { ModelAccess } from '../../../models/model-access';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { ShareChange } from '../sharing-change';
 import { ShareModelCommand } from './share-model.command';

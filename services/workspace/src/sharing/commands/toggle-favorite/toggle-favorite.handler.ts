@@ -4,7 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, FavoriteAggregate } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import { ModelAccess } from '../../../models/model-access';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { FavoriteChange } from '../sharing-change';
 import { ToggleFavoriteCommand } from './toggle-favorite.command';

@@ -6,7 +6,7 @@ import { DomainError, TeamAggregate } from '@kiln/domain';
 import { DB, IdempotencyClaim, newId } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../../database.types';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgTeamRepository } from '../../adapters/pg-team.repository';
 import { teamColorFor } from '../../team-colors';
 import { TeamChange } from '../team-change';

@@ -5,7 +5,7 @@ import { DomainError, updateProfile } from '@kiln/domain';
 import { appendToOutbox, DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../../database.types';
-import { Clock, CLOCK } from '../../../ports/clock.port';
+import { Clock, CLOCK } from '@kiln/service-kit';
 import { ProfileUpdated, UpdateProfileCommand } from './update-profile.command';
 
 /**
