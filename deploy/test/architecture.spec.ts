@@ -65,3 +65,67 @@ describe('layer rules', () => {
     }
   });
 });
+
+// Issue 17: one layout for every area of every service, so a new area copies one shape.
+// services/<service>/src/<area>/ holds only these folders; plain files beside them are the area's own helpers.
+const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'];
+const AREA_FOLDERS = ['commands', 'queries', 'ports', 'adapters', 'projections', 'reactions'];
+/** Folders of a service's src/ that are not areas. */
+const NOT_AREAS = ['migrations'];
+
+const foldersIn = (dir: string) => readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory());
+const filesIn = (dir: string) => readdirSync(dir).filter((name) => !statSync(join(dir, name)).isDirectory());
+const areasOf = (service: string) => foldersIn(join(root, `services/${service}/src`)).filter((name) => !NOT_AREAS.includes(name));
+
+function layoutFaults(service: string): string[] {
+  const faults: string[] = [];
+  for (const area of areasOf(service)) {
+    const dir = join(root, `services/${service}/src/${area}`);
+    const where = `services/${service}/src/${area}`;
+    for (const folder of foldersIn(dir)) {
+      if (!AREA_FOLDERS.includes(folder)) faults.push(`${where}/${folder} is not one of ${AREA_FOLDERS.join(', ')}`);
+    }
+    for (const file of filesIn(dir)) {
+      if (/\.slice\.ts$/.test(file)) faults.push(`${where}/${file}: routes live in ${area}.routes.ts`);
+      if (/\.routes\.ts$/.test(file) && file !== `${area}.routes.ts`) faults.push(`${where}/${file}: the area's routes file is ${area}.routes.ts`);
+    }
+    const useCases = ['commands', 'queries'].filter((kind) => foldersIn(dir).includes(kind));
+    if (useCases.length && !filesIn(dir).includes(`${area}.routes.ts`)) faults.push(`${where} has use cases but no ${area}.routes.ts`);
+    for (const kind of useCases) {
+      const decorator = kind === 'commands' ? '@CommandHandler(' : '@QueryHandler(';
+      for (const file of filesIn(join(dir, kind))) faults.push(`${where}/${kind}/${file}: each use case is a folder of its own`);
+      for (const useCase of foldersIn(join(dir, kind))) {
+        const texts = sourceFiles(join(dir, kind, useCase)).map((file) => readFileSync(file, 'utf8'));
+        if (!texts.some((text) => text.includes(decorator))) faults.push(`${where}/${kind}/${useCase} has no ${decorator}…) handler`);
+      }
+    }
+  }
+  return faults;
+}
+
+/** Commands, queries and routes say what happens; only adapters (and projections, migrations) speak SQL. */
+function sqlFaults(service: string): string[] {
+  const src = join(root, `services/${service}/src`);
+  const speaking = sourceFiles(src).filter((file) => {
+    const path = relative(src, file);
+    return /(^|\/)(commands|queries)\//.test(path) || /\.routes\.ts$/.test(path);
+  });
+  return speaking.flatMap((file) => {
+    const faults = importsOf(file)
+      .filter(({ specifier }) => specifier === 'kysely' || specifier === 'pg')
+      .map(({ specifier }) => `${relative(root, file)} imports ${specifier}`);
+    const text = readFileSync(file, 'utf8');
+    if (/\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`/.test(text)) faults.push(`${relative(root, file)} builds SQL`);
+    return faults;
+  });
+}
+
+describe('one layout for every service (issue 17)', () => {
+  it.each(SERVICES)('every area of %s follows <area>/commands|queries/<use-case>/, ports, adapters, projections, reactions and <area>.routes.ts', (service) => {
+    expect(layoutFaults(service)).toEqual([]);
+  });
+
+  it.each(SERVICES)('commands, queries and routes of %s never import kysely or pg, nor build SQL', (service) => {
+    expect(sqlFaults(service)).toEqual([]);
+  });
+});

@@ -24,3 +24,4 @@ export * from './rpc/bare-reply';
 export * from './rpc/rpc-proof';
 export * from './rpc/signed-request';
 export * from './clock/clock.port';
+export * from './rpc/answer-after-projection';
