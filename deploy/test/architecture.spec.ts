@@ -82,6 +82,7 @@ function layoutFaults(service: string): string[] {
   for (const area of areasOf(service)) {
     const dir = join(root, `services/${service}/src/${area}`);
     const where = `services/${service}/src/${area}`;
+    if (AREA_FOLDERS.includes(area)) faults.push(`${where}: ${area} belong inside an area, not at the service's root`);
     for (const folder of foldersIn(dir)) {
       if (!AREA_FOLDERS.includes(folder)) faults.push(`${where}/${folder} is not one of ${AREA_FOLDERS.join(', ')}`);
     }
