@@ -1,2 +1,2 @@
 export { ModerationPage } from './ModerationPage';
-export { PublishPage, RepublishPage } from './PublishPage';
+export { PublishingPage } from './PublishPage';

@@ -59,6 +59,11 @@ export function PublishPage() {
   return <ProductForm key={modelId} modelName={model.data.name} modelId={modelId} initial={{ title: model.data.name, image: '', productionReady: false }} />;
 }
 
+/** Both publishing routes, as one component: moving from one to the other never suspends. */
+export function PublishingPage({ page }: { page: 'publish' | 'republish' }) {
+  return page === 'publish' ? <PublishPage /> : <RepublishPage />;
+}
+
 /** `/market/republish/:productId`: the author changes, republishes (restores) or unpublishes their product. */
 export function RepublishPage() {
   const { productId = '' } = useParams();

@@ -6,8 +6,9 @@ import { PageLoadFailed } from '../ui/LazyFallbacks';
 
 // The market pages are a chunk of their own: the first load of `/` does not carry them (docs/adr/0013).
 const load = () => import('./MarketPages');
-const PublishPage = lazyPart(() => load().then((m) => m.PublishPage));
-const RepublishPage = lazyPart(() => load().then((m) => m.RepublishPage));
+// Publish and republish are one lazy part: a new product's publish page moves to its republish page, and two
+// parts would show the loading fallback in between (the success message vanished for a frame).
+const PublishingPage = lazyPart(() => load().then((m) => m.PublishingPage));
 const ModerationPage = lazyPart(() => load().then((m) => m.ModerationPage));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -22,8 +23,8 @@ function Lazy({ children }: { children: ReactNode }) {
 export function marketRoutes() {
   return (
     <>
-      <Route path="market/publish/:modelId" element={<Lazy><PublishPage /></Lazy>} />
-      <Route path="market/republish/:productId" element={<Lazy><RepublishPage /></Lazy>} />
+      <Route path="market/publish/:modelId" element={<Lazy><PublishingPage page="publish" /></Lazy>} />
+      <Route path="market/republish/:productId" element={<Lazy><PublishingPage page="republish" /></Lazy>} />
       <Route path="market/moderation" element={<Lazy><ModerationPage /></Lazy>} />
     </>
   );
