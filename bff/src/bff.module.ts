@@ -11,6 +11,12 @@ import { UploadController } from './uploads/upload.controller';
 
 @Module({
   controllers: [AuthController, DocsController, HealthController, UploadController],
-  providers: [ServiceClient, SessionResolver, SessionGuard, RealtimeGateway, { provide: INCOMING_MEDIA_STORAGE, useFactory: () => new LocalDiskIncomingMedia() }],
+  providers: [
+    ServiceClient,
+    SessionResolver,
+    SessionGuard,
+    RealtimeGateway,
+    { provide: INCOMING_MEDIA_STORAGE, useFactory: () => new LocalDiskIncomingMedia() },
+  ],
 })
 export class BffModule {}

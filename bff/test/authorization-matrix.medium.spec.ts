@@ -95,7 +95,12 @@ beforeAll(async () => {
 /** A personal model of `owner`, shared with one person per share role. */
 async function sharedModel(name: string): Promise<string> {
   const model = await ok('POST', '/api/workspace/model', owner.token, { name });
-  for (const [person, role] of [[editor, 'editor'], [viewer, 'viewer'], [configurator, 'configurator'], [inspector, 'inspector']] as const) {
+  for (const [person, role] of [
+    [editor, 'editor'],
+    [viewer, 'viewer'],
+    [configurator, 'configurator'],
+    [inspector, 'inspector'],
+  ] as const) {
     await ok('PATCH', `/api/workspace/model/share/${model.id}`, owner.token, { email: person.email, role });
   }
   return model.id;
@@ -117,12 +122,32 @@ const modelCallers = (): Caller[] => [
 const modelRoutes: { route: string; action: ModelAction; call(id: string, token?: string): Promise<{ status: number; body: any }> }[] = [
   { route: 'GET /api/workspace/model/{id}', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/${id}`, t) },
   { route: 'GET /api/workspace/model/accessibility/{id}', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/accessibility/${id}`, t) },
-  { route: 'PATCH /api/workspace/model/{id} (rename)', action: 'model.rename', call: (id, t) => http('PATCH', `/api/workspace/model/${id}`, t, { name: `Renamed ${randomBytes(3).toString('hex')}` }) },
-  { route: 'PATCH /api/workspace/model/{id} (description)', action: 'model.rename', call: (id, t) => http('PATCH', `/api/workspace/model/${id}`, t, { description: `Text ${randomBytes(3).toString('hex')}` }) },
-  { route: 'PATCH /api/workspace/model/duplicate/{id}', action: 'model.duplicate', call: (id, t) => http('PATCH', `/api/workspace/model/duplicate/${id}`, t, {}) },
+  {
+    route: 'PATCH /api/workspace/model/{id} (rename)',
+    action: 'model.rename',
+    call: (id, t) => http('PATCH', `/api/workspace/model/${id}`, t, { name: `Renamed ${randomBytes(3).toString('hex')}` }),
+  },
+  {
+    route: 'PATCH /api/workspace/model/{id} (description)',
+    action: 'model.rename',
+    call: (id, t) => http('PATCH', `/api/workspace/model/${id}`, t, { description: `Text ${randomBytes(3).toString('hex')}` }),
+  },
+  {
+    route: 'PATCH /api/workspace/model/duplicate/{id}',
+    action: 'model.duplicate',
+    call: (id, t) => http('PATCH', `/api/workspace/model/duplicate/${id}`, t, {}),
+  },
   { route: 'GET /api/workspace/model/share/{id}', action: 'model.share', call: (id, t) => http('GET', `/api/workspace/model/share/${id}`, t) },
-  { route: 'PATCH /api/workspace/model/share/{id}', action: 'model.share', call: (id, t) => http('PATCH', `/api/workspace/model/share/${id}`, t, { email: 'someone-new@example.com', role: 'viewer' }) },
-  { route: 'PATCH /api/workspace/model/share-with-everyone/{id}', action: 'model.share', call: (id, t) => http('PATCH', `/api/workspace/model/share-with-everyone/${id}`, t, { shareAs: 'private' }) },
+  {
+    route: 'PATCH /api/workspace/model/share/{id}',
+    action: 'model.share',
+    call: (id, t) => http('PATCH', `/api/workspace/model/share/${id}`, t, { email: 'someone-new@example.com', role: 'viewer' }),
+  },
+  {
+    route: 'PATCH /api/workspace/model/share-with-everyone/{id}',
+    action: 'model.share',
+    call: (id, t) => http('PATCH', `/api/workspace/model/share-with-everyone/${id}`, t, { shareAs: 'private' }),
+  },
   {
     route: 'POST /api/workspace/user-favorite/update-favorite-status',
     action: 'model.favorite',
@@ -213,20 +238,88 @@ describe('a team', () => {
     viewerMemberId = members.data.find((m: { userId: string }) => m.userId === teamViewer.id).id;
   }, 60_000);
 
-  const routes: { route: string; action: TeamAction; kind: 'read' | 'command' | 'model-create'; call(token?: string): Promise<{ status: number; body: any }> }[] = [
+  const routes: {
+    route: string;
+    action: TeamAction;
+    kind: 'read' | 'command' | 'model-create';
+    call(token?: string): Promise<{ status: number; body: any }>;
+  }[] = [
     { route: 'GET /api/workspace/team/{id}', action: 'team.read', kind: 'read', call: (t) => http('GET', `/api/workspace/team/${teamId}`, t) },
-    { route: 'GET /api/workspace/team-project/list/{teamId}', action: 'team.read', kind: 'read', call: (t) => http('GET', `/api/workspace/team-project/list/${teamId}`, t) },
-    { route: 'GET /api/workspace/team-member', action: 'member.list', kind: 'read', call: (t) => http('GET', `/api/workspace/team-member?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t) },
-    { route: 'GET /api/workspace/model (team scope)', action: 'team.read', kind: 'read', call: (t) => http('GET', `/api/workspace/model?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t) },
-    { route: 'POST /api/workspace/model (team scope)', action: 'model.create', kind: 'model-create', call: (t) => http('POST', '/api/workspace/model', t, { name: 'Matrix team model', teamId }) },
-    { route: 'PATCH /api/workspace/team/my/{id}', action: 'team.update', kind: 'command', call: (t) => http('PATCH', `/api/workspace/team/my/${teamId}`, t, { description: `About ${randomBytes(3).toString('hex')}` }) },
-    { route: 'POST /api/workspace/team-project', action: 'project.create', kind: 'command', call: (t) => http('POST', '/api/workspace/team-project', t, { teamId, name: 'Another project' }) },
-    { route: 'PATCH /api/workspace/team-project/{id}', action: 'project.update', kind: 'command', call: (t) => http('PATCH', `/api/workspace/team-project/${projectId}`, t, { description: `About ${randomBytes(3).toString('hex')}` }) },
-    { route: 'POST /api/workspace/team-member/invite', action: 'member.invite', kind: 'command', call: (t) => http('POST', '/api/workspace/team-member/invite', t, { teamId, email: `invitee-${randomBytes(4).toString('hex')}@example.com`, role: 'viewer' }) },
-    { route: 'PATCH /api/workspace/team-member/{id}', action: 'member.changeRole', kind: 'command', call: (t) => http('PATCH', `/api/workspace/team-member/${viewerMemberId}`, t, { role: 'viewer' }) },
+    {
+      route: 'GET /api/workspace/team-project/list/{teamId}',
+      action: 'team.read',
+      kind: 'read',
+      call: (t) => http('GET', `/api/workspace/team-project/list/${teamId}`, t),
+    },
+    {
+      route: 'GET /api/workspace/team-member',
+      action: 'member.list',
+      kind: 'read',
+      call: (t) => http('GET', `/api/workspace/team-member?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'GET /api/workspace/model (team scope)',
+      action: 'team.read',
+      kind: 'read',
+      call: (t) => http('GET', `/api/workspace/model?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'POST /api/workspace/model (team scope)',
+      action: 'model.create',
+      kind: 'model-create',
+      call: (t) => http('POST', '/api/workspace/model', t, { name: 'Matrix team model', teamId }),
+    },
+    {
+      route: 'PATCH /api/workspace/team/my/{id}',
+      action: 'team.update',
+      kind: 'command',
+      call: (t) => http('PATCH', `/api/workspace/team/my/${teamId}`, t, { description: `About ${randomBytes(3).toString('hex')}` }),
+    },
+    {
+      route: 'POST /api/workspace/team-project',
+      action: 'project.create',
+      kind: 'command',
+      call: (t) => http('POST', '/api/workspace/team-project', t, { teamId, name: 'Another project' }),
+    },
+    {
+      route: 'PATCH /api/workspace/team-project/{id}',
+      action: 'project.update',
+      kind: 'command',
+      call: (t) => http('PATCH', `/api/workspace/team-project/${projectId}`, t, { description: `About ${randomBytes(3).toString('hex')}` }),
+    },
+    {
+      route: 'POST /api/workspace/team-member/invite',
+      action: 'member.invite',
+      kind: 'command',
+      call: (t) =>
+        http('POST', '/api/workspace/team-member/invite', t, { teamId, email: `invitee-${randomBytes(4).toString('hex')}@example.com`, role: 'viewer' }),
+    },
+    {
+      route: 'PATCH /api/workspace/team-member/{id}',
+      action: 'member.changeRole',
+      kind: 'command',
+      call: (t) => http('PATCH', `/api/workspace/team-member/${viewerMemberId}`, t, { role: 'viewer' }),
+    },
     // Business records of the team (ADR 0029): a stranger never learns the team exists (404), as for a command.
-    { route: 'GET /api/workspace/business-service (team scope)', action: 'business.read', kind: 'command', call: (t) => http('GET', `/api/workspace/business-service?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t) },
-    { route: 'POST /api/workspace/business-service (team scope)', action: 'business.change', kind: 'command', call: (t) => http('POST', '/api/workspace/business-service', t, { name: `Sanding ${randomBytes(3).toString('hex')}`, serviceClass: 'time-based-service', generalPrice: { value: 30, unit: 'h' }, tags: [], teamId }) },
+    {
+      route: 'GET /api/workspace/business-service (team scope)',
+      action: 'business.read',
+      kind: 'command',
+      call: (t) => http('GET', `/api/workspace/business-service?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'POST /api/workspace/business-service (team scope)',
+      action: 'business.change',
+      kind: 'command',
+      call: (t) =>
+        http('POST', '/api/workspace/business-service', t, {
+          name: `Sanding ${randomBytes(3).toString('hex')}`,
+          serviceClass: 'time-based-service',
+          generalPrice: { value: 30, unit: 'h' },
+          tags: [],
+          teamId,
+        }),
+    },
   ];
 
   const cases = routes.flatMap((route) => callers().map((caller) => ({ route, caller: caller.label })));
@@ -237,8 +330,16 @@ describe('a team', () => {
 
   it('deleting a project and the team: only the owner', async () => {
     for (const caller of callers().filter((c) => c.label !== 'owner')) {
-      check(await http('DELETE', `/api/workspace/team-project/${projectId}`, caller.person?.token), expectedForTeam(caller, 'project.delete', 'command'), `DELETE project as ${caller.label}`);
-      check(await http('DELETE', `/api/workspace/team/${teamId}`, caller.person?.token), expectedForTeam(caller, 'team.delete', 'command'), `DELETE team as ${caller.label}`);
+      check(
+        await http('DELETE', `/api/workspace/team-project/${projectId}`, caller.person?.token),
+        expectedForTeam(caller, 'project.delete', 'command'),
+        `DELETE project as ${caller.label}`,
+      );
+      check(
+        await http('DELETE', `/api/workspace/team/${teamId}`, caller.person?.token),
+        expectedForTeam(caller, 'team.delete', 'command'),
+        `DELETE team as ${caller.label}`,
+      );
     }
     check(await http('DELETE', `/api/workspace/team-project/${projectId}`, owner.token), 'ok', 'DELETE project as owner');
     check(await http('DELETE', `/api/workspace/team/${teamId}`, owner.token), 'ok', 'DELETE team as owner');
@@ -247,7 +348,8 @@ describe('a team', () => {
   it('removing a member: the owner removes others, a member only leaves', async () => {
     const other = await signUp('member');
     const team = await ok('POST', '/api/workspace/team/my', owner.token, { name: 'Matrix Team Two' });
-    const memberOf = async (person: Person, role: string) => (await ok('POST', '/api/workspace/team-member/invite', owner.token, { teamId: team.id, email: person.email, role })).id as string;
+    const memberOf = async (person: Person, role: string) =>
+      (await ok('POST', '/api/workspace/team-member/invite', owner.token, { teamId: team.id, email: person.email, role })).id as string;
     const editorRow = await memberOf(teamEditor, 'editor');
     const otherRow = await memberOf(other, 'viewer');
     check(await http('DELETE', `/api/workspace/team-member/${otherRow}`, teamEditor.token), 403, 'an editor removing someone else');

@@ -37,7 +37,11 @@ async function http(method: string, path: string, options: { token?: string; coo
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${stack.url}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+  const response = await fetch(`${stack.url}${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
@@ -128,7 +132,10 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
     const { token } = await signUp();
     const own = (await http('POST', '/api/workspace/model', { token, body: { name: 'Fuzz target' } })).body.id as string;
     // Strings rich in what breaks things: NUL, LIKE wildcards, quotes, escapes, astral and lone surrogates.
-    const tricky = fc.string({ unit: fc.oneof(fc.constantFrom('\u0000', '%', '_', '\\', "'", '"', '😀', '\uD800', ' '), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 12 });
+    const tricky = fc.string({
+      unit: fc.oneof(fc.constantFrom('\u0000', '%', '_', '\\', "'", '"', '😀', '\uD800', ' '), fc.string({ minLength: 1, maxLength: 1 })),
+      maxLength: 12,
+    });
     const anyJson = fc.jsonValue({ maxDepth: 3 });
     const anyValue = fc.oneof(tricky, anyJson);
     const field = fc.constantFrom('name', 'description', 'teamId', 'projectId', 'where', 'sort', 'skip', 'limit', 'populate', 'id', 'email');
@@ -136,7 +143,11 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
     const request = fc.oneof(
       // Well-formed shapes with hostile values.
       fc.record({ method: fc.constant('POST'), path: fc.constant('/api/workspace/model'), body: fc.record({ name: anyValue }) }),
-      fc.record({ method: fc.constant('PATCH'), path: fc.constant(`/api/workspace/model/${own}`), body: fc.record({ name: anyValue, description: anyValue }, { requiredKeys: [] }) }),
+      fc.record({
+        method: fc.constant('PATCH'),
+        path: fc.constant(`/api/workspace/model/${own}`),
+        body: fc.record({ name: anyValue, description: anyValue }, { requiredKeys: [] }),
+      }),
       fc.record({
         method: fc.constant('GET'),
         path: fc.record({ contains: anyValue, sort: anyValue, skip: anyValue, limit: anyValue }, { requiredKeys: [] }).map(({ contains, ...rest }) => {
@@ -147,9 +158,17 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
         }),
         body: fc.constant(undefined),
       }),
-      fc.record({ method: fc.constant('POST'), path: fc.constant('/api/auth/register'), body: fc.record({ email: fc.emailAddress(), password: anyValue, fullName: anyValue }) }),
+      fc.record({
+        method: fc.constant('POST'),
+        path: fc.constant('/api/auth/register'),
+        body: fc.record({ email: fc.emailAddress(), password: anyValue, fullName: anyValue }),
+      }),
       // Anything at all.
-      fc.record({ method: fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET'), path: fc.oneof(fc.stringMatching(/^[0-9a-f]{24}$/), fc.string()).map((id) => `/api/workspace/model/${encodeURIComponent(id)}`), body: fc.oneof(anyJson, fc.dictionary(field, anyValue, { maxKeys: 3 })) }),
+      fc.record({
+        method: fc.constantFrom('POST', 'PATCH', 'DELETE', 'GET'),
+        path: fc.oneof(fc.stringMatching(/^[0-9a-f]{24}$/), fc.string()).map((id) => `/api/workspace/model/${encodeURIComponent(id)}`),
+        body: fc.oneof(anyJson, fc.dictionary(field, anyValue, { maxKeys: 3 })),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(request, async ({ method, path, body }) => {
@@ -164,7 +183,9 @@ describe('bad input is a 4xx with a clear message, never a 5xx', () => {
   it('uses the spec messages for model names', async () => {
     const { token } = await signUp();
     expect((await http('POST', '/api/workspace/model', { token, body: { name: '  ab ' } })).body.message).toBe('The name must be longer than 3 characters.');
-    expect((await http('POST', '/api/workspace/model', { token, body: { name: 'gear#1' } })).body.message).toBe('Only the following symbols are allowed: -, _, /, (, ).');
+    expect((await http('POST', '/api/workspace/model', { token, body: { name: 'gear#1' } })).body.message).toBe(
+      'Only the following symbols are allowed: -, _, /, (, ).',
+    );
   });
 });
 
@@ -177,7 +198,11 @@ describe('models through the BFF', () => {
     expect(created.body.id).toMatch(/^[0-9a-f]{24}$/);
     expect(created.body).toMatchObject({ name: 'Turbine (v2)', authorId: owner.user.id, userRole: 'owner', author: { fullName: 'Owner Person' } });
 
-    const list = await http('GET', `/api/workspace/model?where=${encodeURIComponent('{"name":{"contains":"TURBINE"}}')}&sort=${encodeURIComponent('name ASC')}`, { token: owner.token });
+    const list = await http(
+      'GET',
+      `/api/workspace/model?where=${encodeURIComponent('{"name":{"contains":"TURBINE"}}')}&sort=${encodeURIComponent('name ASC')}`,
+      { token: owner.token },
+    );
     expect(list.body).toMatchObject({ total: 1, data: [{ id: created.body.id }] });
 
     const path = `/api/workspace/model/${created.body.id}`;

@@ -26,7 +26,11 @@ async function http(method: string, path: string, token: string, options: { body
 
 async function signUp(fullName: string): Promise<{ token: string; id: string }> {
   const email = `records-${randomBytes(5).toString('hex')}@example.com`;
-  const response = await fetch(`${stack.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse', fullName }) });
+  const response = await fetch(`${stack.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse', fullName }),
+  });
   expect(response.status).toBe(201);
   const body = await response.json();
   return { token: body.token, id: body.user.id };
@@ -47,7 +51,10 @@ it('a material: ETag on create, get and change; If-Match stale is 412; history a
   const id = created.body.id as string;
   expect(await http('GET', `/api/workspace/business-material/${id}`, me.token)).toMatchObject({ status: 200, etag: '"1"' });
 
-  const changed = await http('PATCH', `/api/workspace/business-material/${id}`, me.token, { body: { quantityInStock: { value: 0, unit: 'kg' } }, headers: { 'if-match': '"1"' } });
+  const changed = await http('PATCH', `/api/workspace/business-material/${id}`, me.token, {
+    body: { quantityInStock: { value: 0, unit: 'kg' } },
+    headers: { 'if-match': '"1"' },
+  });
   expect(changed).toMatchObject({ status: 200, etag: '"2"', body: { version: 2, inStock: false } });
   const stale = await http('PATCH', `/api/workspace/business-material/${id}`, me.token, { body: { name: 'Late' }, headers: { 'if-match': '"1"' } });
   expect(stale).toMatchObject({ status: 412, body: { statusCode: 412, message: 'This was changed by someone else meanwhile. Reload it and try again.' } });
@@ -66,13 +73,18 @@ it('a material: ETag on create, get and change; If-Match stale is 412; history a
 
   const other = await signUp('Someone Else');
   expect(await http('GET', `/api/workspace/business-material/${id}`, other.token)).toMatchObject({ status: 404 });
-  expect(await http('DELETE', `/api/workspace/business-material/${id}`, me.token, { headers: { 'if-match': '"2"' } })).toMatchObject({ status: 200, etag: '"3"' });
+  expect(await http('DELETE', `/api/workspace/business-material/${id}`, me.token, { headers: { 'if-match': '"2"' } })).toMatchObject({
+    status: 200,
+    etag: '"3"',
+  });
   expect(await http('GET', `/api/workspace/business-material/${id}`, me.token)).toMatchObject({ status: 404 });
 });
 
 it('a service over HTTP: created, listed with its price range, tags distinct', async () => {
   const me = await signUp('Sam Cutter');
-  const created = await http('POST', '/api/workspace/business-service', me.token, { body: { name: 'Sanding', serviceClass: 'time-based-service', generalPrice: { value: 30, unit: 'h' }, tags: ['finish'] } });
+  const created = await http('POST', '/api/workspace/business-service', me.token, {
+    body: { name: 'Sanding', serviceClass: 'time-based-service', generalPrice: { value: 30, unit: 'h' }, tags: ['finish'] },
+  });
   expect(created).toMatchObject({ status: 201, etag: '"1"', body: { priceRange: { min: 30, max: 30 }, materialCount: 0 } });
   const list = await http('GET', `/api/workspace/business-service?sort=${encodeURIComponent('{"name":1}')}`, me.token);
   expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(['Sanding']);

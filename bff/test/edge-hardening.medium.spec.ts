@@ -52,7 +52,10 @@ describe('the session cookie behind a trusted proxy', () => {
     expect(signUp.headers.get('set-cookie')).toMatch(/; Secure/i);
     expect(signUp.headers.get('set-cookie')).toMatch(/; HttpOnly/i);
 
-    const signIn = await http('POST', '/api/auth/login', { headers: { 'x-forwarded-proto': 'https' }, body: { email: registration.email, password: registration.password } });
+    const signIn = await http('POST', '/api/auth/login', {
+      headers: { 'x-forwarded-proto': 'https' },
+      body: { email: registration.email, password: registration.password },
+    });
     expect(signIn.status).toBe(200);
     expect(signIn.headers.get('set-cookie')).toMatch(/; Secure/i);
 
@@ -158,7 +161,11 @@ describe('/api/health while a part is down (last: it takes the workspace stream 
       });
       const operator = await http('GET', '/api/health', { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
       expect(operator.status).toBe(503);
-      expect(operator.body).toMatchObject({ status: 'down', message: expect.stringContaining('live updates'), errors: expect.arrayContaining([expect.objectContaining({ path: 'bff.liveUpdates' })]) });
+      expect(operator.body).toMatchObject({
+        status: 'down',
+        message: expect.stringContaining('live updates'),
+        errors: expect.arrayContaining([expect.objectContaining({ path: 'bff.liveUpdates' })]),
+      });
     } finally {
       await jsm.streams.add(config);
     }

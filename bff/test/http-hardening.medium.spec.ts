@@ -13,7 +13,11 @@ const ADDRESS_LIMIT = 10;
 beforeAll(async () => {
   // The defaults: no trusted proxy, the app's own origin. Sign-ups are not what this file limits;
   // the per-address sign-in limit is lowered so the proxy test needs few attempts.
-  const env: NodeJS.ProcessEnv = { ...process.env, KILN_LIMIT_REGISTER_PER_ADDRESS: '1000/hour', KILN_LIMIT_LOGIN_FAILURES_PER_ADDRESS: `${ADDRESS_LIMIT}/15min` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    KILN_LIMIT_REGISTER_PER_ADDRESS: '1000/hour',
+    KILN_LIMIT_LOGIN_FAILURES_PER_ADDRESS: `${ADDRESS_LIMIT}/15min`,
+  };
   delete env.KILN_TRUST_PROXY;
   delete env.KILN_ALLOWED_ORIGINS;
   stack = await startStack({ ...throwawayStackOptions('bffhttp'), env, log: () => undefined, childLog: () => undefined });
@@ -32,7 +36,11 @@ interface Answer {
   headers: Headers;
 }
 
-async function http(method: string, path: string, options: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
+async function http(
+  method: string,
+  path: string,
+  options: { token?: string; cookie?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
@@ -103,14 +111,21 @@ describe('only JSON bodies', () => {
     expect(form.status).toBe(415);
     expect(form.body).toEqual({ statusCode: 415, message: expect.any(String) });
     expect(form.headers.get('set-cookie')).toBeNull();
-    const text = await http('POST', '/api/auth/login', { headers: { 'content-type': 'text/plain' }, raw: JSON.stringify({ email, password: 'correct horse' }) });
+    const text = await http('POST', '/api/auth/login', {
+      headers: { 'content-type': 'text/plain' },
+      raw: JSON.stringify({ email, password: 'correct horse' }),
+    });
     expect(text.status).toBe(415);
     expect(text.headers.get('set-cookie')).toBeNull();
   });
 
   it('accepts JSON with a charset, and requests without a body', async () => {
     const { token } = await signUp();
-    const created = await http('POST', '/api/workspace/model', { token, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { name: 'With charset' } });
+    const created = await http('POST', '/api/workspace/model', {
+      token,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: { name: 'With charset' },
+    });
     expect(created.status).toBe(201);
     expect((await http('DELETE', `/api/workspace/model/${created.body.id}`, { token })).status).toBe(200);
     expect((await http('POST', '/api/auth/logout', { token })).status).toBe(200);
@@ -193,7 +208,11 @@ describe('oversize bodies', () => {
 
   it('still accepts a body just under the limit', async () => {
     const { token } = await signUp();
-    const answer = await http('POST', '/api/workspace/model', { token, raw: JSON.stringify({ name: 'Padded' }).replace('{', `{${' '.repeat(900_000)}`), headers: { 'content-type': 'application/json' } });
+    const answer = await http('POST', '/api/workspace/model', {
+      token,
+      raw: JSON.stringify({ name: 'Padded' }).replace('{', `{${' '.repeat(900_000)}`),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(201);
   });
 });
@@ -218,7 +237,10 @@ describe('proxy headers', () => {
 describe('proxy headers: the session cookie', () => {
   it('ignores X-Forwarded-Proto from a client it does not trust: the session cookie is not marked Secure (ADR 0042)', async () => {
     const email = `proto-${randomBytes(5).toString('hex')}@example.com`;
-    const answer = await http('POST', '/api/auth/register', { headers: { 'x-forwarded-proto': 'https' }, body: { email, password: 'correct horse', fullName: 'Proto Person' } });
+    const answer = await http('POST', '/api/auth/register', {
+      headers: { 'x-forwarded-proto': 'https' },
+      body: { email, password: 'correct horse', fullName: 'Proto Person' },
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('set-cookie')).toMatch(/; HttpOnly/i);
     expect(answer.headers.get('set-cookie')).not.toMatch(/; Secure/i);

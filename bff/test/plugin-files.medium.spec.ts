@@ -49,14 +49,22 @@ const plugin = () =>
   });
 
 async function api(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
 async function signUp() {
   const email = `files-${randomBytes(5).toString('hex')}@example.com`;
-  const answer = await fetch(`${stack.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse', fullName: 'Author' }) });
+  const answer = await fetch(`${stack.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse', fullName: 'Author' }),
+  });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as { token: string }).token;
 }
@@ -64,7 +72,12 @@ async function signUp() {
 /** A private plugin (the default) whose version 1.0.0 is built, deployed and published. */
 async function publishedPlugin(token: string) {
   const packageId = `@kiln/raw-${randomBytes(4).toString('hex')}`;
-  const created = await api('POST', '/api/bgpm/plugin/create-plugin', token, { name: `Raw ${randomBytes(3).toString('hex')}`, pluginId: packageId, description: '<p>Raw</p>', type: 'library' });
+  const created = await api('POST', '/api/bgpm/plugin/create-plugin', token, {
+    name: `Raw ${randomBytes(3).toString('hex')}`,
+    pluginId: packageId,
+    description: '<p>Raw</p>',
+    type: 'library',
+  });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
   expect((await api('POST', '/api/bgpm/plugin-version/create-new-version', token, { pluginId: id, version: '1.0.0' })).status).toBe(201);
@@ -79,7 +92,9 @@ async function publishedPlugin(token: string) {
     const versions = await api('GET', `/api/bgpm/plugin-version?where=${encodeURIComponent(JSON.stringify({ pluginId: id }))}`, token);
     expect(versions.body.data[0]).toMatchObject({ status: 'done' });
   }, 60_000);
-  expect((await api('POST', '/api/bgpm/plugin-action/publish', token, { pluginId: id, version: '1.0.0', options: { isAlpha: true } })).body.status).toBe('alpha');
+  expect((await api('POST', '/api/bgpm/plugin-action/publish', token, { pluginId: id, version: '1.0.0', options: { isAlpha: true } })).body.status).toBe(
+    'alpha',
+  );
   expect((await api('POST', '/api/bgpm/plugin-action/publish', token, { pluginId: id, version: '1.0.0' })).body.status).toBe('published');
   return { id, packageId };
 }
@@ -117,7 +132,9 @@ describe('GET /api/bgpm/public/plugins/{pluginId}/{version}/files/{path}', () =>
     beforeAll(async () => {
       expect((await api('PATCH', `/api/bgpm/plugin/update-plugin/${ids.id}`, author, { private: false })).status).toBe(200);
       await eventually(async () => expect((await get(fileUrl(ids.packageId, 'index.js'))).status).toBe(200));
-      manifest = (await (await fetch(`${stack.url}/api/bgpm/public/manifest?pluginId=${encodeURIComponent(ids.packageId)}&version=1.0.0`)).json()) as typeof manifest;
+      manifest = (await (
+        await fetch(`${stack.url}/api/bgpm/public/manifest?pluginId=${encodeURIComponent(ids.packageId)}&version=1.0.0`)
+      ).json()) as typeof manifest;
     }, 30_000);
 
     it('serves each file raw, with its type, the manifest sha256 as ETag and immutable public caching; the pluginId as it is or encoded', async () => {

@@ -154,7 +154,9 @@ describe('event feed', () => {
     await publish('workspace.model.renamed.v1', modelEvent('workspace.model.renamed.v1', model, 2, 'Undead'));
     // A marker that must arrive: the user's next model.
     await http('POST', '/api/workspace/model', { token, body: { name: 'Next gear' } });
-    await eventually(() => expect(seen.map((m) => `${m.verb} ${m.data.name}`)).toEqual(['create Feed gear', 'update Feed gear 2', 'delete Feed gear 2', 'create Next gear']));
+    await eventually(() =>
+      expect(seen.map((m) => `${m.verb} ${m.data.name}`)).toEqual(['create Feed gear', 'update Feed gear 2', 'delete Feed gear 2', 'create Next gear']),
+    );
   });
 
   it('skips an event that does not parse, counts it in health, and keeps delivering', async () => {
@@ -162,7 +164,10 @@ describe('event feed', () => {
     const before = (await http('GET', '/api/health', { token: HEALTH_TOKEN })).body.details?.unparsableEventsSkipped as number;
     await publish('workspace.model.created.v1', '{not json');
     // Valid JSON whose model lacks most fields: the old consumer pushed it to the browser as it was.
-    await publish('workspace.model.created.v1', { ...modelEvent('workspace.model.created.v1', model, 1), data: { model: { id: model.id, authorId: model.authorId, name: 42 } } });
+    await publish('workspace.model.created.v1', {
+      ...modelEvent('workspace.model.created.v1', model, 1),
+      data: { model: { id: model.id, authorId: model.authorId, name: 42 } },
+    });
     await http('POST', '/api/workspace/model', { token, body: { name: 'After poison' } });
 
     await eventually(() => expect(seen.map((m) => m.data.name)).toEqual(['Feed gear', 'Feed gear 2', 'After poison']));
@@ -196,7 +201,11 @@ describe('health', () => {
     await eventually(async () => {
       const health = await http('GET', '/api/health', { token: HEALTH_TOKEN });
       expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ statusCode: 503, message: expect.stringContaining('live updates'), errors: expect.arrayContaining([expect.objectContaining({ path: 'bff.liveUpdates' })]) });
+      expect(health.body).toMatchObject({
+        statusCode: 503,
+        message: expect.stringContaining('live updates'),
+        errors: expect.arrayContaining([expect.objectContaining({ path: 'bff.liveUpdates' })]),
+      });
     });
 
     await jsm.streams.add(config);

@@ -25,7 +25,12 @@ describe('workspace-model: a restored model', () => {
     world.handle(modelEvent('workspace.model.renamed.v1', { ...model, version: 2 }));
     world.handle(modelEvent('workspace.model.renamed.v1', { ...model, name: 'After', version: 4 }));
 
-    expect(author.seen.filter((m) => m.channel === 'workspace-model').map((m) => `${m.verb} ${m.data.version} ${m.data.userRole}`)).toEqual(['create 1 owner', 'delete 2 owner', 'create 3 owner', 'update 4 owner']);
+    expect(author.seen.filter((m) => m.channel === 'workspace-model').map((m) => `${m.verb} ${m.data.version} ${m.data.userRole}`)).toEqual([
+      'create 1 owner',
+      'delete 2 owner',
+      'create 3 owner',
+      'update 4 owner',
+    ]);
     expect(reader.seen.map((m) => `${m.channel} ${m.verb}`)).toEqual(['workspace-shared-model create', 'workspace-model update']);
     expect(stranger.seen).toEqual([]);
   });

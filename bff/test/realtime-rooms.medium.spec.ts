@@ -39,7 +39,11 @@ beforeAll(async () => {
   db = new Client({ connectionString: stack.databaseUrl });
   await db.connect();
   // Both instances read the stream before anything is published.
-  await eventually(async () => expect((await (await fetch(`${secondUrl}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })).json()).details.liveUpdates).toBe(true), 30_000);
+  await eventually(
+    async () =>
+      expect((await (await fetch(`${secondUrl}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })).json()).details.liveUpdates).toBe(true),
+    30_000,
+  );
 }, 150_000);
 
 afterAll(async () => {
@@ -126,7 +130,12 @@ it('a member added to a team gets its model pushes from then on, on both instanc
   for (const seen of strangerTabs) expect(seen).toEqual([]);
   // What the member was told of the team from the invite on: nothing after its removal.
   for (const seen of memberTabs) {
-    expect(channels(seen).filter((c) => c.startsWith('workspace-team'))).toEqual(['workspace-team-member create', 'workspace-team create', 'workspace-team-member delete', 'workspace-team delete']);
+    expect(channels(seen).filter((c) => c.startsWith('workspace-team'))).toEqual([
+      'workspace-team-member create',
+      'workspace-team create',
+      'workspace-team-member delete',
+      'workspace-team delete',
+    ]);
   }
 }, 60_000);
 
@@ -136,17 +145,14 @@ it('a socket opened later joins the teams its person is in (from the workspace),
   await publish(team.created());
   // The membership as the team repository commits it (before its event is published).
   const now = new Date();
-  await db.query(`insert into workspace.teams (id, name, color, owner_id, created_at, updated_at, version) values ($1, 'Later team', '#336699', $2, $3, $3, 2)`, [team.team.id, owner.id, now]);
-  await db.query(`insert into workspace.team_members (id, team_id, user_id, email, role, status, created_at) values ($1, $2, $3, $4, 'owner', 'active', $5), ($6, $2, $7, $8, 'viewer', 'active', $5)`, [
-    anId(),
-    team.team.id,
-    owner.id,
-    owner.email,
-    now,
-    anId(),
-    viewer.id,
-    viewer.email,
-  ]);
+  await db.query(
+    `insert into workspace.teams (id, name, color, owner_id, created_at, updated_at, version) values ($1, 'Later team', '#336699', $2, $3, $3, 2)`,
+    [team.team.id, owner.id, now],
+  );
+  await db.query(
+    `insert into workspace.team_members (id, team_id, user_id, email, role, status, created_at) values ($1, $2, $3, $4, 'owner', 'active', $5), ($6, $2, $7, $8, 'viewer', 'active', $5)`,
+    [anId(), team.team.id, owner.id, owner.email, now, anId(), viewer.id, viewer.email],
+  );
   const viewerTabs = await tabs(viewer);
   const strangerTabs = await tabs(stranger);
 

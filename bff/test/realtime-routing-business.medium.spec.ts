@@ -61,7 +61,17 @@ function aService(overrides: Partial<Service> & { ownerId: string }): Service {
 
 /** A contract-valid business event as the commerce service publishes it, as JSON text. */
 function businessEvent(type: BusinessEvent['type'], record: CatalogItem | Service, changes: Record<string, { from: unknown; to: unknown }> = {}): string {
-  const event = { eventId: anId(), type, aggregateType: type.split('.')[1], aggregateId: record.id, occurredAt: at(), actorId: record.ownerId, correlationId: anId(), causationId: null, data: { changes, record } };
+  const event = {
+    eventId: anId(),
+    type,
+    aggregateType: type.split('.')[1],
+    aggregateId: record.id,
+    occurredAt: at(),
+    actorId: record.ownerId,
+    correlationId: anId(),
+    causationId: null,
+    data: { changes, record },
+  };
   return JSON.stringify(BusinessEvent.parse(event));
 }
 
@@ -150,6 +160,3 @@ describe('business-service, and the rest of the commerce stream', () => {
     expect(parsed.kind).toBe('unparsable');
   });
 });
-
-
-

@@ -30,12 +30,34 @@ function aVersion(authorId: string, revision: number, status: 'scheduled' | 'run
     authorId,
     attempt: 0,
     revision,
-    actions: PLUGIN_ACTION_NAMES.map((action) => ({ id: `${id}:${action}`, action, status, scheduledAt: null, runAt: null, finnishAt: null, updatedAt: at(), duration: null, version: '1.0.0', pluginId, createdAt: at() })),
+    actions: PLUGIN_ACTION_NAMES.map((action) => ({
+      id: `${id}:${action}`,
+      action,
+      status,
+      scheduledAt: null,
+      runAt: null,
+      finnishAt: null,
+      updatedAt: at(),
+      duration: null,
+      version: '1.0.0',
+      pluginId,
+      createdAt: at(),
+    })),
   };
 }
 
 function event(type: keyof typeof PluginRegistryEvents, data: object): string {
-  const raw = { eventId: anId(), type, aggregateType: 'plugin-version', aggregateId: anId(), occurredAt: at(), actorId: null, correlationId: anId(), causationId: null, data };
+  const raw = {
+    eventId: anId(),
+    type,
+    aggregateType: 'plugin-version',
+    aggregateId: anId(),
+    occurredAt: at(),
+    actorId: null,
+    correlationId: anId(),
+    causationId: null,
+    data,
+  };
   return JSON.stringify(PluginRegistryEvents[type].parse(raw));
 }
 
@@ -50,9 +72,18 @@ describe('plugin channels', () => {
     world.receive(event('plugin-registry.version.pipeline-started.v1', { version: started, jobId: 'job-1', attempt: 1 }));
     const unzipping = { ...started, revision: 3, actions: started.actions.map((a) => (a.action === 'unzip' ? { ...a, status: 'running' as const } : a)) };
     world.receive(event('plugin-registry.version.action-changed.v1', { version: unzipping, action: 'unzip' }));
-    world.receive(event('plugin-registry.log.written.v1', { authorId: author.userId, log: { id: anId(), message: 'unzipping', level: 'info', action: 'unzip', createdAt: at(), pluginId: created.pluginId, version: '1.0.0', seq: 1 } }));
+    world.receive(
+      event('plugin-registry.log.written.v1', {
+        authorId: author.userId,
+        log: { id: anId(), message: 'unzipping', level: 'info', action: 'unzip', createdAt: at(), pluginId: created.pluginId, version: '1.0.0', seq: 1 },
+      }),
+    );
 
-    const summary = author.seen.map((m) => [m.channel, m.verb, m.channel === 'bgpm-plugin-action' ? `${m.data.action}:${m.data.status}` : m.channel === 'bgpm-plugin-log' ? m.data.message : m.data.running]);
+    const summary = author.seen.map((m) => [
+      m.channel,
+      m.verb,
+      m.channel === 'bgpm-plugin-action' ? `${m.data.action}:${m.data.status}` : m.channel === 'bgpm-plugin-log' ? m.data.message : m.data.running,
+    ]);
     expect(summary).toEqual([
       ['bgpm-plugin-version', 'create', false],
       ...PLUGIN_ACTION_NAMES.map((a) => ['bgpm-plugin-action', 'create', `${a}:pending`]),

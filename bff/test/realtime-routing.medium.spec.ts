@@ -22,7 +22,9 @@ describe('workspace-model', () => {
     const author = world.connect(anId());
     const stranger = world.connect(anId());
     world.handle(modelEvent('workspace.model.created.v1', aModelSnapshot({ authorId: author.userId })));
-    expect(author.seen).toEqual([expect.objectContaining({ channel: 'workspace-model', verb: 'create', data: expect.objectContaining({ userRole: 'owner' }) })]);
+    expect(author.seen).toEqual([
+      expect.objectContaining({ channel: 'workspace-model', verb: 'create', data: expect.objectContaining({ userRole: 'owner' }) }),
+    ]);
     expect(stranger.seen).toEqual([]);
   });
 
@@ -149,7 +151,11 @@ describe('teams and members', () => {
     world.handle(team.joined(memberId, newcomerId));
     expect(teamRoomsOf(newcomer)).toEqual([`team:${team.team.id}:editor`]);
     expect(newcomer.seen.map((m) => `${m.channel} ${m.verb}`)).toEqual(['workspace-team-member update', 'workspace-team create']);
-    expect(owner.seen.filter((m) => m.channel === 'workspace-team-member').map((m) => `${m.verb} ${m.data.status}`)).toEqual(['create active', 'create pending', 'update active']);
+    expect(owner.seen.filter((m) => m.channel === 'workspace-team-member').map((m) => `${m.verb} ${m.data.status}`)).toEqual([
+      'create active',
+      'create pending',
+      'update active',
+    ]);
   });
 
   it('tells every member the team is deleted, then takes them all out of its rooms', () => {
@@ -232,13 +238,21 @@ describe('shares, favorites and notifications', () => {
       version: 1,
     };
     world.handle(anEvent('workspace.notification.created.v1', 'notification', notification.id, { notification }, null));
-    world.handle(anEvent('workspace.notification.updated.v1', 'notification', notification.id, { notification: { ...notification, read: true, version: 2 } }, userId));
+    world.handle(
+      anEvent('workspace.notification.updated.v1', 'notification', notification.id, { notification: { ...notification, read: true, version: 2 } }, userId),
+    );
     // Mark-all-read reaches the person's other tabs too, saying up to when; a repeat of it is dropped.
     const upTo = new Date().toISOString();
     const allRead = anEvent('workspace.notification.all-read.v1', 'notification', userId, { recipientId: userId, upTo }, userId);
     world.handle(allRead);
     world.handle(allRead);
-    expect(me.seen.map((m) => `${m.channel} ${m.verb}`)).toEqual(['workspace-user-favorite create', 'workspace-user-favorite delete', 'user-notification create', 'user-notification update', 'user-notification update']);
+    expect(me.seen.map((m) => `${m.channel} ${m.verb}`)).toEqual([
+      'workspace-user-favorite create',
+      'workspace-user-favorite delete',
+      'user-notification create',
+      'user-notification update',
+      'user-notification update',
+    ]);
     expect(me.seen.at(-1)?.data).toEqual({ recipientId: userId, allReadUpTo: upTo });
     expect(other.seen).toEqual([]);
   });
@@ -246,7 +260,12 @@ describe('shares, favorites and notifications', () => {
 
 describe('a socket connecting while a membership event is in flight', () => {
   /** The gateway's connect: user room, question, answer's rooms, then the changes made meanwhile. */
-  function connectWithAnswer(pending: PendingAudiences, userId: string, answer: { teams: { teamId: string; role: 'owner' | 'editor' | 'viewer' }[] }, meanwhile: RoomChange[]) {
+  function connectWithAnswer(
+    pending: PendingAudiences,
+    userId: string,
+    answer: { teams: { teamId: string; role: 'owner' | 'editor' | 'viewer' }[] },
+    meanwhile: RoomChange[],
+  ) {
     const asking = pending.begin(userId);
     meanwhile.forEach((change) => pending.record(change));
     const rooms = new Set(audienceRooms({ teams: answer.teams, shares: [] }));

@@ -178,7 +178,17 @@ describe('client routes and missing files', () => {
 
   it('refuses paths that climb out of the dist folder', async () => {
     const name = outside.split('/').pop()!;
-    const attempts = [`/../${name}`, `/%2e%2e/${name}`, `/assets/..%2f..%2f${name}`, `/assets/%2e%2e%2f%2e%2e%2f${name}`, `/..%5c${name}`, `/assets/%00.js`, '/%E0%A4%A', '/%2e%2e/%2e%2e/etc/passwd', '/a/%2e%2e/%2e%2e/etc/passwd'];
+    const attempts = [
+      `/../${name}`,
+      `/%2e%2e/${name}`,
+      `/assets/..%2f..%2f${name}`,
+      `/assets/%2e%2e%2f%2e%2e%2f${name}`,
+      `/..%5c${name}`,
+      `/assets/%00.js`,
+      '/%E0%A4%A',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/a/%2e%2e/%2e%2e/etc/passwd',
+    ];
     for (const path of attempts) {
       const answer = await get(path);
       expect(answer.status).toBe(404);

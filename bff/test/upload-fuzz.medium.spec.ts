@@ -45,7 +45,11 @@ beforeAll(async () => {
   });
   bffPid = stack.pids().bff;
   const email = `fuzz-${randomBytes(5).toString('hex')}@example.com`;
-  const answer = await fetch(`${stack.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse', fullName: 'Fuzzer' }) });
+  const answer = await fetch(`${stack.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse', fullName: 'Fuzzer' }),
+  });
   expect(answer.status).toBe(201);
   token = (await answer.json()).token;
 }, 120_000);
@@ -74,9 +78,15 @@ interface Part {
   headers: string[];
   body: Buffer;
 }
-const field = (name: string | null, value: string): Part => ({ headers: [`Content-Disposition: form-data${name === null ? '' : `; name="${name}"`}`], body: Buffer.from(value) });
+const field = (name: string | null, value: string): Part => ({
+  headers: [`Content-Disposition: form-data${name === null ? '' : `; name="${name}"`}`],
+  body: Buffer.from(value),
+});
 const filePart = (name: string | null = 'file', filename: string | null = 'photo.bin', body: Buffer = Buffer.from('hello, storage')): Part => ({
-  headers: [`Content-Disposition: form-data${name === null ? '' : `; name="${name}"`}${filename === null ? '' : `; filename="${filename}"`}`, 'Content-Type: application/octet-stream'],
+  headers: [
+    `Content-Disposition: form-data${name === null ? '' : `; name="${name}"`}${filename === null ? '' : `; filename="${filename}"`}`,
+    'Content-Type: application/octet-stream',
+  ],
   body,
 });
 function form(parts: Part[], boundary = BOUNDARY, closing = true): Buffer {
@@ -114,7 +124,8 @@ interface Answer {
 async function send(request: Request): Promise<Answer> {
   const closesEarly = request.abortAfter === undefined && (request.chunked === true || request.body.length > DRAINED_BODY_BYTES);
   let answer = await sendOnce(request, 1);
-  for (let pause = 20; closesEarly && answer.status === 0 && /^(EPIPE|ECONNRESET)/.test(answer.ending ?? '') && pause <= 80; pause *= 2) answer = await sendOnce(request, pause);
+  for (let pause = 20; closesEarly && answer.status === 0 && /^(EPIPE|ECONNRESET)/.test(answer.ending ?? '') && pause <= 80; pause *= 2)
+    answer = await sendOnce(request, pause);
   return answer;
 }
 
@@ -128,7 +139,11 @@ function sendOnce(request: Request, pause: number, timeoutMs = 15_000): Promise<
     (request.chunked ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${length}\r\n`) +
     '\r\n';
   let payload = request.abortAfter === undefined ? request.body : request.body.subarray(0, request.abortAfter);
-  if (request.chunked) payload = Buffer.concat([payload.length ? Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n')]) : Buffer.alloc(0), Buffer.from('0\r\n\r\n')]);
+  if (request.chunked)
+    payload = Buffer.concat([
+      payload.length ? Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from('\r\n')]) : Buffer.alloc(0),
+      Buffer.from('0\r\n\r\n'),
+    ]);
   return new Promise<Answer>((resolve) => {
     const socket = net.connect(Number(port), hostname);
     const chunks: Buffer[] = [];
@@ -192,7 +207,10 @@ function expectRefusal(answer: Answer, status: number, message: string) {
 /** A 4xx whose message is one of ours, where which one is not the point. */
 function expectOurRefusal(answer: Answer) {
   const message = (answer.body as { message?: string }).message ?? '';
-  expect({ status: answer.status >= 400 && answer.status < 500 ? '4xx' : answer.status, ours: SENTENCES.has(message) ? 'ours' : message }).toEqual({ status: '4xx', ours: 'ours' });
+  expect({ status: answer.status >= 400 && answer.status < 500 ? '4xx' : answer.status, ours: SENTENCES.has(message) ? 'ours' : message }).toEqual({
+    status: '4xx',
+    ours: 'ours',
+  });
 }
 
 const aFile = (size: number, seed = 1) => {
@@ -210,7 +228,10 @@ const aFile = (size: number, seed = 1) => {
 /** The same BFF process still answers, and takes a normal upload; no partial file is left behind. */
 async function expectStillUp() {
   const normal = await send({ body: form([field('folder', '2026_11'), filePart('file', 'normal.bin', aFile(3000))]) });
-  if (normal.status !== 201) throw new Error(`a normal upload after it answered ${normal.status}:\n${normal.raw.slice(0, 500)}\n--- the BFF's last lines:\n${bffLog.slice(-30).join('\n')}`);
+  if (normal.status !== 201)
+    throw new Error(
+      `a normal upload after it answered ${normal.status}:\n${normal.raw.slice(0, 500)}\n--- the BFF's last lines:\n${bffLog.slice(-30).join('\n')}`,
+    );
   expect(Array.isArray(normal.body) && (normal.body as { folder: string }[])[0]!.folder).toBe('2026_11');
   expect(crashes).toEqual([]);
   expect(stack.pids().bff).toBe(bffPid);
@@ -272,7 +293,11 @@ describe('a malformed multipart upload is refused with a sentence, and the BFF s
   });
 
   it('too many fields: 400', async () => {
-    expectRefusal(await send({ body: form(Array.from({ length: 11 }, () => field('folder', '2026_11')).concat(filePart())) }), 400, UPLOAD_MESSAGES.tooManyFields);
+    expectRefusal(
+      await send({ body: form(Array.from({ length: 11 }, () => field('folder', '2026_11')).concat(filePart())) }),
+      400,
+      UPLOAD_MESSAGES.tooManyFields,
+    );
     expectRefusal(await send({ body: form(Array.from({ length: 40 }, () => field('repo', 'media'))) }), 400, UPLOAD_MESSAGES.tooManyFields);
   });
 
@@ -299,13 +324,23 @@ describe('a malformed multipart upload is refused with a sentence, and the BFF s
   });
 
   it('damaged part headers: huge, without a colon, without a blank line', async () => {
-    const huge: Part = { headers: [`Content-Disposition: form-data; name="file"; filename="a.bin"`, `X-Padding: ${'p'.repeat(20_000)}`], body: Buffer.from('x') };
+    const huge: Part = {
+      headers: [`Content-Disposition: form-data; name="file"; filename="a.bin"`, `X-Padding: ${'p'.repeat(20_000)}`],
+      body: Buffer.from('x'),
+    };
     expectRefusal(await send({ body: form([huge]) }), 400, UPLOAD_MESSAGES.malformed);
-    const manyHeaders: Part = { headers: [`Content-Disposition: form-data; name="file"; filename="a.bin"`, ...Array.from({ length: 3000 }, (_, i) => `X-${i}: y`)], body: Buffer.from('x') };
+    const manyHeaders: Part = {
+      headers: [`Content-Disposition: form-data; name="file"; filename="a.bin"`, ...Array.from({ length: 3000 }, (_, i) => `X-${i}: y`)],
+      body: Buffer.from('x'),
+    };
     expectRefusal(await send({ body: form([manyHeaders]) }), 400, UPLOAD_MESSAGES.malformed);
     const noColon: Part = { headers: ['Content-Disposition form-data; name="file"; filename="a.bin"'], body: Buffer.from('x') };
     expectRefusal(await send({ body: form([noColon]) }), 400, UPLOAD_MESSAGES.malformed);
-    expectRefusal(await send({ body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n--${BOUNDARY}--\r\n`) }), 400, UPLOAD_MESSAGES.malformed);
+    expectRefusal(
+      await send({ body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n--${BOUNDARY}--\r\n`) }),
+      400,
+      UPLOAD_MESSAGES.malformed,
+    );
     // No Content-Disposition at all: a part that is nothing, so no file.
     expectRefusal(await send({ body: form([{ headers: ['Content-Type: text/plain'], body: Buffer.from('x') }]) }), 400, MEDIA_MESSAGES.noFile);
   });
@@ -328,7 +363,10 @@ describe('a malformed multipart upload is refused with a sentence, and the BFF s
   });
 
   it('the good cases still work: fields before the file, folder and repo as query parameters', async () => {
-    const answer = await send({ body: form([field('repo', 'media'), field('folder', '@kiln/gears/1_0_0'), filePart('file', 'x.bin', aFile(5000))]), query: '' });
+    const answer = await send({
+      body: form([field('repo', 'media'), field('folder', '@kiln/gears/1_0_0'), filePart('file', 'x.bin', aFile(5000))]),
+      query: '',
+    });
     expect(answer.status).toBe(201);
     expect((answer.body as { folder: string; type: string; size: number }[])[0]).toMatchObject({ folder: '@kiln/gears/1_0_0', type: 'media', size: 5000 });
     const viaQuery = await send({ body: form([filePart('file', 'y.bin', aFile(10))]), query: '?repo=media&folder=2026_11' });
@@ -372,16 +410,22 @@ const fileSpec = fc.record({
   kind: fc.constant('file' as const),
   name: fc.oneof(fc.constant<string | null>('file'), fc.constant<string | null>('file'), names),
   filename: fc.oneof(fc.constantFrom<string | null>('photo.bin', 'a.zip', '../../etc/passwd', '', null, 'x'.repeat(300)), fc.string({ maxLength: 20 })),
-  size: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 4096 }) }, { weight: 2, arbitrary: fc.integer({ min: 4096, max: 200_000 }) }, { weight: 1, arbitrary: fc.constant(MEDIA_LIMIT + 1) }),
+  size: fc.oneof(
+    { weight: 8, arbitrary: fc.integer({ min: 0, max: 4096 }) },
+    { weight: 2, arbitrary: fc.integer({ min: 4096, max: 200_000 }) },
+    { weight: 1, arbitrary: fc.constant(MEDIA_LIMIT + 1) },
+  ),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
   contentType: fc.constantFrom<string | null>('application/octet-stream', 'image/png', null, 'text/plain; charset=utf-8'),
 });
 /** Mostly a valid form to start from (so the mutations hit the interesting places), sometimes anything. */
-const validParts = fc.record({ folder: fc.boolean(), repo: fc.boolean(), file: fileSpec.map((f) => ({ ...f, name: 'file', filename: 'photo.bin' })) }).map(({ folder, repo, file }) => [
-  ...(folder ? [{ kind: 'field' as const, name: 'folder', value: '2026_11' }] : []),
-  ...(repo ? [{ kind: 'field' as const, name: 'repo', value: 'media' }] : []),
-  file as PartSpec,
-]);
+const validParts = fc
+  .record({ folder: fc.boolean(), repo: fc.boolean(), file: fileSpec.map((f) => ({ ...f, name: 'file', filename: 'photo.bin' })) })
+  .map(({ folder, repo, file }) => [
+    ...(folder ? [{ kind: 'field' as const, name: 'folder', value: '2026_11' }] : []),
+    ...(repo ? [{ kind: 'field' as const, name: 'repo', value: 'media' }] : []),
+    file as PartSpec,
+  ]);
 const at = fc.double({ min: 0, max: 1, noNaN: true });
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('truncate' as const), at }),
@@ -397,16 +441,32 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 const caseArbitrary: fc.Arbitrary<Case> = fc.record({
   parts: fc.oneof({ weight: 3, arbitrary: validParts }, { weight: 1, arbitrary: fc.array(fc.oneof(fieldSpec, fileSpec), { maxLength: 5 }) }),
   mutations: fc.array(mutation, { minLength: 1, maxLength: 3 }),
-  contentType: fc.oneof({ weight: 12, arbitrary: fc.constant('ok' as const) }, { weight: 1, arbitrary: fc.constantFrom('quoted' as const, 'none' as const, 'noBoundary' as const, 'otherBoundary' as const, 'text' as const, 'garbage' as const) }),
+  contentType: fc.oneof(
+    { weight: 12, arbitrary: fc.constant('ok' as const) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('quoted' as const, 'none' as const, 'noBoundary' as const, 'otherBoundary' as const, 'text' as const, 'garbage' as const),
+    },
+  ),
   query: fc.constantFrom('?repo=media', '?repo=media', '?repo=media', '', '?repo=media&folder=2026_11', '?repo=plugin'),
-  send: fc.oneof({ weight: 16, arbitrary: fc.constant('whole' as const) }, { weight: 2, arbitrary: fc.constant('chunked' as const) }, { weight: 1, arbitrary: fc.constant('abort' as const) }),
+  send: fc.oneof(
+    { weight: 16, arbitrary: fc.constant('whole' as const) },
+    { weight: 2, arbitrary: fc.constant('chunked' as const) },
+    { weight: 1, arbitrary: fc.constant('abort' as const) },
+  ),
   abortAt: at,
 });
 
 const toPart = (spec: PartSpec): Part =>
   spec.kind === 'field'
     ? field(spec.name, spec.value)
-    : { headers: [`Content-Disposition: form-data${spec.name === null ? '' : `; name="${spec.name}"`}${spec.filename === null ? '' : `; filename="${spec.filename}"`}`, ...(spec.contentType ? [`Content-Type: ${spec.contentType}`] : [])], body: aFile(spec.size, spec.seed) };
+    : {
+        headers: [
+          `Content-Disposition: form-data${spec.name === null ? '' : `; name="${spec.name}"`}${spec.filename === null ? '' : `; filename="${spec.filename}"`}`,
+          ...(spec.contentType ? [`Content-Type: ${spec.contentType}`] : []),
+        ],
+        body: aFile(spec.size, spec.seed),
+      };
 
 function build(c: Case): Request {
   let parts = c.parts.map(toPart);
@@ -416,7 +476,11 @@ function build(c: Case): Request {
     const n = parts.length;
     if (m.op === 'swap' && n > 1) [parts[m.i % n], parts[m.j % n]] = [parts[m.j % n]!, parts[m.i % n]!];
     else if (m.op === 'duplicate' && n > 0) parts.splice(m.i % n, 0, parts[m.i % n]!);
-    else if (m.op === 'rename' && n > 0) parts[m.i % n] = { ...parts[m.i % n]!, headers: [parts[m.i % n]!.headers[0]!.replace(/; name="[^"]*"|$/, m.name === null ? '' : `; name="${m.name}"`), ...parts[m.i % n]!.headers.slice(1)] };
+    else if (m.op === 'rename' && n > 0)
+      parts[m.i % n] = {
+        ...parts[m.i % n]!,
+        headers: [parts[m.i % n]!.headers[0]!.replace(/; name="[^"]*"|$/, m.name === null ? '' : `; name="${m.name}"`), ...parts[m.i % n]!.headers.slice(1)],
+      };
     else if (m.op === 'hugeHeader' && n > 0) parts[m.i % n] = { ...parts[m.i % n]!, headers: [...parts[m.i % n]!.headers, `X-Big: ${'h'.repeat(m.size)}`] };
     else if (m.op === 'dropClosing') closing = false;
     else byteOps.push(m);
@@ -468,15 +532,27 @@ describe('generated malformed bodies', () => {
         const fine =
           request.abortAfter !== undefined
             ? answer.status === 0 || answer.status === 201 || (answer.status >= 400 && answer.status < 500 && SENTENCES.has(String(message)))
-            : answer.status === 201 || (answer.status >= 400 && answer.status < 500 && (answer.body as { statusCode?: number }).statusCode === answer.status && SENTENCES.has(String(message)));
-        if (!fine) wrong.push(`case ${index} (seed ${FUZZ_SEED}): ${JSON.stringify(cases[index]).slice(0, 400)}\n  answered ${answer.status} (${answer.ending}): ${answer.raw.slice(0, 300)}`);
+            : answer.status === 201 ||
+              (answer.status >= 400 &&
+                answer.status < 500 &&
+                (answer.body as { statusCode?: number }).statusCode === answer.status &&
+                SENTENCES.has(String(message)));
+        if (!fine)
+          wrong.push(
+            `case ${index} (seed ${FUZZ_SEED}): ${JSON.stringify(cases[index]).slice(0, 400)}\n  answered ${answer.status} (${answer.ending}): ${answer.raw.slice(0, 300)}`,
+          );
         if (crashes.length) wrong.push(`case ${index}: the BFF crashed: ${JSON.stringify(crashes)}\n${bffLog.slice(-20).join('\n')}`);
       }
     };
     const started = Date.now();
     await Promise.all(Array.from({ length: 8 }, worker));
     // eslint-disable-next-line no-console
-    console.log(`${next} generated uploads in ${Date.now() - started} ms:\n${[...tally].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${n}\t${k}`).join('\n')}`);
+    console.log(
+      `${next} generated uploads in ${Date.now() - started} ms:\n${[...tally]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `  ${n}\t${k}`)
+        .join('\n')}`,
+    );
     expect(wrong).toEqual([]);
     expect(next).toBe(FUZZ_CASES);
     expect(crashes).toEqual([]);

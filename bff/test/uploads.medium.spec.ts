@@ -42,17 +42,29 @@ afterAll(async () => {
   rmSync(storageDir, { recursive: true, force: true });
 }, 60_000);
 
-const stored = () => readdirSync(join(storageDir, 'media'), { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name).sort();
+const stored = () =>
+  readdirSync(join(storageDir, 'media'), { withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => f.name)
+    .sort();
 
 async function http(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
 async function signUp() {
   const email = `up-${randomBytes(5).toString('hex')}@example.com`;
-  const answer = await fetch(`${stack.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse', fullName: 'Uploader' }) });
+  const answer = await fetch(`${stack.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse', fullName: 'Uploader' }),
+  });
   expect(answer.status).toBe(201);
   const { token, user } = await answer.json();
   return { token: token as string, id: user.id as string };
@@ -66,7 +78,12 @@ async function upload(token: string, content: Buffer, filename: string, query = 
 }
 
 async function pluginWithVersion(token: string) {
-  const plugin = await http('POST', '/api/bgpm/plugin/create-plugin', token, { name: `Gears ${randomBytes(3).toString('hex')}`, pluginId: `@kiln/gears-${randomBytes(4).toString('hex')}`, description: '<p>Gears</p>', type: 'library' });
+  const plugin = await http('POST', '/api/bgpm/plugin/create-plugin', token, {
+    name: `Gears ${randomBytes(3).toString('hex')}`,
+    pluginId: `@kiln/gears-${randomBytes(4).toString('hex')}`,
+    description: '<p>Gears</p>',
+    type: 'library',
+  });
   expect(plugin.status).toBe(201);
   expect((await http('POST', '/api/bgpm/plugin-version/create-new-version', token, { pluginId: plugin.body.id, version: '1.0.0' })).status).toBe(201);
   return plugin.body.id as string;
@@ -121,7 +138,15 @@ describe('POST /api/upload and assign-zip-file', () => {
     const answer = await upload(author.token, zip, 'gears.zip');
     expect(answer.status).toBe(201);
     const [media] = answer.body;
-    expect(media).toMatchObject({ type: 'plugin', name: 'gears.zip', folder: '@kiln/gears/1_0_0', size: zip.length, sha256: createHash('sha256').update(zip).digest('hex'), authorId: author.id, path: `media/${media.id}` });
+    expect(media).toMatchObject({
+      type: 'plugin',
+      name: 'gears.zip',
+      folder: '@kiln/gears/1_0_0',
+      size: zip.length,
+      sha256: createHash('sha256').update(zip).digest('hex'),
+      authorId: author.id,
+      path: `media/${media.id}`,
+    });
     expect(readFileSync(join(storageDir, 'media', media.id)).equals(zip)).toBe(true);
 
     expect(await http('GET', `/api/media/${media.id}`, author.token)).toMatchObject({ status: 200, body: { id: media.id } });
@@ -132,7 +157,10 @@ describe('POST /api/upload and assign-zip-file', () => {
 
     // The stranger's own version cannot take the author's upload.
     const strangersPlugin = await pluginWithVersion(stranger.token);
-    expect(await http('PATCH', `/api/bgpm/plugin-version/assign-zip-file/${strangersPlugin}/1.0.0`, stranger.token, { mediaId: media.id })).toMatchObject({ status: 404, body: { message: "Media doesn't exist" } });
+    expect(await http('PATCH', `/api/bgpm/plugin-version/assign-zip-file/${strangersPlugin}/1.0.0`, stranger.token, { mediaId: media.id })).toMatchObject({
+      status: 404,
+      body: { message: "Media doesn't exist" },
+    });
 
     const pluginId = await pluginWithVersion(author.token);
     const assigned = await http('PATCH', `/api/bgpm/plugin-version/assign-zip-file/${pluginId}/1.0.0`, author.token, { mediaId: media.id });
@@ -142,9 +170,15 @@ describe('POST /api/upload and assign-zip-file', () => {
     // Live: the version (created, zip attached, …), its five steps, and log lines, to the author only.
     await eventually(() => {
       const mine = authorSeen.filter((p) => p.data.pluginId === pluginId);
-      expect(mine).toContainEqual(expect.objectContaining({ channel: 'bgpm-plugin-version', verb: 'update', data: expect.objectContaining({ mediaId: media.id }) }));
-      expect(new Set(mine.filter((p) => p.channel === 'bgpm-plugin-action').map((p) => p.data.action))).toEqual(new Set(['unzip', 'install', 'build', 'grab', 'deploy']));
-      expect(mine).toContainEqual(expect.objectContaining({ channel: 'bgpm-plugin-action', data: expect.objectContaining({ action: 'unzip', status: 'success' }) }));
+      expect(mine).toContainEqual(
+        expect.objectContaining({ channel: 'bgpm-plugin-version', verb: 'update', data: expect.objectContaining({ mediaId: media.id }) }),
+      );
+      expect(new Set(mine.filter((p) => p.channel === 'bgpm-plugin-action').map((p) => p.data.action))).toEqual(
+        new Set(['unzip', 'install', 'build', 'grab', 'deploy']),
+      );
+      expect(mine).toContainEqual(
+        expect.objectContaining({ channel: 'bgpm-plugin-action', data: expect.objectContaining({ action: 'unzip', status: 'success' }) }),
+      );
       expect(mine.some((p) => p.channel === 'bgpm-plugin-log' && p.verb === 'create')).toBe(true);
     }, 30_000);
     // The version push carries the version, not the event's bookkeeping.
@@ -165,7 +199,10 @@ describe('POST /api/upload and assign-zip-file', () => {
   it('refuses a body that is not multipart (415), a folder with dots (400), no file (400)', async () => {
     const { token } = await signUp();
     expect((await http('POST', '/api/upload?repo=plugin', token, { file: 'x' })).status).toBe(415);
-    expect(await upload(token, Buffer.from('PK\x03\x04'), 'a.zip', '?repo=plugin&folder=..%2Fetc')).toMatchObject({ status: 400, body: { message: MEDIA_MESSAGES.badFolder } });
+    expect(await upload(token, Buffer.from('PK\x03\x04'), 'a.zip', '?repo=plugin&folder=..%2Fetc')).toMatchObject({
+      status: 400,
+      body: { message: MEDIA_MESSAGES.badFolder },
+    });
     const form = new FormData();
     form.append('folder', '2026_11');
     const response = await fetch(`${stack.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
@@ -179,7 +216,10 @@ describe('POST /api/upload and assign-zip-file', () => {
     // A refusal that closed the connection with the body unread in its buffer made the kernel reset it:
     // the browser saw a network error instead of the message (about one time in four).
     for (let i = 0; i < 25; i++) {
-      expect(await http('POST', '/api/upload?repo=plugin', token, { file: 'x'.repeat(2000) })).toEqual({ status: 415, body: expect.objectContaining({ message: UPLOAD_MESSAGES.notMultipart }) });
+      expect(await http('POST', '/api/upload?repo=plugin', token, { file: 'x'.repeat(2000) })).toEqual({
+        status: 415,
+        body: expect.objectContaining({ message: UPLOAD_MESSAGES.notMultipart }),
+      });
       expect((await upload(token, Buffer.alloc(3000, 1), 'a.zip', '?repo=plugin&folder=..%2Fetc')).status).toBe(400);
       const form = new FormData();
       form.append('folder', '2026_11');
@@ -207,7 +247,9 @@ describe('POST /api/upload and assign-zip-file', () => {
     const { host } = new URL(stack.url);
     const head = `POST /api/upload?repo=media HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n`;
     const chunked = (b: Buffer) => Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]);
-    const part = chunked(Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n'));
+    const part = chunked(
+      Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n'),
+    );
     // 4 MB of file against a 1 MB limit, never finished: the answer must come before the end.
     const bff = stack.pids().bff;
     const { answer, sentAll } = await sendSlowly(head, [part, ...repeat(chunked(Buffer.alloc(64 * 1024, 7)), 64)]);
@@ -221,12 +263,14 @@ describe('POST /api/upload and assign-zip-file', () => {
     expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
   }, 60_000);
 
-  it('streams a large file without holding it: the BFF\'s resident memory grows far less than the file', async () => {
+  it("streams a large file without holding it: the BFF's resident memory grows far less than the file", async () => {
     const { token } = await signUp();
     const pid = stack.pids().bff!;
     const size = 96 * MB;
     const boundary = 'kilnboundary';
-    const opening = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.zip"\r\nContent-Type: application/zip\r\n\r\nPK\x03\x04`);
+    const opening = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.zip"\r\nContent-Type: application/zip\r\n\r\nPK\x03\x04`,
+    );
     const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
     const chunk = Buffer.alloc(256 * 1024, 0x5a);
     const baseline = rssOf(pid);
@@ -236,11 +280,20 @@ describe('POST /api/upload and assign-zip-file', () => {
       // Written as it is sent, with backpressure (chunked): the test holds no more of it than the BFF should.
       const { hostname, port } = new URL(stack.url);
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest({ host: hostname, port, path: '/api/upload?repo=plugin', method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } }, (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-        });
+        const req = httpRequest(
+          {
+            host: hostname,
+            port,
+            path: '/api/upload?repo=plugin',
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
         req.on('error', reject);
         req.write(opening);
         let sent = 4;

@@ -123,10 +123,15 @@ export async function pgPageAndCount(databaseUrl: string, rows: number, options:
   const table = 'bench_bare_models';
   try {
     await pool.query(`CREATE TABLE ${table} (LIKE workspace.models)`);
-    await pool.query(`INSERT INTO ${table} SELECT * FROM workspace.models WHERE author_id = (SELECT author_id FROM workspace.models GROUP BY 1 HAVING count(*) = $1 LIMIT 1)`, [rows]);
+    await pool.query(
+      `INSERT INTO ${table} SELECT * FROM workspace.models WHERE author_id = (SELECT author_id FROM workspace.models GROUP BY 1 HAVING count(*) = $1 LIMIT 1)`,
+      [rows],
+    );
     await pool.query(`CREATE INDEX ON ${table} (author_id, updated_at, id)`);
     await pool.query(`VACUUM ANALYZE ${table}`);
-    const { rows: [{ author_id: author }] } = await pool.query(`SELECT author_id FROM ${table} LIMIT 1`);
+    const {
+      rows: [{ author_id: author }],
+    } = await pool.query(`SELECT author_id FROM ${table} LIMIT 1`);
     return await measure(BASELINE_NAMES.pgPage, options, async () => {
       const [page, count] = await Promise.all([
         pool.query(`SELECT * FROM ${table} WHERE author_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 20`, [author]),

@@ -1,6 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_WEB_DIST, FIRST_LOAD_BUDGET_BYTES, firstLoadFiles, Manifest, measureFirstLoad, readChunkModules, readManifest, renderFirstLoad, serverOnlyModules } from './first-load';
+import {
+  DEFAULT_WEB_DIST,
+  FIRST_LOAD_BUDGET_BYTES,
+  firstLoadFiles,
+  Manifest,
+  measureFirstLoad,
+  readChunkModules,
+  readManifest,
+  renderFirstLoad,
+  serverOnlyModules,
+} from './first-load';
 
 /**
  * The first-load budget (issue 6) on the app as built in web/dist: `npm test` builds it first. Without
@@ -12,7 +22,11 @@ describe('the first load of the built web app', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       expect(file).toMatch(/^assets\/.+\.js$/);
-      expect([file, fs.existsSync(path.join(DEFAULT_WEB_DIST, `${file}.br`)), fs.existsSync(path.join(DEFAULT_WEB_DIST, `${file}.gz`))]).toEqual([file, true, true]);
+      expect([file, fs.existsSync(path.join(DEFAULT_WEB_DIST, `${file}.br`)), fs.existsSync(path.join(DEFAULT_WEB_DIST, `${file}.gz`))]).toEqual([
+        file,
+        true,
+        true,
+      ]);
     }
   });
 

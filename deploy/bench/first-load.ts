@@ -101,7 +101,8 @@ function encodedSize(file: string, raw: Buffer, encoding: 'br' | 'gz'): number {
   const copy = `${file}.${encoding}`;
   if (fs.existsSync(copy)) return fs.statSync(copy).size;
   return encoding === 'br'
-    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }).length
+    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        .length
     : gzipSync(raw, { level: 9 }).length;
 }
 

@@ -176,10 +176,11 @@ export async function startNpmStart(options: { cwd?: string; timeoutMs?: number;
   for (const stream of [npm.stdout, npm.stderr]) {
     stream?.setEncoding('utf8');
     stream?.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) if (line.trim()) {
-        output.push(line);
-        options.log?.(line);
-      }
+      for (const line of chunk.split('\n'))
+        if (line.trim()) {
+          output.push(line);
+          options.log?.(line);
+        }
       if (output.length > 400) output.splice(0, output.length - 400);
     });
   }

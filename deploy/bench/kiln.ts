@@ -101,14 +101,17 @@ export function listModels(url: string, user: BenchUser, c: ListCase, options: M
 export function listOperation(url: string, user: BenchUser, c: ListCase): NamedOperation {
   const target = listUrl(url, c.skip, c.contains);
   const headers = { authorization: `Bearer ${user.token}` };
-  return { name: c.name ?? `list-models skip=${c.skip}`, op: async () => {
-    const res = await fetch(target, { headers });
-    if (res.status !== 200) throw new Error(`GET ${target}: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { data: { author?: unknown }[]; total: number };
-    if (body.data.length !== c.expect || body.total < c.minTotal || (c.expect > 0 && !body.data[0].author)) {
-      throw new Error(`GET ${target}: expected ${c.expect} of ≥${c.minTotal} models with their author, got ${body.data.length} of ${body.total}`);
-    }
-  } };
+  return {
+    name: c.name ?? `list-models skip=${c.skip}`,
+    op: async () => {
+      const res = await fetch(target, { headers });
+      if (res.status !== 200) throw new Error(`GET ${target}: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { data: { author?: unknown }[]; total: number };
+      if (body.data.length !== c.expect || body.total < c.minTotal || (c.expect > 0 && !body.data[0].author)) {
+        throw new Error(`GET ${target}: expected ${c.expect} of ≥${c.minTotal} models with their author, got ${body.data.length} of ${body.total}`);
+      }
+    },
+  };
 }
 
 /** A second tab of the bench user: a socket.io connection over websocket with its bearer token. */
@@ -196,10 +199,11 @@ export async function settleDatabase(pool: Pool, say: (line: string) => void): P
   await pool.query('VACUUM ANALYZE');
   await pool.query('CHECKPOINT').catch(() => undefined); // needs a superuser; without one, the checkpointer's own schedule
   for (let i = 0; i < 120; i++) {
-    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'autovacuum worker'`);
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'autovacuum worker'`,
+    );
     if (rows[0].n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   say(`database settled (vacuum, analyze, checkpoint) in ${Date.now() - began} ms (setup, not measured)`);
 }
-

@@ -27,7 +27,11 @@ export interface PipelineBench {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function api(url: string, user: BenchUser, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : undefined;
@@ -36,11 +40,20 @@ async function api(url: string, user: BenchUser, method: string, path: string, b
 /** One pipeline run: a new plugin with version 1.0.0, the zip uploaded and attached, published; timed from publish to done. */
 async function pipelineRun(url: string, user: BenchUser, zip: Buffer, n: number): Promise<{ ms: number; steps: Record<string, number | null> }> {
   const tag = `${Date.now().toString(36)}${n}`;
-  const plugin = await api(url, user, 'POST', '/api/bgpm/plugin/create-plugin', { name: `Bench plugin ${tag}`, pluginId: `@bench/plugin-${tag}`, description: '<p>Bench</p>', type: 'library' });
+  const plugin = await api(url, user, 'POST', '/api/bgpm/plugin/create-plugin', {
+    name: `Bench plugin ${tag}`,
+    pluginId: `@bench/plugin-${tag}`,
+    description: '<p>Bench</p>',
+    type: 'library',
+  });
   await api(url, user, 'POST', '/api/bgpm/plugin-version/create-new-version', { pluginId: plugin.id, version: '1.0.0' });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(zip)]), 'plugin.zip');
-  const uploaded = await fetch(`${url}/api/upload?repo=plugin&folder=${encodeURIComponent(`@bench/plugin-${tag}/1_0_0`)}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+  const uploaded = await fetch(`${url}/api/upload?repo=plugin&folder=${encodeURIComponent(`@bench/plugin-${tag}/1_0_0`)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}` },
+    body: form,
+  });
   if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
   const [media] = (await uploaded.json()) as { id: string }[];
   await api(url, user, 'PATCH', `/api/bgpm/plugin-version/assign-zip-file/${plugin.id}/1.0.0`, { mediaId: media!.id });

@@ -43,7 +43,12 @@ async function main(): Promise<void> {
   const throwaway = throwawayStackOptions('benchpush');
   const logPath = path.join(os.tmpdir(), `kiln-bench-push-${throwaway.namespace}.log`);
   const logFile = fs.openSync(logPath, 'w');
-  const stack = await startStack({ ...throwaway, childLog: (line) => fs.writeSync(logFile, `${line}\n`), log: (line) => fs.writeSync(logFile, `[kiln] ${line}\n`), handleSignals: true });
+  const stack = await startStack({
+    ...throwaway,
+    childLog: (line) => fs.writeSync(logFile, `${line}\n`),
+    log: (line) => fs.writeSync(logFile, `[kiln] ${line}\n`),
+    handleSignals: true,
+  });
   try {
     const chain = await barePushChain(stack.databaseUrl, stack.natsUrl, stack.namespace, { warmup: 100, samples: 1000 });
     const user = await registerUser(stack.url);
@@ -53,9 +58,16 @@ async function main(): Promise<void> {
     const beganAt = Date.now();
     let commands: number;
     if (process.env.KILN_PROFILE === 'rebuild') {
-      const result = await rebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.adminDatabaseUrl, count: Math.round(100_000 * scale), say: () => undefined });
+      const result = await rebuildRates({
+        natsUrl: stack.natsUrl,
+        databaseUrl: stack.adminDatabaseUrl,
+        count: Math.round(100_000 * scale),
+        say: () => undefined,
+      });
       commands = result.events;
-      console.log(`rebuild of ${result.events} model events: raw consume ${Math.round(result.rawPerSecond)}/s, replay ${Math.round(result.rebuildPerSecond)}/s, ratio ${(result.rebuildPerSecond / result.rawPerSecond).toFixed(2)} (goal ≥ 0.3)`);
+      console.log(
+        `rebuild of ${result.events} model events: raw consume ${Math.round(result.rawPerSecond)}/s, replay ${Math.round(result.rebuildPerSecond)}/s, ratio ${(result.rebuildPerSecond / result.rawPerSecond).toFixed(2)} (goal ≥ 0.3)`,
+      );
     } else if (process.env.KILN_PROFILE === 'list') {
       const pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
       await waitForUserView(pool, user.id);
@@ -63,7 +75,11 @@ async function main(): Promise<void> {
       await settleDatabase(pool, () => undefined);
       await pool.end();
       // The list baseline of `npm run bench`, its parts one after another (their p50s summed).
-      const parts = [await httpHello({ warmup: 200, samples: 2000 }), await natsRequestReply(stack.natsUrl, stack.namespace, { warmup: 200, samples: 2000 }), await pgPageAndCount(stack.databaseUrl, 10_000, { warmup: 200, samples: 2000 })];
+      const parts = [
+        await httpHello({ warmup: 200, samples: 2000 }),
+        await natsRequestReply(stack.natsUrl, stack.namespace, { warmup: 200, samples: 2000 }),
+        await pgPageAndCount(stack.databaseUrl, 10_000, { warmup: 200, samples: 2000 }),
+      ];
       const listBaseline = parts.reduce((sum, part) => sum + part.p50, 0);
       console.log(`list baseline p50 ${listBaseline.toFixed(2)} ms (${parts.map((part) => `${part.name} ${part.p50.toFixed(2)}`).join(', ')})`);
       const { op } = listOperation(stack.url, user, { skip: 0, expect: 20, minTotal: 10_000 });
@@ -72,7 +88,9 @@ async function main(): Promise<void> {
       const samples = Math.round(4000 * scale);
       const list = await measure('list', { warmup: 0, samples }, op);
       commands = samples;
-      console.log(`list first page (10k): p50 ${list.p50.toFixed(2)} ms (${(list.p50 / listBaseline).toFixed(2)}× the list baseline of this run, goal ≤ 2×), p99 ${list.p99.toFixed(2)} ms`);
+      console.log(
+        `list first page (10k): p50 ${list.p50.toFixed(2)} ms (${(list.p50 / listBaseline).toFixed(2)}× the list baseline of this run, goal ≤ 2×), p99 ${list.p99.toFixed(2)} ms`,
+      );
     } else {
       const result = await sustainedPushLoad(stack.url, user, load);
       commands = 100 + Math.round(((load.warmupMs ?? 0) + load.durationMs) / 1000) * load.perSecond; // creates + renames
@@ -88,7 +106,15 @@ async function main(): Promise<void> {
     for (const [pid, now] of after) {
       const spent = now.seconds - (before.get(pid)?.seconds ?? 0);
       if (spent <= 0) continue;
-      const group = names.get(pid) ?? (now.name.startsWith('postgres') ? 'postgres (all backends)' : now.name.includes('nats-server') ? 'nats-server' : pid === process.pid ? 'bench (clients A and B)' : `other: ${now.name.slice(0, 60)}`);
+      const group =
+        names.get(pid) ??
+        (now.name.startsWith('postgres')
+          ? 'postgres (all backends)'
+          : now.name.includes('nats-server')
+            ? 'nats-server'
+            : pid === process.pid
+              ? 'bench (clients A and B)'
+              : `other: ${now.name.slice(0, 60)}`);
       groups.set(group, (groups.get(group) ?? 0) + spent);
     }
     console.log(`bare push chain p50 ${chain.p50.toFixed(2)} ms, p99 ${chain.p99.toFixed(2)} ms`);

@@ -35,12 +35,31 @@ function modelEvents(count: number, authorId: string): AnyEventEnvelope[] {
     const type = version === 1 ? 'workspace.model.created.v1' : 'workspace.model.renamed.v1';
     const time = new Date(at.getTime() + i * 1000 + version).toISOString();
     const model = {
-      id: ids[i], name: `Replayed model ${i} v${version}`, description: '', authorId, contributorId: null, teamId: null, projectId: null, productId: null,
-      publishedAt: null, sharedWithEveryone: 'private', hidden: false, createdAt: time, updatedAt: time, version,
+      id: ids[i],
+      name: `Replayed model ${i} v${version}`,
+      description: '',
+      authorId,
+      contributorId: null,
+      teamId: null,
+      projectId: null,
+      productId: null,
+      publishedAt: null,
+      sharedWithEveryone: 'private',
+      hidden: false,
+      createdAt: time,
+      updatedAt: time,
+      version,
     };
     return {
-      eventId: randomBytes(12).toString('hex'), type, aggregateType: 'model', aggregateId: ids[i], occurredAt: time, actorId: authorId,
-      correlationId: randomBytes(8).toString('hex'), causationId: null, data: version === 1 ? { model } : { model, previousName: `Replayed model ${i} v1` },
+      eventId: randomBytes(12).toString('hex'),
+      type,
+      aggregateType: 'model',
+      aggregateId: ids[i],
+      occurredAt: time,
+      actorId: authorId,
+      correlationId: randomBytes(8).toString('hex'),
+      causationId: null,
+      data: version === 1 ? { model } : { model, previousName: `Replayed model ${i} v1` },
     };
   };
   // In chunks, as traffic comes: a thousand models made, then renamed.
@@ -64,7 +83,12 @@ export async function publishEvents(js: JetStreamClient, events: readonly { type
 /** The raw JetStream consume rate's time: read and ack `count` messages of `subject`, nothing else. */
 export async function rawConsumeSeconds(jsm: JetStreamManager, js: JetStreamClient, stream: string, subject: string, count: number): Promise<number> {
   const rawName = 'bench-raw-consume';
-  await jsm.consumers.add(stream, { durable_name: rawName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: nsSubject(subject) });
+  await jsm.consumers.add(stream, {
+    durable_name: rawName,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: nsSubject(subject),
+  });
   const raw = await js.consumers.get(stream, rawName);
   const start = performance.now();
   const messages = await raw.consume({ max_messages: 1000 });

@@ -31,7 +31,15 @@ export function composite(c: Composite, baselines: readonly Summary[]): Summary 
     return found;
   });
   const sum = (f: (s: Summary) => number) => parts.reduce((acc, s) => acc + f(s), 0);
-  return { name: c.name, n: Math.min(...parts.map((p) => p.n)), p50: sum((s) => s.p50), p99: sum((s) => s.p99), min: sum((s) => s.min), max: sum((s) => s.max), mean: sum((s) => s.mean) };
+  return {
+    name: c.name,
+    n: Math.min(...parts.map((p) => p.n)),
+    p50: sum((s) => s.p50),
+    p99: sum((s) => s.p99),
+    min: sum((s) => s.min),
+    max: sum((s) => s.max),
+    mean: sum((s) => s.mean),
+  };
 }
 
 export const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -46,8 +54,13 @@ function table(header: string[], rows: string[][]): string[] {
 export function renderReport(input: ReportInput): string {
   const out: string[] = [];
   out.push('Baselines (bare, same machine, same run, one request in flight):', '');
-  out.push(...table(['baseline', 'N', 'p50 ms', 'p99 ms'], input.baselines.map((b) => [b.name, String(b.n), ms(b.p50), ms(b.p99)])));
-  out.push('', 'Composite baselines (p50 = sum of the parts\' p50s; p99 = sum of the parts\' p99s):', '');
+  out.push(
+    ...table(
+      ['baseline', 'N', 'p50 ms', 'p99 ms'],
+      input.baselines.map((b) => [b.name, String(b.n), ms(b.p50), ms(b.p99)]),
+    ),
+  );
+  out.push('', "Composite baselines (p50 = sum of the parts' p50s; p99 = sum of the parts' p99s):", '');
   const composites = input.composites.map((c) => composite(c, input.baselines));
   for (const [i, c] of input.composites.entries()) {
     out.push(`- ${c.name} = ${c.parts.join(' + ')}  →  p50 ${ms(composites[i].p50)} ms, p99 ${ms(composites[i].p99)} ms`);

@@ -13,7 +13,16 @@ import * as path from 'node:path';
 import { connect } from 'nats';
 import { Pool } from 'pg';
 import { startStack, throwawayStackOptions } from '../src/stack';
-import { BASELINE_MEANINGS, BASELINE_NAMES as B, httpHello, jetStreamPublish, natsRequestReply, pgPageAndCount, pgPrimaryKeySelect, socketIoRoundTrip } from './baselines';
+import {
+  BASELINE_MEANINGS,
+  BASELINE_NAMES as B,
+  httpHello,
+  jetStreamPublish,
+  natsRequestReply,
+  pgPageAndCount,
+  pgPrimaryKeySelect,
+  socketIoRoundTrip,
+} from './baselines';
 import { commandToSecondClient, ListCase, listOperation, registerUser, seedModels, settleDatabase, waitForUserView } from './kiln';
 import { measureFirstLoad, renderFirstLoad } from './first-load';
 import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-memory';
@@ -36,7 +45,10 @@ const SEARCH = 'model 00424';
 const NOTIFICATIONS = 10_000;
 const UNREAD_EVERY = 10;
 const scale = Number(process.env.KILN_BENCH_SCALE ?? '1') || 1;
-const n = (warmup: number, samples: number): MeasureOptions => ({ warmup: Math.max(5, Math.round(warmup * scale)), samples: Math.max(20, Math.round(samples * scale)) });
+const n = (warmup: number, samples: number): MeasureOptions => ({
+  warmup: Math.max(5, Math.round(warmup * scale)),
+  samples: Math.max(20, Math.round(samples * scale)),
+});
 const BASELINE_RUN = n(200, 2000);
 const LIST_RUN = n(50, 400);
 const PUSH_RUN = n(30, 300);
@@ -113,7 +125,9 @@ async function main(): Promise<void> {
       [large, { skip: 0, expect: 10, minTotal: 10, contains: SEARCH, name: `search 100k` }],
     ];
     // All list cases take turns sample by sample, so their ratios to each other hold even on a busy machine.
-    say(`lists: ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples per case, cases in turns: 10k skip ${PAGES.join(', ')}; ${sizeCases.map(([, c]) => c.name).join(', ')}`);
+    say(
+      `lists: ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples per case, cases in turns: 10k skip ${PAGES.join(', ')}; ${sizeCases.map(([, c]) => c.name).join(', ')}`,
+    );
     const measured = await measureInterleaved(
       [
         ...PAGES.map((skip) => listOperation(stack.url, user, { skip, expect: 20, minTotal: MODELS })),
@@ -174,7 +188,11 @@ async function main(): Promise<void> {
         against: 'list-baseline',
         meaning: `the same GET for a user with ${sizeCases[i][0] === large ? LARGE : SMALL} models, skip=${sizeCases[i][1].skip}${sizeCases[i][1].contains ? `, where name contains "${SEARCH}" (10 matches)` : ''}`,
       })),
-      { metric: firstPageAgain, against: 'list-baseline', meaning: 'the first page of the 10k user again, a case of its own in the same turns: how far two equal cases land apart in this run' },
+      {
+        metric: firstPageAgain,
+        against: 'list-baseline',
+        meaning: 'the first page of the 10k user again, a case of its own in the same turns: how far two equal cases land apart in this run',
+      },
       {
         metric: inventoryList,
         against: 'list-baseline',
@@ -217,20 +235,34 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Kiln benchmark — ${new Date().toISOString()}`);
     console.log(machine);
-    console.log(`load average (1 min) before measuring ${loadBefore.toFixed(2)}, after ${loadAfter.toFixed(2)} — above the core count, other work competed for the CPUs`);
+    console.log(
+      `load average (1 min) before measuring ${loadBefore.toFixed(2)}, after ${loadAfter.toFixed(2)} — above the core count, other work competed for the CPUs`,
+    );
     console.log('');
     console.log(renderReport({ baselines, composites, comparisons }));
     console.log('');
     const p50 = (name: string) => [...lists, ...sizes].find((m) => m.name === name)!.p50;
     const goal = (label: string, value: number, limit: number, better: 'below' | 'above' = 'below') =>
-      console.log(`- ${label}: ${value.toFixed(2)} (goal ${better === 'below' ? '≤' : '≥'} ${limit}) ${(better === 'below' ? value <= limit : value >= limit) ? 'met' : 'NOT MET'}`);
-    const listBaseline = composite(composites.find((c) => c.name === 'list-baseline')!, baselines).p50;
+      console.log(
+        `- ${label}: ${value.toFixed(2)} (goal ${better === 'below' ? '≤' : '≥'} ${limit}) ${(better === 'below' ? value <= limit : value >= limit) ? 'met' : 'NOT MET'}`,
+      );
+    const listBaseline = composite(
+      composites.find((c) => c.name === 'list-baseline')!,
+      baselines,
+    ).p50;
     console.log('Reads and rebuilds against their goals:');
     goal('list p50 / list-baseline p50 (10k, first page)', p50(`list-models skip=0`) / listBaseline, 2);
-    const queryBaseline = composite(composites.find((c) => c.name === 'query-baseline')!, baselines).p50;
+    const queryBaseline = composite(
+      composites.find((c) => c.name === 'query-baseline')!,
+      baselines,
+    ).p50;
     // The workspace-core issue asks for these paths in the bench without a goal of their own: shown beside the list goal.
-    console.log(`- notification count p50 ${notificationCount.p50.toFixed(2)} ms = ${(notificationCount.p50 / queryBaseline).toFixed(2)}× query-baseline (no goal of its own; lists aim at ≤ 2×)`);
-    console.log(`- shared-with-me first page p50 ${sharedWithMe.p50.toFixed(2)} ms = ${(sharedWithMe.p50 / listBaseline).toFixed(2)}× list-baseline (no goal of its own; lists aim at ≤ 2×)`);
+    console.log(
+      `- notification count p50 ${notificationCount.p50.toFixed(2)} ms = ${(notificationCount.p50 / queryBaseline).toFixed(2)}× query-baseline (no goal of its own; lists aim at ≤ 2×)`,
+    );
+    console.log(
+      `- shared-with-me first page p50 ${sharedWithMe.p50.toFixed(2)} ms = ${(sharedWithMe.p50 / listBaseline).toFixed(2)}× list-baseline (no goal of its own; lists aim at ≤ 2×)`,
+    );
     // Equal costs measured twice differ by chance: "no slower" is judged within what two measurements
     // of the very same first page differed by in these same turns.
     const deepToFirst = p50(`list-models skip=9980`) / p50(`list-models skip=0`);
@@ -241,12 +273,16 @@ async function main(): Promise<void> {
     );
     goal('100k / 1k p50, first page', p50('list 100k first') / p50('list 1k first'), 1.2);
     goal('100k / 1k p50, last page', p50('list 100k last') / p50('list 1k last'), 1.2);
-    console.log(`- search at 100k p50 ${p50('search 100k').toFixed(2)} ms; middle page at 100k p50 ${p50('list 100k middle').toFixed(2)} ms (no goal: an index-only walk of half the rows)`);
+    console.log(
+      `- search at 100k p50 ${p50('search 100k').toFixed(2)} ms; middle page at 100k p50 ${p50('list 100k middle').toFixed(2)} ms (no goal: an index-only walk of half the rows)`,
+    );
     console.log(
       `- rebuild of ${rebuild.events} events: raw JetStream consume ${Math.round(rebuild.rawPerSecond)} events/s, model projection replay ${Math.round(rebuild.rebuildPerSecond)} events/s`,
     );
     goal('rebuild rate / raw consume rate', rebuild.rebuildPerSecond / rebuild.rawPerSecond, 0.3, 'above');
-    console.log(`- inventory list p50 ${inventoryList.p50.toFixed(2)} ms = ${(inventoryList.p50 / listBaseline).toFixed(2)}× list-baseline (lists aim at ≤ 2×)`);
+    console.log(
+      `- inventory list p50 ${inventoryList.p50.toFixed(2)} ms = ${(inventoryList.p50 / listBaseline).toFixed(2)}× list-baseline (lists aim at ≤ 2×)`,
+    );
     console.log(
       `- commerce: ${commerceRebuild.events} catalog-item events: raw JetStream consume ${Math.round(commerceRebuild.rawPerSecond)} events/s, ` +
         `catalog projection live replay ${Math.round(commerceRebuild.replayPerSecond)} events/s, rebuild from the events table ${Math.round(commerceRebuild.rebuildPerSecond)} events/s`,
@@ -257,7 +293,8 @@ async function main(): Promise<void> {
     goal('push p50 / bare chain p50, one command at a time', push.p50 / chain.p50, 6);
     goal(`push p50 / bare chain p50 at ${load.perSecond}/s`, sustained.push.p50 / chain.p50, 6);
     goal(`push p99 / bare chain p99 at ${load.perSecond}/s`, sustained.push.p99 / chain.p99, 25);
-    if (sustained.failures > 0 || sustained.achievedPerSecond < load.perSecond * 0.95) console.log(`- the load was NOT sustained: ${sustained.achievedPerSecond.toFixed(1)}/s, ${sustained.failures} failures`);
+    if (sustained.failures > 0 || sustained.achievedPerSecond < load.perSecond * 0.95)
+      console.log(`- the load was NOT sustained: ${sustained.achievedPerSecond.toFixed(1)}/s, ${sustained.failures} failures`);
     console.log('');
     console.log(pluginPipeline instanceof Error ? `Plugin pipeline: not measured (${pluginPipeline.message})` : renderPluginPipeline(pluginPipeline));
     console.log('');

@@ -8,7 +8,11 @@ import { newId } from '../../services/kit/src/ids';
 import { BenchUser } from './kiln';
 import { NamedOperation } from './stats';
 
-async function inTransaction(pool: Pool, work: (query: (text: string, values: unknown[]) => Promise<unknown>) => Promise<void>, vacuum: string[]): Promise<void> {
+async function inTransaction(
+  pool: Pool,
+  work: (query: (text: string, values: unknown[]) => Promise<unknown>) => Promise<void>,
+  vacuum: string[],
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -106,7 +110,8 @@ export function sharedWithMeOperation(url: string, user: BenchUser, minTotal: nu
       const res = await fetch(target, { headers });
       if (res.status !== 200) throw new Error(`GET ${target}: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { data: { modelName: string }[]; total: number };
-      if (body.data.length !== 20 || body.total < minTotal) throw new Error(`GET ${target}: expected 20 of ≥${minTotal} shares, got ${body.data.length} of ${body.total}`);
+      if (body.data.length !== 20 || body.total < minTotal)
+        throw new Error(`GET ${target}: expected 20 of ≥${minTotal} shares, got ${body.data.length} of ${body.total}`);
     },
   };
 }

@@ -35,7 +35,10 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
   // Products: only the model's owner publishes it (the workspace's policy); moderators may be listed by e-mail.
   // Catalog (ADR 0027): which models the caller may add; items follow their model's renames and deletion,
   // and business records follow team roles (ADR 0029), from the workspace's events.
-  commerce: { asks: ['rpc.workspace.model.accessibility', 'rpc.workspace.publish.actor-email', 'rpc.workspace.catalog-support.models', 'rpc.workspace.people.names'], reads: ['workspace'] },
+  commerce: {
+    asks: ['rpc.workspace.model.accessibility', 'rpc.workspace.publish.actor-email', 'rpc.workspace.catalog-support.models', 'rpc.workspace.people.names'],
+    reads: ['workspace'],
+  },
   // Models follow their product (productId, publishedAt) from the commerce events.
   workspace: { reads: ['commerce'] },
   // assign-zip-file attaches only the caller's own upload: it asks the assets service (ADR 0033).

@@ -6,15 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from 'pg';
-import {
-  EMBEDDED_PG_PASSWORD,
-  EMBEDDED_PG_USER,
-  databaseName,
-  isSafeDatabaseName,
-  postgresUrl,
-  redactUrl,
-  withDatabase,
-} from './servers';
+import { EMBEDDED_PG_PASSWORD, EMBEDDED_PG_USER, databaseName, isSafeDatabaseName, postgresUrl, redactUrl, withDatabase } from './servers';
 
 type Log = (line: string) => void;
 
@@ -296,7 +288,9 @@ export async function prepareAppRole(options: { adminUrl: string; passwordFile: 
     const admin = rows[0];
     if (!admin || (!admin.rolsuper && !admin.rolcreaterole)) {
       const name = admin?.name ?? new URL(adminUrl).username;
-      log(`the services connect as role ${name}, as given: it is no superuser and may not create roles, so no role of Kiln's own is made (${redactUrl(adminUrl)})`);
+      log(
+        `the services connect as role ${name}, as given: it is no superuser and may not create roles, so no role of Kiln's own is made (${redactUrl(adminUrl)})`,
+      );
       return { url: adminUrl, role: name, kind: 'as-is' };
     }
     const password = appPassword(passwordFile);
@@ -311,7 +305,9 @@ export async function prepareAppRole(options: { adminUrl: string; passwordFile: 
         log(`created role ${role}`);
       } else {
         // Only what differs: a role with CREATEROLE may not even name SUPERUSER, REPLICATION or BYPASSRLS.
-        const { rows: current } = await c.query<Record<string, boolean>>(`SELECT ${Object.keys(ROLE_ATTRIBUTES).join(', ')} FROM pg_roles WHERE rolname = $1`, [role]);
+        const { rows: current } = await c.query<Record<string, boolean>>(`SELECT ${Object.keys(ROLE_ATTRIBUTES).join(', ')} FROM pg_roles WHERE rolname = $1`, [
+          role,
+        ]);
         const wrong = Object.entries(ROLE_ATTRIBUTES).filter(([column, clause]) => current[0][column] !== (clause === 'LOGIN'));
         if (wrong.length || passwordClause) await c.query(`ALTER ROLE ${id} ${wrong.map(([, clause]) => clause).join(' ')}${passwordClause}`);
         if (wrong.length) log(`role ${role} set to ${wrong.map(([, clause]) => clause).join(' ')}`);
@@ -333,7 +329,9 @@ export async function prepareAppRole(options: { adminUrl: string; passwordFile: 
     const url = new URL(adminUrl);
     url.username = encodeURIComponent(role);
     url.password = encodeURIComponent(password);
-    log(`the services connect as role ${role} (no superuser; owns Kiln's schemas only; made with role ${admin.name}): ${redactUrl(url.toString())}, password in ${passwordFile}`);
+    log(
+      `the services connect as role ${role} (no superuser; owns Kiln's schemas only; made with role ${admin.name}): ${redactUrl(url.toString())}, password in ${passwordFile}`,
+    );
     return { url: url.toString(), role, kind: 'bootstrapped' };
   });
 }

@@ -31,7 +31,12 @@ export class ManagedChild {
   private readonly child: ChildProcess;
   private stopping = false;
 
-  constructor(readonly spec: ChildSpec, index: number, print: (line: string) => void, color: boolean) {
+  constructor(
+    readonly spec: ChildSpec,
+    index: number,
+    print: (line: string) => void,
+    color: boolean,
+  ) {
     const label = color ? `\x1b[${COLORS[index % COLORS.length]}m[${spec.name}]\x1b[0m` : `[${spec.name}]`;
     this.child = spawn(spec.command ?? process.execPath, spec.command ? (spec.commandArgs ?? []) : spec.args, {
       cwd: spec.cwd,

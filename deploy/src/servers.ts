@@ -13,19 +13,12 @@ export const DEFAULT_DATABASE = 'kiln';
 export const EMBEDDED_PG_USER = 'postgres';
 export const EMBEDDED_PG_PASSWORD = 'password';
 
-export const NATS_NOT_FOUND_MESSAGE =
-  'nats-server not found. Install it with: sudo apt-get install nats-server (Debian package nats-server), or set NATS_URL.';
+export const NATS_NOT_FOUND_MESSAGE = 'nats-server not found. Install it with: sudo apt-get install nats-server (Debian package nats-server), or set NATS_URL.';
 
-export type PostgresChoice =
-  | { kind: 'env'; url: string }
-  | { kind: 'local'; url: string }
-  | { kind: 'embedded'; port: number };
+export type PostgresChoice = { kind: 'env'; url: string } | { kind: 'local'; url: string } | { kind: 'embedded'; port: number };
 
 export type NatsChoice =
-  | { kind: 'env'; url: string }
-  | { kind: 'local'; url: string }
-  | { kind: 'start'; port: number; binary: string }
-  | { kind: 'missing'; message: string };
+  { kind: 'env'; url: string } | { kind: 'local'; url: string } | { kind: 'start'; port: number; binary: string } | { kind: 'missing'; message: string };
 
 /** `DATABASE_URL` wins; then a Postgres already answering locally; then an embedded one we start. */
 export function choosePostgres(input: {
@@ -40,12 +33,7 @@ export function choosePostgres(input: {
 }
 
 /** `NATS_URL` wins; then a NATS answering locally; then a `nats-server` binary we start; else a clear error. */
-export function chooseNats(input: {
-  natsUrl?: string;
-  localAnswers: boolean;
-  port?: number;
-  binary?: string;
-}): NatsChoice {
+export function chooseNats(input: { natsUrl?: string; localAnswers: boolean; port?: number; binary?: string }): NatsChoice {
   const port = input.port ?? DEFAULT_NATS_PORT;
   if (input.natsUrl) return { kind: 'env', url: input.natsUrl };
   if (input.localAnswers) return { kind: 'local', url: `nats://127.0.0.1:${port}` };
@@ -58,12 +46,7 @@ export function chooseNats(input: {
  * (with `PGPASSWORD`) when set, else `postgres` and the current OS user (trust auth), and last the
  * embedded cluster's own credentials (a cluster left running by an earlier `npm start`).
  */
-export function localPostgresCandidates(
-  env: NodeJS.ProcessEnv,
-  osUser: string,
-  port = DEFAULT_PG_PORT,
-  database = DEFAULT_DATABASE,
-): string[] {
+export function localPostgresCandidates(env: NodeJS.ProcessEnv, osUser: string, port = DEFAULT_PG_PORT, database = DEFAULT_DATABASE): string[] {
   const users: Array<{ user: string; password?: string }> = [];
   if (env.PGUSER) users.push({ user: env.PGUSER, password: env.PGPASSWORD });
   else {

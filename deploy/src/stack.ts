@@ -149,7 +149,12 @@ export function throwawayStackOptions(label: string) {
     // Tests and benchmarks sign up many people and send many changes from 127.0.0.1; tests of the
     // limits themselves pass their own `env`.
     // A product moderator the browser tests sign up as (ADR 0022).
-    env: { ...process.env, KILN_LIMIT_REGISTER_PER_ADDRESS: '100000/hour', KILN_LIMIT_COMMANDS_PER_USER: '100000/minute', KILN_MODERATORS: process.env.KILN_MODERATORS ?? TEST_MODERATOR_EMAIL },
+    env: {
+      ...process.env,
+      KILN_LIMIT_REGISTER_PER_ADDRESS: '100000/hour',
+      KILN_LIMIT_COMMANDS_PER_USER: '100000/minute',
+      KILN_MODERATORS: process.env.KILN_MODERATORS ?? TEST_MODERATOR_EMAIL,
+    },
   } satisfies StackOptions;
 }
 
@@ -247,9 +252,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const database = options.database ?? DEFAULT_DATABASE;
     const explicitDb = options.databaseUrl ?? env.DATABASE_URL;
     const forceEmbedded = options.forceEmbeddedPostgres ?? env.KILN_EMBEDDED_PG === '1';
-    const localUrl = explicitDb || forceEmbedded
-      ? undefined
-      : await firstWorkingUrl(localPostgresCandidates(env, safeUserName(), DEFAULT_PG_PORT, database));
+    const localUrl = explicitDb || forceEmbedded ? undefined : await firstWorkingUrl(localPostgresCandidates(env, safeUserName(), DEFAULT_PG_PORT, database));
     const embeddedPort = options.embeddedPostgresPort ?? numberFrom(env.KILN_EMBEDDED_PG_PORT) ?? DEFAULT_PG_PORT;
     const pgChoice = choosePostgres({ databaseUrl: forceEmbedded ? undefined : explicitDb, localUrl, embeddedPort });
     if (pgChoice.kind === 'embedded') {
@@ -338,8 +341,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const rpcKey = env.KILN_RPC_KEY || randomBytes(32).toString('hex');
     const common: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace, KILN_RPC_KEY: rpcKey };
     if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
-    const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv =>
-      natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {};
+    const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv => (natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {});
     const buildDir = await serverBuildDir(log);
     const specs = [
       ...services.map((name) => ({
@@ -382,7 +384,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
 /** `npm run build -w web` with its output printed as `[web] …`; `done` rejects with its last lines when it fails. */
 function buildWebApp(print: (line: string) => void, color: boolean): { done: Promise<void>; stop: () => Promise<void> } {
-  const build = new ManagedChild({ name: 'web', args: [], env: process.env, cwd: REPO_ROOT, command: 'npm', commandArgs: ['run', 'build', '-w', 'web'] }, 6, print, color);
+  const build = new ManagedChild(
+    { name: 'web', args: [], env: process.env, cwd: REPO_ROOT, command: 'npm', commandArgs: ['run', 'build', '-w', 'web'] },
+    6,
+    print,
+    color,
+  );
   const done = build.exited.then((info) => {
     if (info.code !== 0) throw new Error(`the web app did not build (${describeExit(info)}):\n${indent(build.output.toArray().slice(-30))}`);
   });

@@ -18,7 +18,9 @@ function sourceFiles(dir: string): string[] {
 /** Each import's specifier, and whether it brings types only (`import type …`: erased, no runtime coupling). */
 function importsOf(file: string): { specifier: string; typeOnly: boolean }[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(import|export)(\s+type\b)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => ({
+  return [
+    ...text.matchAll(/(import|export)(\s+type\b)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => ({
     specifier: m[3] ?? m[4] ?? m[5],
     typeOnly: Boolean(m[2]),
   }));
@@ -40,7 +42,8 @@ describe('layer rules', () => {
   // ADR 0042: and estimate a password's strength with zxcvbn (pure computation, no I/O).
   it('domain imports nothing but itself, the spec tables, contract types, the units library and the password estimator', () => {
     const libraries = ['js-quantities', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common'];
-    const allowed = (s: string, typeOnly: boolean) => relativeOnly(s) || s === '@kiln/contracts/constants' || libraries.includes(s) || (typeOnly && s === '@kiln/contracts');
+    const allowed = (s: string, typeOnly: boolean) =>
+      relativeOnly(s) || s === '@kiln/contracts/constants' || libraries.includes(s) || (typeOnly && s === '@kiln/contracts');
     expect(violations('domain/src', allowed)).toEqual([]);
   });
 

@@ -23,7 +23,10 @@ function miniRepo(): string {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), text);
   };
-  write('contracts/package.json', JSON.stringify({ name: '@kiln/contracts', main: 'src/index.ts', exports: { '.': './src/index.ts', './docs': './src/docs/index.ts' } }));
+  write(
+    'contracts/package.json',
+    JSON.stringify({ name: '@kiln/contracts', main: 'src/index.ts', exports: { '.': './src/index.ts', './docs': './src/docs/index.ts' } }),
+  );
   write('contracts/src/index.ts', "export const greeting: string = 'hello';\n");
   write('contracts/src/docs/index.ts', "export const docs: string = 'docs';\n");
   write('contracts/src/index.spec.ts', "it('is not compiled', () => undefined);\n");
@@ -56,7 +59,9 @@ describe('buildServer', () => {
     expect(build.dir).toBe(path.join(root, 'dist', 'server', build.hash));
     expect(fs.existsSync(path.join(build.dir, 'contracts', 'src', 'index.spec.js'))).toBe(false);
     expect(buildRootOf(path.join(build.dir, 'services', 'workspace', 'src'), 3)).toBe(build.dir);
-    const printed = execFileSync(process.execPath, [path.join(root, 'dist', 'server', 'current', 'services', 'workspace', 'src', 'main.js')], { encoding: 'utf8' });
+    const printed = execFileSync(process.execPath, [path.join(root, 'dist', 'server', 'current', 'services', 'workspace', 'src', 'main.js')], {
+      encoding: 'utf8',
+    });
     expect(printed.trim()).toBe('hello docs kiln');
   });
 

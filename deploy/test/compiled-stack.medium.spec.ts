@@ -53,7 +53,15 @@ beforeAll(async () => {
   runner = spawn(process.execPath, [path.join(buildDir, 'deploy', 'src', 'start.js')], {
     cwd: REPO_ROOT,
     // WEB_DIST: serve the app built already (npm test builds it first) rather than building it again.
-    env: { ...withoutRpcKey(process.env), PORT: String(port), DATABASE_URL: databaseUrl, NATS_URL, KILN_NAMESPACE: namespace, NO_COLOR: '1', WEB_DIST: path.join(REPO_ROOT, 'web', 'dist') },
+    env: {
+      ...withoutRpcKey(process.env),
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      NATS_URL,
+      KILN_NAMESPACE: namespace,
+      NO_COLOR: '1',
+      WEB_DIST: path.join(REPO_ROOT, 'web', 'dist'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const stream of [runner.stdout, runner.stderr]) stream?.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n')));

@@ -153,7 +153,7 @@ describe('the role the services connect as', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it("cannot enter another Kiln database, nor read the Kiln schemas of one it may enter", async () => {
+  it('cannot enter another Kiln database, nor read the Kiln schemas of one it may enter', async () => {
     const url = (database: string) => Object.assign(new URL(appUrl), { pathname: `/${databaseName(database)}` }).toString();
     // The other Kiln database was bootstrapped too: its CONNECT is its own role's alone.
     expect(await connectCode(url(otherKilnUrl))).toBe('42501');
@@ -265,9 +265,13 @@ describe('the bootstrap', () => {
 
 describe('on the embedded Postgres (scram-sha-256, as `npm start` starts it)', () => {
   it('the role logs in with the password of its file, and not with another', async () => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'support', 'embedded-postgres-child.ts'), path.join(dir, 'embedded'), String(await freePort())], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['-r', '@swc-node/register', path.join(__dirname, 'support', 'embedded-postgres-child.ts'), path.join(dir, 'embedded'), String(await freePort())],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -286,7 +290,10 @@ describe('on the embedded Postgres (scram-sha-256, as `npm start` starts it)', (
       expect(kind).toBe('bootstrapped');
       expect(decodeURIComponent(new URL(url).password)).toBe(fs.readFileSync(passwordFile, 'utf8').trim());
       const app = await connect(url);
-      expect((await app.query('SELECT current_user AS u, usesuper FROM pg_user WHERE usename = current_user')).rows[0]).toEqual({ u: 'kiln_app', usesuper: false });
+      expect((await app.query('SELECT current_user AS u, usesuper FROM pg_user WHERE usename = current_user')).rows[0]).toEqual({
+        u: 'kiln_app',
+        usesuper: false,
+      });
       await app.end();
       expect(await connectCode(Object.assign(new URL(url), { password: 'not-the-password' }).toString())).toBe('28P01');
       await migrateAll(url);

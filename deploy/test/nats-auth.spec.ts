@@ -1,7 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMMERCE_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
-import { NATS_SERVICES, NATS_USERS, natsAuthConfig, natsPermissions, passwordsFromEnvironment, passwordVariable, SERVICE_GRANTS, SERVICE_STREAMS } from '../src/nats-auth';
+import {
+  NATS_SERVICES,
+  NATS_USERS,
+  natsAuthConfig,
+  natsPermissions,
+  passwordsFromEnvironment,
+  passwordVariable,
+  SERVICE_GRANTS,
+  SERVICE_STREAMS,
+} from '../src/nats-auth';
 import { SERVICES } from '../src/stack';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -94,7 +103,7 @@ describe('the users match the services', () => {
     expect(COMMERCE_STREAM).toEqual({ name: SERVICE_STREAMS.commerce, subjects: ['evt.commerce.>'] });
   });
 
-  it("names the workspace stream as the contracts do", () => {
+  it('names the workspace stream as the contracts do', () => {
     expect(WORKSPACE_STREAM).toEqual({ name: SERVICE_STREAMS.workspace, subjects: ['evt.workspace.>'] });
   });
 });

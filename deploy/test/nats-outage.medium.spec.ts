@@ -50,7 +50,13 @@ beforeAll(async () => {
   storeDir = mkdtempSync(join(tmpdir(), 'kiln-outage-'));
   await startNats();
   const options = throwawayStackOptions('outage');
-  stack = await startStack({ ...options, env: { ...options.env, KILN_HEALTH_TOKEN: HEALTH_TOKEN }, natsUrl: `nats://127.0.0.1:${natsPort}`, log: () => undefined, childLog: () => undefined });
+  stack = await startStack({
+    ...options,
+    env: { ...options.env, KILN_HEALTH_TOKEN: HEALTH_TOKEN },
+    natsUrl: `nats://127.0.0.1:${natsPort}`,
+    log: () => undefined,
+    childLog: () => undefined,
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -65,7 +71,11 @@ const HEALTH_TOKEN = randomBytes(24).toString('hex');
 async function api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${stack.url}${path}`, {
     method,
-    headers: { origin: stack.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      origin: stack.url,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(20_000),
   });
@@ -80,91 +90,84 @@ async function firstCommand(token: string, name: string): Promise<{ status: numb
   return { status: answer.status, ms: Date.now() - sent };
 }
 
-it(
-  'serves again after a 60 s NATS outage, without a restart, and loses nothing',
-  async () => {
-    const email = `outage-${randomBytes(5).toString('hex')}@example.com`;
-    const user = await api('POST', '/api/auth/register', { email, password: 'correct horse', fullName: 'Out Age' });
-    expect(user.status).toBe(201);
-    const token: string = user.body.token;
-    const before = await api('POST', '/api/workspace/model', { name: 'Before the outage' }, token);
-    expect(before.status).toBe(201);
+it('serves again after a 60 s NATS outage, without a restart, and loses nothing', async () => {
+  const email = `outage-${randomBytes(5).toString('hex')}@example.com`;
+  const user = await api('POST', '/api/auth/register', { email, password: 'correct horse', fullName: 'Out Age' });
+  expect(user.status).toBe(201);
+  const token: string = user.body.token;
+  const before = await api('POST', '/api/workspace/model', { name: 'Before the outage' }, token);
+  expect(before.status).toBe(201);
 
-    const socket = io(stack.url, { auth: { token }, transports: ['websocket'], extraHeaders: { origin: stack.url } });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+  const socket = io(stack.url, { auth: { token }, transports: ['websocket'], extraHeaders: { origin: stack.url } });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
 
+  await stopNats();
+  const down = Date.now();
+  // While NATS is down, health answers 503 and says so.
+  // The reason is told to the operator only (KILN_HEALTH_TOKEN, ADR 0042).
+  let health = await api('GET', '/api/health', undefined, HEALTH_TOKEN);
+  for (let i = 0; i < 20 && health.status === 200; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    health = await api('GET', '/api/health', undefined, HEALTH_TOKEN);
+  }
+  expect(health.status).toBe(503);
+  expect(JSON.stringify(health.body)).toMatch(/nats|NATS|messaging/);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (Date.now() - down))));
+
+  await startNats();
+  const back = Date.now();
+  // A command sent the moment NATS answers (the processes are still redialling) is served, promptly.
+  const first = await firstCommand(token, 'First after the outage');
+  console.log(`[nats-outage] first command after the 60 s outage answered ${first.status} in ${first.ms} ms`);
+  expect(first.status).toBe(201);
+  expect(first.ms).toBeLessThan(FIRST_COMMAND_MS);
+  // Serving again means: healthy, and a change made now reaches the read model and the live socket.
+  const pushed: string[] = [];
+  socket.on('workspace-model', (message: { verb: string; data: { name: string } }) => pushed.push(`${message.verb} ${message.data.name}`));
+  let recoveredAfter = -1;
+  for (let attempt = 0; Date.now() - back < 60_000; attempt++) {
+    const h = await api('GET', '/api/health').catch(() => ({ status: 0, body: undefined }));
+    if (h.status === 200) {
+      recoveredAfter = Date.now() - back;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.log(`[nats-outage] healthy again ${recoveredAfter} ms after NATS came back`);
+  expect(recoveredAfter).toBeGreaterThanOrEqual(0);
+
+  const after = await api('POST', '/api/workspace/model', { name: 'After the outage' }, token);
+  expect(after.status).toBe(201);
+  const list = await api('GET', '/api/workspace/model', undefined, token);
+  expect(list.body.data.map((m: { name: string }) => m.name).sort()).toEqual(['After the outage', 'Before the outage', 'First after the outage']);
+  const deadline = Date.now() + 10_000;
+  while (!pushed.includes('create After the outage') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(pushed).toContain('create After the outage');
+}, 240_000);
+
+it('serves the first command after each of a few shorter NATS outages within 5 s', async () => {
+  const email = `outage-again-${randomBytes(5).toString('hex')}@example.com`;
+  const user = await api('POST', '/api/auth/register', { email, password: 'correct horse', fullName: 'Out Again' });
+  expect(user.status).toBe(201);
+  const token: string = user.body.token;
+  const answers: { status: number; ms: number }[] = [];
+  for (const [i, outageMs] of SHORT_OUTAGES_MS.entries()) {
     await stopNats();
-    const down = Date.now();
-    // While NATS is down, health answers 503 and says so.
-    // The reason is told to the operator only (KILN_HEALTH_TOKEN, ADR 0042).
-    let health = await api('GET', '/api/health', undefined, HEALTH_TOKEN);
-    for (let i = 0; i < 20 && health.status === 200; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      health = await api('GET', '/api/health', undefined, HEALTH_TOKEN);
-    }
-    expect(health.status).toBe(503);
-    expect(JSON.stringify(health.body)).toMatch(/nats|NATS|messaging/);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (Date.now() - down))));
-
+    await new Promise((resolve) => setTimeout(resolve, outageMs));
     await startNats();
-    const back = Date.now();
-    // A command sent the moment NATS answers (the processes are still redialling) is served, promptly.
-    const first = await firstCommand(token, 'First after the outage');
-    console.log(`[nats-outage] first command after the 60 s outage answered ${first.status} in ${first.ms} ms`);
-    expect(first.status).toBe(201);
-    expect(first.ms).toBeLessThan(FIRST_COMMAND_MS);
-    // Serving again means: healthy, and a change made now reaches the read model and the live socket.
-    const pushed: string[] = [];
-    socket.on('workspace-model', (message: { verb: string; data: { name: string } }) => pushed.push(`${message.verb} ${message.data.name}`));
-    let recoveredAfter = -1;
-    for (let attempt = 0; Date.now() - back < 60_000; attempt++) {
-      const h = await api('GET', '/api/health').catch(() => ({ status: 0, body: undefined }));
-      if (h.status === 200) {
-        recoveredAfter = Date.now() - back;
-        break;
-      }
+    answers.push(await firstCommand(token, `First after outage ${i + 1}`));
+    // Settled before the next outage: healthy again.
+    const deadline = Date.now() + 30_000;
+    while ((await api('GET', '/api/health').catch(() => ({ status: 0 }))).status !== 200 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    console.log(`[nats-outage] healthy again ${recoveredAfter} ms after NATS came back`);
-    expect(recoveredAfter).toBeGreaterThanOrEqual(0);
-
-    const after = await api('POST', '/api/workspace/model', { name: 'After the outage' }, token);
-    expect(after.status).toBe(201);
-    const list = await api('GET', '/api/workspace/model', undefined, token);
-    expect(list.body.data.map((m: { name: string }) => m.name).sort()).toEqual(['After the outage', 'Before the outage', 'First after the outage']);
-    const deadline = Date.now() + 10_000;
-    while (!pushed.includes('create After the outage') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(pushed).toContain('create After the outage');
-  },
-  240_000,
-);
-
-it(
-  'serves the first command after each of a few shorter NATS outages within 5 s',
-  async () => {
-    const email = `outage-again-${randomBytes(5).toString('hex')}@example.com`;
-    const user = await api('POST', '/api/auth/register', { email, password: 'correct horse', fullName: 'Out Again' });
-    expect(user.status).toBe(201);
-    const token: string = user.body.token;
-    const answers: { status: number; ms: number }[] = [];
-    for (const [i, outageMs] of SHORT_OUTAGES_MS.entries()) {
-      await stopNats();
-      await new Promise((resolve) => setTimeout(resolve, outageMs));
-      await startNats();
-      answers.push(await firstCommand(token, `First after outage ${i + 1}`));
-      // Settled before the next outage: healthy again.
-      const deadline = Date.now() + 30_000;
-      while ((await api('GET', '/api/health').catch(() => ({ status: 0 }))).status !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    console.log(`[nats-outage] first commands after ${SHORT_OUTAGES_MS.length} short outages: ${answers.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}`);
-    for (const answer of answers) {
-      expect(answer.status).toBe(201);
-      expect(answer.ms).toBeLessThan(FIRST_COMMAND_MS);
-    }
-  },
-  180_000,
-);
+  }
+  console.log(`[nats-outage] first commands after ${SHORT_OUTAGES_MS.length} short outages: ${answers.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}`);
+  for (const answer of answers) {
+    expect(answer.status).toBe(201);
+    expect(answer.ms).toBeLessThan(FIRST_COMMAND_MS);
+  }
+}, 180_000);

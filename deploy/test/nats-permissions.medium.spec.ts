@@ -100,9 +100,7 @@ describe("a service's credentials (workspace)", () => {
   });
 
   it('cannot call another service', async () => {
-    expect(await attempt(ws, 'rpc.commerce.health')).toBe(
-      `PERMISSIONS_VIOLATION: 'Permissions Violation for Publish to "${subject('rpc.commerce.health')}"'`,
-    );
+    expect(await attempt(ws, 'rpc.commerce.health')).toBe(`PERMISSIONS_VIOLATION: 'Permissions Violation for Publish to "${subject('rpc.commerce.health')}"'`);
   });
 
   it('cannot forge a BFF request, not even to its own service', async () => {

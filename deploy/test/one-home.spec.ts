@@ -22,14 +22,18 @@ function sourceFiles(dir: string): string[] {
 }
 
 const files = ROOTS.flatMap((dir) => sourceFiles(join(root, dir)));
-const parsed = files.map((file) => ({ file: relative(root, file), source: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS) }));
+const parsed = files.map((file) => ({
+  file: relative(root, file),
+  source: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS),
+}));
 
 function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
   visit(node);
   ts.forEachChild(node, (child) => walk(child, visit));
 }
 
-const textOf = (node: ts.Node): string | null => (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : ts.isJsxText(node) ? node.text.trim() : null);
+const textOf = (node: ts.Node): string | null =>
+  ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : ts.isJsxText(node) ? node.text.trim() : null;
 
 /** The sentences of every `const X_MESSAGES = { … }` / `X_TEXTS` table (string values long enough to be sentences). */
 function sentences(): Set<string> {
@@ -64,16 +68,30 @@ describe('one home for each rule', () => {
     expect(repeated).toEqual([]);
   });
 
-  it('page sizes are the contracts\' named values, never numbers typed again in the web app, the BFF or the services', () => {
+  it("page sizes are the contracts' named values, never numbers typed again in the web app, the BFF or the services", () => {
     const typedAgain: string[] = [];
     for (const { file, source } of parsed) {
       if (!/^(web|bff|services)\//.test(file)) continue;
       walk(source, (node) => {
         const line = () => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
         // const SOMETHING_PAGE = 20 / const pageSize = 20
-        if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /page(_?size)?$/i.test(node.name.text) && node.initializer && ts.isNumericLiteral(node.initializer)) typedAgain.push(`${line()} ${node.name.text} = ${node.initializer.text}`);
+        if (
+          ts.isVariableDeclaration(node) &&
+          ts.isIdentifier(node.name) &&
+          /page(_?size)?$/i.test(node.name.text) &&
+          node.initializer &&
+          ts.isNumericLiteral(node.initializer)
+        )
+          typedAgain.push(`${line()} ${node.name.text} = ${node.initializer.text}`);
         // { limit: 20 } where 20 is a page size of the contracts
-        if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'limit' && ts.isNumericLiteral(node.initializer) && ['10', '20'].includes(node.initializer.text)) typedAgain.push(`${line()} limit: ${node.initializer.text}`);
+        if (
+          ts.isPropertyAssignment(node) &&
+          ts.isIdentifier(node.name) &&
+          node.name.text === 'limit' &&
+          ts.isNumericLiteral(node.initializer) &&
+          ['10', '20'].includes(node.initializer.text)
+        )
+          typedAgain.push(`${line()} limit: ${node.initializer.text}`);
       });
     }
     expect(typedAgain).toEqual([]);

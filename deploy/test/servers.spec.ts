@@ -98,7 +98,17 @@ describe('nats-server', () => {
   });
   it('runs with JetStream on loopback', () => {
     expect(natsServerArgs('.data/nats')).toEqual(['-js', '-sd', '.data/nats', '-a', '127.0.0.1', '-p', '4222']);
-    expect(natsServerArgs('.data/nats', 4333, '.data/nats-users.conf')).toEqual(['-c', '.data/nats-users.conf', '-js', '-sd', '.data/nats', '-a', '127.0.0.1', '-p', '4333']);
+    expect(natsServerArgs('.data/nats', 4333, '.data/nats-users.conf')).toEqual([
+      '-c',
+      '.data/nats-users.conf',
+      '-js',
+      '-sd',
+      '.data/nats',
+      '-a',
+      '127.0.0.1',
+      '-p',
+      '4333',
+    ]);
   });
 });
 

@@ -52,7 +52,12 @@ it('serves: a new user creates a model through the BFF and the services, and the
   expect(user).toMatchObject({ status: 201, body: { token: expect.any(String) } });
 
   // The BFF reads the workspace stream under its user and pushes the change.
-  const socket: Socket = io(stack.url, { transports: ['websocket'], reconnection: false, auth: { token: user.body.token }, extraHeaders: { origin: stack.url } });
+  const socket: Socket = io(stack.url, {
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token: user.body.token },
+    extraHeaders: { origin: stack.url },
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

@@ -14,7 +14,13 @@ import { PageLoadFailed } from './ui/LazyFallbacks';
 const AreaRoutes = lazyPart(() => import('./area-routes').then((m) => m.AreaRoutes));
 const areas = (
   <ErrorBoundary fallback={<PageLoadFailed />}>
-    <Suspense fallback={<p className="page-loading" role="status" aria-busy="true">Loading…</p>}>
+    <Suspense
+      fallback={
+        <p className="page-loading" role="status" aria-busy="true">
+          Loading…
+        </p>
+      }
+    >
       <AreaRoutes />
     </Suspense>
   </ErrorBoundary>
@@ -24,7 +30,9 @@ const areas = (
 function AuthPageLoading() {
   return (
     <main className="auth-page" aria-busy="true">
-      <p className="visually-hidden" role="status">Loading…</p>
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
     </main>
   );
 }

@@ -76,7 +76,8 @@ export class SessionResolver implements OnModuleInit, OnApplicationShutdown {
   async refresh(token: string): Promise<ResolvedSession> {
     const revocationsBefore = this.revocations;
     const session = await this.services.call(WorkspaceRpc.resolveSession, { token });
-    if (this.listening && this.revocations === revocationsBefore) this.cache.set(sessionKey(token), { user: session.user, expiresAt: Date.parse(session.expiresAt) });
+    if (this.listening && this.revocations === revocationsBefore)
+      this.cache.set(sessionKey(token), { user: session.user, expiresAt: Date.parse(session.expiresAt) });
     return session;
   }
 

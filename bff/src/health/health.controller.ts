@@ -49,11 +49,13 @@ export class HealthController {
     const down: { name: string; path: string; message: string }[] = [];
     // The BFF's own NATS first: while it is down, the services look unreachable only because of it.
     if (!details.nats) down.push({ name: 'NATS', path: 'bff.nats', message: 'The BFF has lost NATS.' });
-    else if (!details.liveUpdates) down.push({ name: 'live updates', path: 'bff.liveUpdates', message: 'Live updates have stopped: the BFF does not read the event stream.' });
+    else if (!details.liveUpdates)
+      down.push({ name: 'live updates', path: 'bff.liveUpdates', message: 'Live updates have stopped: the BFF does not read the event stream.' });
     for (const { service, status, database, nats } of services) {
       if (status === 'unreachable') down.push({ name: service, path: service, message: `The ${service} service does not answer.` });
       else {
-        if (database !== true) down.push({ name: `${service} database`, path: `${service}.database`, message: `The ${service} service cannot reach its database.` });
+        if (database !== true)
+          down.push({ name: `${service} database`, path: `${service}.database`, message: `The ${service} service cannot reach its database.` });
         if (nats !== true) down.push({ name: `${service} NATS`, path: `${service}.nats`, message: `The ${service} service has lost NATS.` });
       }
     }

@@ -76,7 +76,10 @@ export const jsonBody: Middleware = (req, res, next) => {
     return next();
   }
   const [mime, ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
-  const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = parameters
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (mime !== 'application/json' || (charset && charset !== 'utf-8' && charset !== 'utf8') || encoding !== 'identity') {
     return refuse(req, res, 415, MESSAGES.notJson);

@@ -22,7 +22,10 @@ export function sendError(response: Response, exception: unknown, logger: Pick<L
       const { message, errors, retryAfter } = raw as ErrorBody;
       body = { statusCode: status, message, ...(errors ? { errors } : {}), ...(retryAfter ? { retryAfter } : {}) };
     } else {
-      body = { statusCode: status, message: Array.isArray((raw as { message?: unknown })?.message) ? String((raw as { message: string[] }).message[0]) : exception.message };
+      body = {
+        statusCode: status,
+        message: Array.isArray((raw as { message?: unknown })?.message) ? String((raw as { message: string[] }).message[0]) : exception.message,
+      };
     }
   } else {
     logger.error((exception as Error)?.stack ?? String(exception));

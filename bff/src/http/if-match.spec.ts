@@ -11,6 +11,8 @@ describe('If-Match on versioned records (ADR 0029)', () => {
   });
 
   it.each(['*', '"abc"', '"1", "2"', '', '"-1"', '"12345678901"'])('refuses %j with a 400 written for people', (header) => {
-    expect(() => versionFromIfMatch(header)).toThrow(expect.objectContaining({ status: 400, response: expect.objectContaining({ message: expect.stringContaining('If-Match') }) }));
+    expect(() => versionFromIfMatch(header)).toThrow(
+      expect.objectContaining({ status: 400, response: expect.objectContaining({ message: expect.stringContaining('If-Match') }) }),
+    );
   });
 });

@@ -6,7 +6,9 @@ import helmet from 'helmet';
  * the TLS-terminating proxy. Frames: only YouTube's no-cookie player, which plugin readmes embed (spec 001
  * §2; ADR 0034). One instance, used by express (main.ts) and by socket.io's engine (realtime.gateway.ts).
  */
-export const securityHeaders = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, frameSrc: ["'self'", 'https://www.youtube-nocookie.com'] } } });
+export const securityHeaders = helmet({
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, frameSrc: ["'self'", 'https://www.youtube-nocookie.com'] } },
+});
 
 /**
  * For socket.io's engine (`engine.use`): its HTTP answers (handshake, long-polling, its own 400s) are written

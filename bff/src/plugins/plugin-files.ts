@@ -30,7 +30,15 @@ export function pluginFileAddress(rawPath: string): { pluginId: string; version:
 
 /** The hashes an If-None-Match header names (`"<sha256>"`, weak or not, one or a list). */
 export function etagsOf(header: string | undefined): string[] {
-  return (header ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1')).filter(Boolean);
+  return (header ?? '')
+    .split(',')
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
+    .filter(Boolean);
 }
 
 /** How the file goes out: its type (text with a charset), and what keeps it from running as a page of ours. */
@@ -72,9 +80,17 @@ export function pluginFiles(sessions: SessionResolver, services: ServiceClient) 
       const address = pluginFileAddress(req.path);
       if (!address) throw new HttpException({ statusCode: 404, message: PLUGIN_MESSAGES.fileNotFound }, 404);
       const token = tokenFrom(req.headers, req.cookies as Record<string, string> | undefined);
-      const userId = token ? await sessions.resolve(token).then(({ user }) => user.id, () => '') : '';
+      const userId = token
+        ? await sessions.resolve(token).then(
+            ({ user }) => user.id,
+            () => '',
+          )
+        : '';
       const known = etagsOf(req.headers['if-none-match']);
-      const file = await services.call(PluginRegistryRpc.pluginFile, { actor: { userId }, body: { ...address, ...(known.length === 1 ? { knownSha256: known[0] } : {}) } });
+      const file = await services.call(PluginRegistryRpc.pluginFile, {
+        actor: { userId },
+        body: { ...address, ...(known.length === 1 ? { knownSha256: known[0] } : {}) },
+      });
       for (const [name, value] of Object.entries(fileHeaders(file))) res.setHeader(name, value);
       if (file.contentBase64 === null || known.includes(file.sha256)) {
         res.status(304).end();

@@ -105,7 +105,9 @@ export class EventFeed {
       } catch (error) {
         // Said once per kind of trouble, not every second of an outage.
         const message = (error as Error).message;
-        const warning = message.includes('stream not found') ? `waiting for stream ${this.stream} (its service creates it)` : `event feed interrupted: ${message}`;
+        const warning = message.includes('stream not found')
+          ? `waiting for stream ${this.stream} (its service creates it)`
+          : `event feed interrupted: ${message}`;
         if (!this.stopped && warning !== this.lastWarning) this.logger.warn(warning);
         this.lastWarning = warning;
       }
@@ -168,7 +170,13 @@ export class EventFeed {
 
   /** Ends the consumer when the server says it is lost, so run() recreates it where it stopped. */
   private async watchConsumer(messages: ConsumerMessages): Promise<void> {
-    const lost: string[] = [ConsumerEvents.HeartbeatsMissed, ConsumerEvents.ConsumerDeleted, ConsumerEvents.ConsumerNotFound, ConsumerEvents.StreamNotFound, ConsumerEvents.NoResponders];
+    const lost: string[] = [
+      ConsumerEvents.HeartbeatsMissed,
+      ConsumerEvents.ConsumerDeleted,
+      ConsumerEvents.ConsumerNotFound,
+      ConsumerEvents.StreamNotFound,
+      ConsumerEvents.NoResponders,
+    ];
     for await (const status of (await messages.status()) as AsyncIterable<ConsumerStatus>) {
       if (lost.includes(status.type)) {
         this.live = false;

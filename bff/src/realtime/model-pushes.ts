@@ -5,7 +5,13 @@ import { emit, PushPlan } from './push-plan';
 import { modelRoom, teamRoom, userRoom } from './rooms';
 
 type ModelEvent = EventOf<
-  'workspace.model.created.v1' | 'workspace.model.renamed.v1' | 'workspace.model.description-changed.v1' | 'workspace.model.deleted.v1' | 'workspace.model.restored.v1' | 'workspace.model.shared-with-everyone-changed.v1' | 'workspace.model.product-changed.v1'
+  | 'workspace.model.created.v1'
+  | 'workspace.model.renamed.v1'
+  | 'workspace.model.description-changed.v1'
+  | 'workspace.model.deleted.v1'
+  | 'workspace.model.restored.v1'
+  | 'workspace.model.shared-with-everyone-changed.v1'
+  | 'workspace.model.product-changed.v1'
 >;
 
 const VERBS: Record<ModelEvent['type'], PushMessage<unknown>['verb']> = {
@@ -32,7 +38,9 @@ export function modelPlan(event: ModelEvent): PushPlan {
   const everyone = model.sharedWithEveryone;
   const grants: { room: string; role: ModelRole | null }[] = [
     { room: userRoom(model.authorId), role: modelRoleFor({ isAuthor: true, everyone }) },
-    ...(model.teamId ? TEAM_ROLES.map((teamRole) => ({ room: teamRoom(model.teamId!, teamRole), role: modelRoleFor({ isAuthor: false, teamRole, everyone }) })) : []),
+    ...(model.teamId
+      ? TEAM_ROLES.map((teamRole) => ({ room: teamRoom(model.teamId!, teamRole), role: modelRoleFor({ isAuthor: false, teamRole, everyone }) }))
+      : []),
     ...SHARE_ROLES.map((shareRole) => ({ room: modelRoom(model.id, shareRole), role: modelRoleFor({ isAuthor: false, shareRole, everyone }) })),
   ];
   const verb = VERBS[event.type];
@@ -45,5 +53,14 @@ export function modelPlan(event: ModelEvent): PushPlan {
     steps.push(emit('workspace-model', rooms, { verb, data }, [...served]));
     served.push(...rooms);
   }
-  return { order: { eventId: event.eventId, key: `model:${model.id}`, version: model.version, deleted: verb === 'delete', revives: event.type === 'workspace.model.restored.v1' }, steps };
+  return {
+    order: {
+      eventId: event.eventId,
+      key: `model:${model.id}`,
+      version: model.version,
+      deleted: verb === 'delete',
+      revives: event.type === 'workspace.model.restored.v1',
+    },
+    steps,
+  };
 }

@@ -24,7 +24,13 @@ export function parseEvent(text: string): Parsed {
   }
   const type = (raw as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return { kind: 'unparsable', reason: 'no event type' };
-  const schema = Object.hasOwn(WorkspaceEvents, type) ? WorkspaceEvent : Object.hasOwn(BusinessEvents, type) ? BusinessEvent : isPluginPushEvent({ type }) ? PluginPushEvent : null;
+  const schema = Object.hasOwn(WorkspaceEvents, type)
+    ? WorkspaceEvent
+    : Object.hasOwn(BusinessEvents, type)
+      ? BusinessEvent
+      : isPluginPushEvent({ type })
+        ? PluginPushEvent
+        : null;
   if (!schema) return { kind: 'unknown-type', type };
   const result = schema.safeParse(raw);
   if (!result.success) {

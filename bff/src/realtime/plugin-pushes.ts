@@ -58,7 +58,12 @@ export function pluginPlan(event: PluginPushEvent): PushPlan {
   const verb: Verb = event.type === 'plugin-registry.version.created.v1' ? 'create' : event.type === 'plugin-registry.version.deleted.v1' ? 'delete' : 'update';
   const steps: Step[] = [emit('bgpm-plugin-version', to, { verb, data: versionData(version) })];
   if (verb !== 'delete') {
-    const changed = event.type === 'plugin-registry.version.action-changed.v1' ? version.actions.filter((a) => a.action === event.data.action) : resetsActions(event.type) ? version.actions : [];
+    const changed =
+      event.type === 'plugin-registry.version.action-changed.v1'
+        ? version.actions.filter((a) => a.action === event.data.action)
+        : resetsActions(event.type)
+          ? version.actions
+          : [];
     for (const action of changed) steps.push(emit('bgpm-plugin-action', to, { verb: verb === 'create' ? 'create' : 'update', data: action }));
   }
   return { order: { eventId: event.eventId, key: `plugin-version:${version.id}`, version: version.revision, deleted: verb === 'delete' }, steps };

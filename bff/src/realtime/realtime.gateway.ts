@@ -220,9 +220,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       () => this.server.disconnectSockets(true),
     );
     this.feed.start();
-    this.businessFeed = new EventFeed(this.nats, nsName(COMMERCE_STREAM.name), (plan) => this.apply(plan), () => this.server.disconnectSockets(true));
+    this.businessFeed = new EventFeed(
+      this.nats,
+      nsName(COMMERCE_STREAM.name),
+      (plan) => this.apply(plan),
+      () => this.server.disconnectSockets(true),
+    );
     this.businessFeed.start();
-    this.pluginFeed = new EventFeed(this.nats, nsName(PLUGIN_REGISTRY_STREAM.name), (plan) => this.apply(plan), () => this.server.disconnectSockets(true));
+    this.pluginFeed = new EventFeed(
+      this.nats,
+      nsName(PLUGIN_REGISTRY_STREAM.name),
+      (plan) => this.apply(plan),
+      () => this.server.disconnectSockets(true),
+    );
     this.pluginFeed.start();
     this.logger.log(`live updates: at most ${this.sockets.limit} sockets per user on this instance`);
   }

@@ -3,7 +3,9 @@ import { EventOf } from './parse-event';
 import { emit, leaveAll, moveTo, PushPlan, Step } from './push-plan';
 import { modelRoom, modelRooms, userRoom } from './rooms';
 
-type ShareEvent = EventOf<'workspace.model-share.created.v1' | 'workspace.model-share.activated.v1' | 'workspace.model-share.role-changed.v1' | 'workspace.model-share.removed.v1'>;
+type ShareEvent = EventOf<
+  'workspace.model-share.created.v1' | 'workspace.model-share.activated.v1' | 'workspace.model-share.role-changed.v1' | 'workspace.model-share.removed.v1'
+>;
 type FavoriteEvent = EventOf<'workspace.favorite.added.v1' | 'workspace.favorite.removed.v1'>;
 
 export const isShareEvent = (event: { type: string }): event is ShareEvent => event.type.startsWith('workspace.model-share.');
@@ -17,7 +19,14 @@ function shareSteps(event: ShareEvent): Step[] {
   const owner = share.ownerId;
   const user = share.userId;
   // A pending share (no account yet) concerns only the owner's share list.
-  if (!user) return [toUser(owner, share, event.type === 'workspace.model-share.removed.v1' ? 'delete' : event.type === 'workspace.model-share.created.v1' ? 'create' : 'update')];
+  if (!user)
+    return [
+      toUser(
+        owner,
+        share,
+        event.type === 'workspace.model-share.removed.v1' ? 'delete' : event.type === 'workspace.model-share.created.v1' ? 'create' : 'update',
+      ),
+    ];
   const into = moveTo(user, modelRoom(share.modelId, share.role), modelRooms(share.modelId));
   switch (event.type) {
     case 'workspace.model-share.created.v1':
@@ -38,7 +47,10 @@ function shareSteps(event: ShareEvent): Step[] {
  */
 export function sharePlan(event: ShareEvent): PushPlan {
   const { share } = event.data;
-  return { order: { eventId: event.eventId, key: `share:${share.id}`, version: share.version, deleted: event.type === 'workspace.model-share.removed.v1' }, steps: shareSteps(event) };
+  return {
+    order: { eventId: event.eventId, key: `share:${share.id}`, version: share.version, deleted: event.type === 'workspace.model-share.removed.v1' },
+    steps: shareSteps(event),
+  };
 }
 
 /** `workspace-user-favorite`: only the person who starred. A favorite is added once and removed once. */

@@ -22,16 +22,23 @@ type Member = TeamEvent extends infer E ? (E extends { data: { member: infer M }
 export const isTeamEvent = (event: { type: string }): event is TeamEvent => event.type.startsWith('workspace.team.');
 
 /** `workspace-team` to every role room, each with its own role as `userRole`. */
-const teamToRooms = (team: TeamSnapshot, verb: Verb): Step[] => TEAM_ROLES.map((role) => emit('workspace-team', [teamRoom(team.id, role)], { verb, data: { ...team, userRole: role } }));
+const teamToRooms = (team: TeamSnapshot, verb: Verb): Step[] =>
+  TEAM_ROLES.map((role) => emit('workspace-team', [teamRoom(team.id, role)], { verb, data: { ...team, userRole: role } }));
 /** `workspace-team` to one person (they just joined, changed role, or were removed). */
-const teamToUser = (team: TeamSnapshot, userId: string, role: TeamRole, verb: Verb): Step => emit('workspace-team', [userRoom(userId)], { verb, data: { ...team, userRole: role } });
+const teamToUser = (team: TeamSnapshot, userId: string, role: TeamRole, verb: Verb): Step =>
+  emit('workspace-team', [userRoom(userId)], { verb, data: { ...team, userRole: role } });
 /** `workspace-team-member` to all the team's members. */
-const memberToTeam = (team: TeamSnapshot, member: Member, verb: Verb): Step => emit('workspace-team-member', teamRooms(team.id), { verb, data: { ...member, teamId: team.id } });
+const memberToTeam = (team: TeamSnapshot, member: Member, verb: Verb): Step =>
+  emit('workspace-team-member', teamRooms(team.id), { verb, data: { ...member, teamId: team.id } });
 
 /** A member who now has an account and an active role: their sockets go to that role's room, then hear of it. */
 function admitted(team: TeamSnapshot, member: Member, memberVerb: Verb): Step[] {
   if (member.status !== 'active' || !member.userId) return [memberToTeam(team, member, memberVerb)];
-  return [moveTo(member.userId, teamRoom(team.id, member.role), teamRooms(team.id)), memberToTeam(team, member, memberVerb), teamToUser(team, member.userId, member.role, 'create')];
+  return [
+    moveTo(member.userId, teamRoom(team.id, member.role), teamRooms(team.id)),
+    memberToTeam(team, member, memberVerb),
+    teamToUser(team, member.userId, member.role, 'create'),
+  ];
 }
 
 function steps(event: TeamEvent): Step[] {
@@ -51,7 +58,11 @@ function steps(event: TeamEvent): Step[] {
     case 'workspace.team.member-role-changed.v1': {
       const { member } = event.data;
       if (!member.userId) return [memberToTeam(team, member, 'update')];
-      return [moveTo(member.userId, teamRoom(team.id, member.role), teamRooms(team.id)), memberToTeam(team, member, 'update'), teamToUser(team, member.userId, member.role, 'update')];
+      return [
+        moveTo(member.userId, teamRoom(team.id, member.role), teamRooms(team.id)),
+        memberToTeam(team, member, 'update'),
+        teamToUser(team, member.userId, member.role, 'update'),
+      ];
     }
     case 'workspace.team.member-removed.v1': {
       const { member } = event.data;
@@ -63,7 +74,8 @@ function steps(event: TeamEvent): Step[] {
     case 'workspace.team.project-created.v1':
     case 'workspace.team.project-updated.v1':
     case 'workspace.team.project-deleted.v1': {
-      const verb: Verb = event.type === 'workspace.team.project-created.v1' ? 'create' : event.type === 'workspace.team.project-updated.v1' ? 'update' : 'delete';
+      const verb: Verb =
+        event.type === 'workspace.team.project-created.v1' ? 'create' : event.type === 'workspace.team.project-updated.v1' ? 'update' : 'delete';
       return [emit('workspace-team-project', teamRooms(team.id), { verb, data: { ...event.data.project, teamId: team.id } })];
     }
   }
@@ -77,5 +89,8 @@ function steps(event: TeamEvent): Step[] {
  */
 export function teamPlan(event: TeamEvent): PushPlan {
   const { team } = event.data;
-  return { order: { eventId: event.eventId, key: `team:${team.id}`, version: team.version, deleted: event.type === 'workspace.team.deleted.v1' }, steps: steps(event) };
+  return {
+    order: { eventId: event.eventId, key: `team:${team.id}`, version: team.version, deleted: event.type === 'workspace.team.deleted.v1' },
+    steps: steps(event),
+  };
 }

@@ -1,5 +1,17 @@
 import { Controller, HttpCode, HttpException, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { AssetsRpc, ErrorBody, errorBodyFromZod, Media, MEDIA_MESSAGES, RegisterMediaBody, UPLOAD_REPOS, uploadLimit, UploadQuery, UploadRepo, User } from '@kiln/contracts';
+import {
+  AssetsRpc,
+  ErrorBody,
+  errorBodyFromZod,
+  Media,
+  MEDIA_MESSAGES,
+  RegisterMediaBody,
+  UPLOAD_REPOS,
+  uploadLimit,
+  UploadQuery,
+  UploadRepo,
+  User,
+} from '@kiln/contracts';
 import { newId } from '@kiln/service-kit';
 import busboy from 'busboy';
 import { Request, Response } from 'express';
@@ -78,7 +90,16 @@ export class UploadController {
     try {
       const media = await this.services.call(AssetsRpc.registerMedia, {
         actor: { userId: req.user!.id },
-        body: { id: streamed.id, repo: streamed.repo, folder: streamed.folder, filename: streamed.filename, mimetype: streamed.mimetype, encoding: streamed.encoding, size: streamed.size, sha256: streamed.sha256 },
+        body: {
+          id: streamed.id,
+          repo: streamed.repo,
+          folder: streamed.folder,
+          filename: streamed.filename,
+          mimetype: streamed.mimetype,
+          encoding: streamed.encoding,
+          size: streamed.size,
+          sha256: streamed.sha256,
+        },
       });
       return [media];
     } catch (error) {
@@ -116,7 +137,12 @@ export class UploadController {
         parser.destroy();
         req.resume();
         const written = file;
-        const removed = written ? written.stored.then(() => this.storage.discard(written.id), () => this.storage.discard(written.id)) : Promise.resolve();
+        const removed = written
+          ? written.stored.then(
+              () => this.storage.discard(written.id),
+              () => this.storage.discard(written.id),
+            )
+          : Promise.resolve();
         removed.catch(() => undefined).then(() => reject(refusal));
       };
       const stop = (statusCode: number, message: string) => fail({ statusCode, message });

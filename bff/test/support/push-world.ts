@@ -44,7 +44,8 @@ export class PushWorld {
       }
       RealtimePushes[step.channel].parse(step.message);
       for (const socket of this.sockets) {
-        if (step.to.some((r) => socket.rooms.has(r)) && !step.except.some((r) => socket.rooms.has(r))) socket.seen.push({ channel: step.channel, ...step.message });
+        if (step.to.some((r) => socket.rooms.has(r)) && !step.except.some((r) => socket.rooms.has(r)))
+          socket.seen.push({ channel: step.channel, ...step.message });
       }
     }
     return plan;

@@ -9,8 +9,24 @@ type Type = WorkspaceEvent['type'];
 export type EventOf<T extends Type> = Extract<WorkspaceEvent, { type: T }>;
 
 /** An envelope around `data`, checked against the contract (a test event that would not parse proves nothing). */
-export function anEvent<T extends Type>(type: T, aggregateType: string, aggregateId: string, data: EventOf<T>['data'], actorId: string | null = null): EventOf<T> {
-  return WorkspaceEvent.parse({ eventId: anId(), type, aggregateType, aggregateId, occurredAt: now(), actorId, correlationId: anId(), causationId: null, data }) as EventOf<T>;
+export function anEvent<T extends Type>(
+  type: T,
+  aggregateType: string,
+  aggregateId: string,
+  data: EventOf<T>['data'],
+  actorId: string | null = null,
+): EventOf<T> {
+  return WorkspaceEvent.parse({
+    eventId: anId(),
+    type,
+    aggregateType,
+    aggregateId,
+    occurredAt: now(),
+    actorId,
+    correlationId: anId(),
+    causationId: null,
+    data,
+  }) as EventOf<T>;
 }
 
 export function aModelSnapshot(overrides: Partial<ModelSnapshot> & { authorId: string }): ModelSnapshot {
@@ -82,7 +98,13 @@ export class TeamStory {
   invited(userId: string | null, role: Role) {
     const member: MemberFact = { id: anId(), userId, role, status: userId ? 'active' : 'pending', createdAt: now() };
     this.members.set(member.id, member);
-    return anEvent('workspace.team.member-invited.v1', 'team', this.team.id, { team: this.next(), member: { ...member }, invitedBy: this.ownerId }, this.ownerId);
+    return anEvent(
+      'workspace.team.member-invited.v1',
+      'team',
+      this.team.id,
+      { team: this.next(), member: { ...member }, invitedBy: this.ownerId },
+      this.ownerId,
+    );
   }
 
   joined(memberId: string, userId: string) {
@@ -101,12 +123,24 @@ export class TeamStory {
   removed(userId: string) {
     const member = this.memberOf(userId);
     this.members.delete(member.id);
-    return anEvent('workspace.team.member-removed.v1', 'team', this.team.id, { team: this.next(), member: { ...member }, removedBy: this.ownerId }, this.ownerId);
+    return anEvent(
+      'workspace.team.member-removed.v1',
+      'team',
+      this.team.id,
+      { team: this.next(), member: { ...member }, removedBy: this.ownerId },
+      this.ownerId,
+    );
   }
 
   projectCreated(name = 'Live project') {
     const at = now();
-    return anEvent('workspace.team.project-created.v1', 'team', this.team.id, { team: this.next(), project: { id: anId(), name, description: '', createdAt: at, updatedAt: at } }, this.ownerId);
+    return anEvent(
+      'workspace.team.project-created.v1',
+      'team',
+      this.team.id,
+      { team: this.next(), project: { id: anId(), name, description: '', createdAt: at, updatedAt: at } },
+      this.ownerId,
+    );
   }
 
   deleted() {
@@ -139,10 +173,22 @@ export class ShareStory {
 
   roleChanged(role: ModelShareSnapshot['role']) {
     const previousRole = this.share.role;
-    return anEvent('workspace.model-share.role-changed.v1', 'model-share', this.share.id, { share: this.next({ role, version: this.share.version + 1 }), previousRole }, this.share.ownerId);
+    return anEvent(
+      'workspace.model-share.role-changed.v1',
+      'model-share',
+      this.share.id,
+      { share: this.next({ role, version: this.share.version + 1 }), previousRole },
+      this.share.ownerId,
+    );
   }
 
   removed() {
-    return anEvent('workspace.model-share.removed.v1', 'model-share', this.share.id, { share: this.next({ version: this.share.version + 1 }), removedBy: this.share.ownerId }, this.share.ownerId);
+    return anEvent(
+      'workspace.model-share.removed.v1',
+      'model-share',
+      this.share.id,
+      { share: this.next({ version: this.share.version + 1 }), removedBy: this.share.ownerId },
+      this.share.ownerId,
+    );
   }
 }

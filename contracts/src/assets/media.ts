@@ -33,9 +33,15 @@ export const MEDIA_MESSAGES = {
 } as const;
 
 /** `year_month`, or `pluginId/version` with dots as underscores: no dots at all, so never `..`. */
-export const UploadFolder = z.string(MEDIA_MESSAGES.badFolder).regex(/^[A-Za-z0-9@_-]+(\/[A-Za-z0-9@_-]+)*$/, MEDIA_MESSAGES.badFolder).max(240, MEDIA_MESSAGES.badFolder);
+export const UploadFolder = z
+  .string(MEDIA_MESSAGES.badFolder)
+  .regex(/^[A-Za-z0-9@_-]+(\/[A-Za-z0-9@_-]+)*$/, MEDIA_MESSAGES.badFolder)
+  .max(240, MEDIA_MESSAGES.badFolder);
 /** `folder` and `repo`, as query parameters or as fields before the file; every refusal a sentence (zod's own words are not for people). */
-export const UploadQuery = z.strictObject({ folder: UploadFolder.optional(), repo: z.enum(UPLOAD_REPOS, MEDIA_MESSAGES.unknownRepo).optional() }, MEDIA_MESSAGES.unknownField);
+export const UploadQuery = z.strictObject(
+  { folder: UploadFolder.optional(), repo: z.enum(UPLOAD_REPOS, MEDIA_MESSAGES.unknownRepo).optional() },
+  MEDIA_MESSAGES.unknownField,
+);
 export type UploadQuery = z.infer<typeof UploadQuery>;
 
 export const Media = z.object({
@@ -85,8 +91,19 @@ export const AssetsRpc = {
 } as const;
 
 type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<P extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined, B extends z.ZodTypeAny | undefined = undefined, R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never>(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & { params?: P; query?: Q; body?: B; rpc: R; toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']> },
+function route<
+  P extends z.ZodTypeAny | undefined = undefined,
+  Q extends z.ZodTypeAny | undefined = undefined,
+  B extends z.ZodTypeAny | undefined = undefined,
+  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
+>(
+  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
+    params?: P;
+    query?: Q;
+    body?: B;
+    rpc: R;
+    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
+  },
 ) {
   return r;
 }
@@ -97,7 +114,8 @@ export const AssetsHttpRoutes = {
   upload: {
     method: 'post',
     path: '/api/upload',
-    summary: 'Upload one file (multipart field `file`; `folder` and `repo` as query parameters or fields before the file). Answers a list whose first item is the new media. Over the repo\'s limit: 413, nothing stored.',
+    summary:
+      "Upload one file (multipart field `file`; `folder` and `repo` as query parameters or fields before the file). Answers a list whose first item is the new media. Over the repo's limit: 413, nothing stored.",
     auth: true,
     query: UploadQuery,
     multipart: { field: 'file', maxBytes: UPLOAD_MAX_BYTES.plugin },
@@ -105,7 +123,13 @@ export const AssetsHttpRoutes = {
     status: 201,
   } satisfies HttpRoute,
   getMedia: route({
-    method: 'get', path: '/api/media/{id}', summary: 'One of my uploaded files (its record; others\' are 404)', auth: true, params: z.strictObject({ id: Id }), response: Media,
-    rpc: AssetsRpc.getMedia, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+    method: 'get',
+    path: '/api/media/{id}',
+    summary: "One of my uploaded files (its record; others' are 404)",
+    auth: true,
+    params: z.strictObject({ id: Id }),
+    response: Media,
+    rpc: AssetsRpc.getMedia,
+    toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
   }),
 };

@@ -14,7 +14,14 @@ export const BUSINESS_PAGE_SIZE = 20;
 /** Tags (spec 002 §5): trimmed, empties dropped, at most 20. */
 export const TAGS_MAX = 20;
 
-export const SERVICE_CLASS_VALUES = ['count-based-service', 'length-based-service', 'area-based-service', 'volume-based-service', 'weight-based-service', 'time-based-service'] as const;
+export const SERVICE_CLASS_VALUES = [
+  'count-based-service',
+  'length-based-service',
+  'area-based-service',
+  'volume-based-service',
+  'weight-based-service',
+  'time-based-service',
+] as const;
 export type ServiceClassId = (typeof SERVICE_CLASS_VALUES)[number];
 /** Each class's measure kind (spec 002 §3); count-based pricing has the fixed unit `each`. */
 export const SERVICE_CLASS_KIND: Record<ServiceClassId, MeasureKindId> = {

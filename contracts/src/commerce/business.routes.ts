@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { Actor } from '../common/errors';
 import { IdempotencyKey } from '../common/ids';
 import type { HttpRoute, RouteInput } from '../http';
-import { AddCatalogItemBody, AddCatalogItemsBody, AddedCatalogItems, CatalogItem, CatalogItemList, CatalogModelLookup, ModelIdLookupQuery, UpdateCatalogItemBody } from './catalog';
+import {
+  AddCatalogItemBody,
+  AddCatalogItemsBody,
+  AddedCatalogItems,
+  CatalogItem,
+  CatalogItemList,
+  CatalogModelLookup,
+  ModelIdLookupQuery,
+  UpdateCatalogItemBody,
+} from './catalog';
 import { CreateMaterialBody, Material, MaterialList, MaterialTree, MaterialTreeQuery, UpdateMaterialBody } from './material';
 import { BusinessListQuery, DistinctTags, DistinctTagsQuery, History, RecordIdParams, RecordVersionQuery } from './records';
 import { CreateServiceBody, Service, ServiceList, UpdateServiceBody } from './service';
@@ -46,8 +55,19 @@ export const BusinessRpc = {
 } as const;
 
 type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<P extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined, B extends z.ZodTypeAny | undefined = undefined, R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never>(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & { params?: P; query?: Q; body?: B; rpc: R; toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']> },
+function route<
+  P extends z.ZodTypeAny | undefined = undefined,
+  Q extends z.ZodTypeAny | undefined = undefined,
+  B extends z.ZodTypeAny | undefined = undefined,
+  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
+>(
+  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
+    params?: P;
+    query?: Q;
+    body?: B;
+    rpc: R;
+    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
+  },
 ) {
   return r;
 }
@@ -71,24 +91,116 @@ function recordRoutes<C extends z.ZodTypeAny, U extends z.ZodTypeAny, R extends 
 ) {
   const path = `/api/workspace/${collection}`;
   return {
-    list: route({ method: 'get', path, summary: `My ${what}s (or the team's / project's with where.teamId / projectId), 20 a page`, auth: true, query: BusinessListQuery, response: schemas.list, rpc: rpcs.list, toRpc: ({ actor, query }) => ({ actor, body: query }) }),
-    get: route({ method: 'get', path: `${path}/{id}`, summary: `One ${what}; ?version=N shows it as it was after its N-th change. ETag: its version.`, auth: true, versioned: true, params: RecordIdParams, query: RecordVersionQuery, response: schemas.record, rpc: rpcs.get, toRpc: ({ actor, params, query }) => ({ actor, body: { id: params.id, ...readVersion(query.version) } }) }),
-    history: route({ method: 'get', path: `${path}/{id}/history`, summary: `Who changed what and when on one ${what}, oldest first`, auth: true, params: RecordIdParams, response: History, rpc: rpcs.history, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }) }),
-    create: route({ method: 'post', path, summary: `Create a ${what}`, auth: true, status: 201, idempotent: true, versioned: true, body: schemas.create, response: schemas.record, rpc: rpcs.create, toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...withKey(idempotencyKey) }) }),
-    update: route({ method: 'patch', path: `${path}/{id}`, summary: `Change a ${what}; with If-Match, 412 when it changed since`, auth: true, versioned: true, params: RecordIdParams, body: schemas.update, response: schemas.record, rpc: rpcs.update, toRpc: ({ actor, params, body, ifMatch }) => ({ actor, body: { id: params.id, changes: body, ...withIfMatch(ifMatch) } }) }),
-    remove: route({ method: 'delete', path: `${path}/{id}`, summary: `Delete a ${what}; with If-Match, 412 when it changed since`, auth: true, versioned: true, params: RecordIdParams, response: schemas.record, rpc: rpcs.remove, toRpc: ({ actor, params, ifMatch }) => ({ actor, body: { id: params.id, ...withIfMatch(ifMatch) } }) }),
+    list: route({
+      method: 'get',
+      path,
+      summary: `My ${what}s (or the team's / project's with where.teamId / projectId), 20 a page`,
+      auth: true,
+      query: BusinessListQuery,
+      response: schemas.list,
+      rpc: rpcs.list,
+      toRpc: ({ actor, query }) => ({ actor, body: query }),
+    }),
+    get: route({
+      method: 'get',
+      path: `${path}/{id}`,
+      summary: `One ${what}; ?version=N shows it as it was after its N-th change. ETag: its version.`,
+      auth: true,
+      versioned: true,
+      params: RecordIdParams,
+      query: RecordVersionQuery,
+      response: schemas.record,
+      rpc: rpcs.get,
+      toRpc: ({ actor, params, query }) => ({ actor, body: { id: params.id, ...readVersion(query.version) } }),
+    }),
+    history: route({
+      method: 'get',
+      path: `${path}/{id}/history`,
+      summary: `Who changed what and when on one ${what}, oldest first`,
+      auth: true,
+      params: RecordIdParams,
+      response: History,
+      rpc: rpcs.history,
+      toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+    }),
+    create: route({
+      method: 'post',
+      path,
+      summary: `Create a ${what}`,
+      auth: true,
+      status: 201,
+      idempotent: true,
+      versioned: true,
+      body: schemas.create,
+      response: schemas.record,
+      rpc: rpcs.create,
+      toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...withKey(idempotencyKey) }),
+    }),
+    update: route({
+      method: 'patch',
+      path: `${path}/{id}`,
+      summary: `Change a ${what}; with If-Match, 412 when it changed since`,
+      auth: true,
+      versioned: true,
+      params: RecordIdParams,
+      body: schemas.update,
+      response: schemas.record,
+      rpc: rpcs.update,
+      toRpc: ({ actor, params, body, ifMatch }) => ({ actor, body: { id: params.id, changes: body, ...withIfMatch(ifMatch) } }),
+    }),
+    remove: route({
+      method: 'delete',
+      path: `${path}/{id}`,
+      summary: `Delete a ${what}; with If-Match, 412 when it changed since`,
+      auth: true,
+      versioned: true,
+      params: RecordIdParams,
+      response: schemas.record,
+      rpc: rpcs.remove,
+      toRpc: ({ actor, params, ifMatch }) => ({ actor, body: { id: params.id, ...withIfMatch(ifMatch) } }),
+    }),
   };
 }
 
-const catalog = recordRoutes('business-catalog', 'catalog item', { create: AddCatalogItemBody, update: UpdateCatalogItemBody, record: CatalogItem, list: CatalogItemList }, {
-  list: BusinessRpc.listCatalog, get: BusinessRpc.getCatalogItem, history: BusinessRpc.catalogHistory, create: BusinessRpc.addCatalogItem, update: BusinessRpc.updateCatalogItem, remove: BusinessRpc.removeCatalogItem,
-});
-const materials = recordRoutes('business-material', 'material', { create: CreateMaterialBody, update: UpdateMaterialBody, record: Material, list: MaterialList }, {
-  list: BusinessRpc.listMaterials, get: BusinessRpc.getMaterial, history: BusinessRpc.materialHistory, create: BusinessRpc.createMaterial, update: BusinessRpc.updateMaterial, remove: BusinessRpc.deleteMaterial,
-});
-const services = recordRoutes('business-service', 'service', { create: CreateServiceBody, update: UpdateServiceBody, record: Service, list: ServiceList }, {
-  list: BusinessRpc.listServices, get: BusinessRpc.getService, history: BusinessRpc.serviceHistory, create: BusinessRpc.createService, update: BusinessRpc.updateService, remove: BusinessRpc.deleteService,
-});
+const catalog = recordRoutes(
+  'business-catalog',
+  'catalog item',
+  { create: AddCatalogItemBody, update: UpdateCatalogItemBody, record: CatalogItem, list: CatalogItemList },
+  {
+    list: BusinessRpc.listCatalog,
+    get: BusinessRpc.getCatalogItem,
+    history: BusinessRpc.catalogHistory,
+    create: BusinessRpc.addCatalogItem,
+    update: BusinessRpc.updateCatalogItem,
+    remove: BusinessRpc.removeCatalogItem,
+  },
+);
+const materials = recordRoutes(
+  'business-material',
+  'material',
+  { create: CreateMaterialBody, update: UpdateMaterialBody, record: Material, list: MaterialList },
+  {
+    list: BusinessRpc.listMaterials,
+    get: BusinessRpc.getMaterial,
+    history: BusinessRpc.materialHistory,
+    create: BusinessRpc.createMaterial,
+    update: BusinessRpc.updateMaterial,
+    remove: BusinessRpc.deleteMaterial,
+  },
+);
+const services = recordRoutes(
+  'business-service',
+  'service',
+  { create: CreateServiceBody, update: UpdateServiceBody, record: Service, list: ServiceList },
+  {
+    list: BusinessRpc.listServices,
+    get: BusinessRpc.getService,
+    history: BusinessRpc.serviceHistory,
+    create: BusinessRpc.createService,
+    update: BusinessRpc.updateService,
+    remove: BusinessRpc.deleteService,
+  },
+);
 
 /**
  * The business dashboard's routes (spec 002 §7), spread into HttpRoutes. Fixed paths (`create-multiple`,
@@ -96,12 +208,26 @@ const services = recordRoutes('business-service', 'service', { create: CreateSer
  */
 export const BusinessHttpRoutes = {
   addCatalogItems: route({
-    method: 'post', path: '/api/workspace/business-catalog/create-multiple', summary: 'Add several models to my catalog (From workspace, Browse community)', auth: true, status: 201, idempotent: true, body: AddCatalogItemsBody, response: AddedCatalogItems,
-    rpc: BusinessRpc.addCatalogItems, toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...withKey(idempotencyKey) }),
+    method: 'post',
+    path: '/api/workspace/business-catalog/create-multiple',
+    summary: 'Add several models to my catalog (From workspace, Browse community)',
+    auth: true,
+    status: 201,
+    idempotent: true,
+    body: AddCatalogItemsBody,
+    response: AddedCatalogItems,
+    rpc: BusinessRpc.addCatalogItems,
+    toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...withKey(idempotencyKey) }),
   }),
   lookupCatalogModel: route({
-    method: 'get', path: '/api/workspace/business-catalog/model-lookup', summary: 'Add by model ID: the model\'s preview when it exists and I may view it', auth: true, query: ModelIdLookupQuery, response: CatalogModelLookup,
-    rpc: BusinessRpc.lookupModel, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/workspace/business-catalog/model-lookup',
+    summary: "Add by model ID: the model's preview when it exists and I may view it",
+    auth: true,
+    query: ModelIdLookupQuery,
+    response: CatalogModelLookup,
+    rpc: BusinessRpc.lookupModel,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   listCatalog: catalog.list,
   catalogHistory: catalog.history,
@@ -111,12 +237,24 @@ export const BusinessHttpRoutes = {
   removeCatalogItem: catalog.remove,
 
   materialTags: route({
-    method: 'get', path: '/api/workspace/distinct/business-material/tags', summary: 'Tags used on my materials (suggestions), distinct', auth: true, query: DistinctTagsQuery, response: DistinctTags,
-    rpc: BusinessRpc.materialTags, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/workspace/distinct/business-material/tags',
+    summary: 'Tags used on my materials (suggestions), distinct',
+    auth: true,
+    query: DistinctTagsQuery,
+    response: DistinctTags,
+    rpc: BusinessRpc.materialTags,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   materialTree: route({
-    method: 'get', path: '/api/workspace/business-material/material-tree', summary: 'My materials by class and category (linking services to materials)', auth: true, query: MaterialTreeQuery, response: MaterialTree,
-    rpc: BusinessRpc.materialTree, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/workspace/business-material/material-tree',
+    summary: 'My materials by class and category (linking services to materials)',
+    auth: true,
+    query: MaterialTreeQuery,
+    response: MaterialTree,
+    rpc: BusinessRpc.materialTree,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   listMaterials: materials.list,
   materialHistory: materials.history,
@@ -126,8 +264,14 @@ export const BusinessHttpRoutes = {
   deleteMaterial: materials.remove,
 
   serviceTags: route({
-    method: 'get', path: '/api/workspace/distinct/business-service/tags', summary: 'Tags used on my services (suggestions), distinct', auth: true, query: DistinctTagsQuery, response: DistinctTags,
-    rpc: BusinessRpc.serviceTags, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/workspace/distinct/business-service/tags',
+    summary: 'Tags used on my services (suggestions), distinct',
+    auth: true,
+    query: DistinctTagsQuery,
+    response: DistinctTags,
+    rpc: BusinessRpc.serviceTags,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   listServices: services.list,
   serviceHistory: services.history,

@@ -52,7 +52,14 @@ export type MaterialParams = z.infer<typeof MaterialParams>;
 
 /** Quantity in stock with the spec's sentences (spec 002 §5: "Quantity is required", "Quantity cannot be negative"). */
 export const StockQuantity = z.object(
-  { value: z.number({ error: COMMON_MESSAGES.quantityRequired }).finite(COMMON_MESSAGES.quantityRequired).min(0, COMMON_MESSAGES.quantityNegative).max(1e12, 'This number is too large.'), unit: UnitId },
+  {
+    value: z
+      .number({ error: COMMON_MESSAGES.quantityRequired })
+      .finite(COMMON_MESSAGES.quantityRequired)
+      .min(0, COMMON_MESSAGES.quantityNegative)
+      .max(1e12, 'This number is too large.'),
+    unit: UnitId,
+  },
   { error: COMMON_MESSAGES.quantityRequired },
 );
 
@@ -68,7 +75,9 @@ const MaterialFields = {
   quantityInStock: StockQuantity,
   scrapPercentage: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(100, COMMON_MESSAGES.atMostHundredPercent).default(0),
   /** Days to replenish (the unit is fixed). */
-  timeToReplenish: z.object({ value: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(36500), unit: z.literal('d') }).default({ value: 0, unit: 'd' }),
+  timeToReplenish: z
+    .object({ value: z.number().finite().min(0, COMMON_MESSAGES.notNegative).max(36500), unit: z.literal('d') })
+    .default({ value: 0, unit: 'd' }),
   appearance: Appearance.default([]),
 };
 

@@ -105,8 +105,19 @@ export const WorkspacePublishingRpc = {
 
 /** A pass-through route whose `toRpc` is checked against its rpc's request (like http.ts's own helper). */
 type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<P extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined, B extends z.ZodTypeAny | undefined = undefined, R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never>(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & { params?: P; query?: Q; body?: B; rpc: R; toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']> },
+function route<
+  P extends z.ZodTypeAny | undefined = undefined,
+  Q extends z.ZodTypeAny | undefined = undefined,
+  B extends z.ZodTypeAny | undefined = undefined,
+  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
+>(
+  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
+    params?: P;
+    query?: Q;
+    body?: B;
+    rpc: R;
+    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
+  },
 ) {
   return r;
 }
@@ -114,31 +125,77 @@ function route<P extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTy
 /** Products, moderation and my published models (spec 000 §7 "Published"); spread into HttpRoutes. */
 export const ProductHttpRoutes = {
   listMyPublished: route({
-    method: 'get', path: '/api/workspace/publish/my', summary: 'My models that have a product, with its status', auth: true, query: ModelListQuery, response: PublishedModelList,
-    rpc: WorkspacePublishingRpc.listMyPublished, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/workspace/publish/my',
+    summary: 'My models that have a product, with its status',
+    auth: true,
+    query: ModelListQuery,
+    response: PublishedModelList,
+    rpc: WorkspacePublishingRpc.listMyPublished,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   listProducts: route({
-    method: 'get', path: '/api/product/product', summary: 'The marketplace: published, production-ready products, 20 a page', auth: true, query: ProductListQuery, response: ProductList,
-    rpc: CommerceRpc.listProducts, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/product/product',
+    summary: 'The marketplace: published, production-ready products, 20 a page',
+    auth: true,
+    query: ProductListQuery,
+    response: ProductList,
+    rpc: CommerceRpc.listProducts,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   getProduct: route({
-    method: 'get', path: '/api/product/product/{id}', summary: 'One product: published ones for everyone; the owner and moderators see theirs in any status', auth: true, params: ProductIdParams, response: Product,
-    rpc: CommerceRpc.getProduct, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+    method: 'get',
+    path: '/api/product/product/{id}',
+    summary: 'One product: published ones for everyone; the owner and moderators see theirs in any status',
+    auth: true,
+    params: ProductIdParams,
+    response: Product,
+    rpc: CommerceRpc.getProduct,
+    toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
   }),
   publishProduct: route({
-    method: 'post', path: '/api/product/product', summary: 'Publish a model I own (to moderation), or save it as a draft', auth: true, body: PublishProductBody, response: Product, status: 201, idempotent: true,
-    rpc: CommerceRpc.publishProduct, toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+    method: 'post',
+    path: '/api/product/product',
+    summary: 'Publish a model I own (to moderation), or save it as a draft',
+    auth: true,
+    body: PublishProductBody,
+    response: Product,
+    status: 201,
+    idempotent: true,
+    rpc: CommerceRpc.publishProduct,
+    toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
   }),
   updateProduct: route({
-    method: 'patch', path: '/api/product/product/{id}', summary: 'Republish, save as draft or unpublish my product', auth: true, params: ProductIdParams, body: UpdateProductBody, response: Product,
-    rpc: CommerceRpc.updateProduct, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+    method: 'patch',
+    path: '/api/product/product/{id}',
+    summary: 'Republish, save as draft or unpublish my product',
+    auth: true,
+    params: ProductIdParams,
+    body: UpdateProductBody,
+    response: Product,
+    rpc: CommerceRpc.updateProduct,
+    toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
   }),
   listModeration: route({
-    method: 'get', path: '/api/product/moderation', summary: 'Products waiting for moderation, oldest first (moderators only)', auth: true, query: ProductListQuery, response: ProductList,
-    rpc: CommerceRpc.listModeration, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/product/moderation',
+    summary: 'Products waiting for moderation, oldest first (moderators only)',
+    auth: true,
+    query: ProductListQuery,
+    response: ProductList,
+    rpc: CommerceRpc.listModeration,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   moderateProduct: route({
-    method: 'patch', path: '/api/product/moderation/{id}', summary: 'Approve or reject a product (moderators only)', auth: true, params: ProductIdParams, body: ModerateProductBody, response: Product,
-    rpc: CommerceRpc.moderateProduct, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+    method: 'patch',
+    path: '/api/product/moderation/{id}',
+    summary: 'Approve or reject a product (moderators only)',
+    auth: true,
+    params: ProductIdParams,
+    body: ModerateProductBody,
+    response: Product,
+    rpc: CommerceRpc.moderateProduct,
+    toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
   }),
 } satisfies Record<string, HttpRoute>;

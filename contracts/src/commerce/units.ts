@@ -17,7 +17,11 @@ export const UnitId = z.enum(ALL_UNITS, { error: 'Choose a unit from the list.' 
 
 /** A value with its unit (spec 002 §3: "Quantity and price values are pairs {value, unit}"). */
 export const Quantity = z.object({
-  value: z.number({ error: COMMON_MESSAGES.enterNumber }).finite(COMMON_MESSAGES.enterNumber).min(0, COMMON_MESSAGES.notNegative).max(1e12, 'This number is too large.'),
+  value: z
+    .number({ error: COMMON_MESSAGES.enterNumber })
+    .finite(COMMON_MESSAGES.enterNumber)
+    .min(0, COMMON_MESSAGES.notNegative)
+    .max(1e12, 'This number is too large.'),
   unit: UnitId,
 });
 export type Quantity = z.infer<typeof Quantity>;

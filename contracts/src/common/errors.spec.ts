@@ -25,13 +25,14 @@ function inputsFor(schema: z.ZodTypeAny): unknown[] {
   if (shape) {
     const keys = Object.keys(shape);
     for (const key of keys) {
-      for (const bad of [undefined, null, 12345, 'text', [], {}, { nested: true }]) inputs.push(Object.fromEntries(keys.map((k) => [k, k === key ? bad : undefined])));
+      for (const bad of [undefined, null, 12345, 'text', [], {}, { nested: true }])
+        inputs.push(Object.fromEntries(keys.map((k) => [k, k === key ? bad : undefined])));
     }
   }
   return inputs;
 }
 
-describe('answers in sentences, never zod\'s words', () => {
+describe("answers in sentences, never zod's words", () => {
   const routes = Object.entries(HttpRoutes as Record<string, { params?: z.ZodTypeAny; query?: z.ZodTypeAny; body?: z.ZodTypeAny }>);
   it.each(routes.map(([name, route]) => [name, route] as const))('%s', (_name, route) => {
     const leaks: string[] = [];
@@ -42,13 +43,14 @@ describe('answers in sentences, never zod\'s words', () => {
         const parsed = schema.safeParse(input);
         if (parsed.success) continue;
         const body = errorBodyFromZod(parsed.error);
-        for (const m of [body.message, ...(body.errors ?? []).map((e) => e.message)]) if (ZOD_WORDING.test(m)) leaks.push(`${part} ${JSON.stringify(input)} → ${m}`);
+        for (const m of [body.message, ...(body.errors ?? []).map((e) => e.message)])
+          if (ZOD_WORDING.test(m)) leaks.push(`${part} ${JSON.stringify(input)} → ${m}`);
       }
     }
     expect(leaks.slice(0, 5)).toEqual([]);
   });
 
-  it('a missing field is the spec\'s sentence', () => {
+  it("a missing field is the spec's sentence", () => {
     const parsed = z.object({ name: z.string() }).safeParse({});
     expect(errorBodyFromZod((parsed as { error: z.ZodError }).error).message).toBe(COMMON_MESSAGES.required);
   });

@@ -17,10 +17,30 @@ describe('jsonParam', () => {
     return result.success ? { ok: true, value: result.data } : { ok: false };
   };
 
-  it.each(['updatedAt DESC', 'author,contributor', '["author"]', '{"a":1}', '12', '0', '01', '1.5', '1.', '1e5', '1E10', 'true', ' null ', 'nulls', 'false,true', ' ', '_', '-1', '1e+5', '"x"', '{x', '\ttrue'])(
-    'reads %j as before',
-    (value) => expect(now(value)).toEqual(before(value)),
-  );
+  it.each([
+    'updatedAt DESC',
+    'author,contributor',
+    '["author"]',
+    '{"a":1}',
+    '12',
+    '0',
+    '01',
+    '1.5',
+    '1.',
+    '1e5',
+    '1E10',
+    'true',
+    ' null ',
+    'nulls',
+    'false,true',
+    ' ',
+    '_',
+    '-1',
+    '1e+5',
+    '"x"',
+    '{x',
+    '\ttrue',
+  ])('reads %j as before', (value) => expect(now(value)).toEqual(before(value)));
 
   it('reads random texts of the unquoted alphabet as before', () => {
     const alphabet = 'ae01 9,._tfnrulsE';

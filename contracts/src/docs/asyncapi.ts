@@ -20,7 +20,11 @@ export function buildAsyncApi(): Record<string, unknown> {
   }
   return {
     asyncapi: '3.0.0',
-    info: { title: 'Kiln events', version: '1.0.0', description: 'Domain events on NATS JetStream. Consumers: use a durable consumer; deduplicate by eventId.' },
+    info: {
+      title: 'Kiln events',
+      version: '1.0.0',
+      description: 'Domain events on NATS JetStream. Consumers: use a durable consumer; deduplicate by eventId.',
+    },
     defaultContentType: 'application/json',
     channels,
     operations,

@@ -4,8 +4,19 @@ import { HttpRoutes } from '../http';
 import { buildAsyncApi } from './asyncapi';
 import { buildOpenApi } from './openapi';
 
-type OpenApi = { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; parameters: { name: string; in: string; required: boolean }[] }>> };
-type AsyncApi = { asyncapi: string; channels: Record<string, { address: string }>; operations: Record<string, { action: string }>; components: { messages: Record<string, { name: string; payload: unknown }> } };
+type OpenApi = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, unknown>; parameters: { name: string; in: string; required: boolean }[] }>
+  >;
+};
+type AsyncApi = {
+  asyncapi: string;
+  channels: Record<string, { address: string }>;
+  operations: Record<string, { action: string }>;
+  components: { messages: Record<string, { name: string; payload: unknown }> };
+};
 
 describe('buildOpenApi', () => {
   const doc = buildOpenApi() as OpenApi;
@@ -54,7 +65,11 @@ describe('buildAsyncApi', () => {
   });
 
   it('documents exactly the events of the catalogue', () => {
-    expect(Object.values(doc.components.messages).map((m) => m.name).sort()).toEqual(Object.keys(WorkspaceEvents).sort());
+    expect(
+      Object.values(doc.components.messages)
+        .map((m) => m.name)
+        .sort(),
+    ).toEqual(Object.keys(WorkspaceEvents).sort());
   });
 
   it('is plain JSON', () => {

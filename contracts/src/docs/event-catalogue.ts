@@ -25,10 +25,26 @@ export function renderEventCatalogue(): string {
     '- A breaking change gets a new type (`.v2`) published beside the old one until consumers have moved.',
     '',
   ];
-  const descriptions: Record<string, string> = { ...EVENT_DESCRIPTIONS, ...COMMERCE_EVENT_DESCRIPTIONS, ...BUSINESS_EVENT_DESCRIPTIONS, ...PLUGIN_REGISTRY_EVENT_DESCRIPTIONS };
+  const descriptions: Record<string, string> = {
+    ...EVENT_DESCRIPTIONS,
+    ...COMMERCE_EVENT_DESCRIPTIONS,
+    ...BUSINESS_EVENT_DESCRIPTIONS,
+    ...PLUGIN_REGISTRY_EVENT_DESCRIPTIONS,
+  };
   for (const [type, schema] of Object.entries({ ...WorkspaceEvents, ...CommerceEvents, ...BusinessEvents, ...PluginRegistryEvents })) {
     const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as unknown as { properties: { data: unknown } };
-    lines.push(`## ${type}`, '', descriptions[type], '', `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`, '', '```json', JSON.stringify(json.properties.data, null, 2), '```', '');
+    lines.push(
+      `## ${type}`,
+      '',
+      descriptions[type],
+      '',
+      `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`,
+      '',
+      '```json',
+      JSON.stringify(json.properties.data, null, 2),
+      '```',
+      '',
+    );
   }
   return lines.join('\n');
 }

@@ -16,13 +16,21 @@ function errorAnswers(route: HttpRoute): Record<string, unknown> {
   const changes = route.method !== 'get';
   const limit = route.bodyLimit ?? DEFAULT_BODY_LIMIT;
   return {
-    ...(route.params || route.query || route.body || route.idempotent ? { '400': errorAnswer('The input does not match the contract; `message` says what to fix.') } : {}),
+    ...(route.params || route.query || route.body || route.idempotent
+      ? { '400': errorAnswer('The input does not match the contract; `message` says what to fix.') }
+      : {}),
     ...(route.auth ? { '401': errorAnswer('Not signed in, or the session has expired.') } : {}),
     ...(changes ? { '403': errorAnswer('Sent from a page of another origin (`Origin`, or `Referer` when there is no `Origin`).') } : {}),
     ...(route.params ? { '404': errorAnswer('No such entity, or not yours to see.') } : {}),
     ...(route.body ? { '413': errorAnswer(`The body is larger than ${limit} bytes; refused before it is read.`) } : {}),
     ...(route.body ? { '415': errorAnswer('The body is not `application/json`.') } : {}),
-    ...(route.multipart ? { '413': errorAnswer(`The file is larger than its repo's limit (${route.multipart.maxBytes} bytes for plugins); refused by Content-Length before reading, or cut off while streaming. Nothing is stored.`) } : {}),
+    ...(route.multipart
+      ? {
+          '413': errorAnswer(
+            `The file is larger than its repo's limit (${route.multipart.maxBytes} bytes for plugins); refused by Content-Length before reading, or cut off while streaming. Nothing is stored.`,
+          ),
+        }
+      : {}),
     ...(changes
       ? {
           '429': errorAnswer('Too many requests; `retryAfter` (and the `Retry-After` header) says how many seconds to wait.', {
@@ -39,7 +47,10 @@ export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [operationId, route] of Object.entries(HttpRoutes) as [string, HttpRoute][]) {
     const parameters: unknown[] = [];
-    for (const [where, s] of [['path', route.params], ['query', route.query]] as const) {
+    for (const [where, s] of [
+      ['path', route.params],
+      ['query', route.query],
+    ] as const) {
       if (!s) continue;
       const json = schema(s, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, prop] of Object.entries(json.properties ?? {})) {
@@ -73,7 +84,20 @@ export function buildOpenApi(): Record<string, unknown> {
       parameters,
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } } } : {}),
       ...(route.multipart
-        ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: [route.multipart.field], properties: { [route.multipart.field]: { type: 'string', format: 'binary' }, folder: { type: 'string' }, repo: { type: 'string' } } } } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    required: [route.multipart.field],
+                    properties: { [route.multipart.field]: { type: 'string', format: 'binary' }, folder: { type: 'string' }, repo: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          }
         : {}),
       responses: {
         [String(route.status ?? 200)]: {
@@ -94,7 +118,7 @@ export function buildOpenApi(): Record<string, unknown> {
       version: '1.0.0',
       description:
         'HTTP API of the Kiln web app. Errors: { statusCode, message, errors?, retryAfter? }. Bodies are JSON only. ' +
-        'State-changing requests must come from the app\'s own origin (or send no Origin/Referer, e.g. with a Bearer token). ' +
+        "State-changing requests must come from the app's own origin (or send no Origin/Referer, e.g. with a Bearer token). " +
         'Every answer is `Cache-Control: no-store`.',
     },
     components: {

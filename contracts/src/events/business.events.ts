@@ -38,9 +38,10 @@ export const BusinessEvents = {
 
 export const BUSINESS_EVENT_DESCRIPTIONS: Record<keyof typeof BusinessEvents, string> = {
   'commerce.catalog-item.added.v1': 'A seller added a model to their catalog (price 0 when added by model ID or from the community).',
-  'commerce.catalog-item.updated.v1': 'A catalog item was renamed, repriced, its recipe (materials, services, margin) changed, or its model\'s name/preview changed in the workspace.',
+  'commerce.catalog-item.updated.v1':
+    "A catalog item was renamed, repriced, its recipe (materials, services, margin) changed, or its model's name/preview changed in the workspace.",
   'commerce.catalog-item.removed.v1': 'A seller removed an item from their catalog.',
-  'commerce.material.created.v1': 'A material was added to an inventory (the four wizard steps\' values).',
+  'commerce.material.created.v1': "A material was added to an inventory (the four wizard steps' values).",
   'commerce.material.updated.v1': 'A material changed: properties, price or quantity in stock (inline edit), appearance. `changes` lists the fields.',
   'commerce.material.deleted.v1': 'A material was deleted from an inventory.',
   'commerce.service.created.v1': 'A seller added a service with its general price and price options.',

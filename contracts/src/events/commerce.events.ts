@@ -13,7 +13,10 @@ export type ProductSnapshot = z.infer<typeof ProductSnapshot>;
 
 const Content = { title: z.string(), image: z.string().nullable(), productionReady: z.boolean() };
 
-export const ProductCreatedV1 = envelope('commerce.product.created.v1', z.object({ ...Content, modelId: Id, ownerId: Id, draft: z.boolean(), product: ProductSnapshot }));
+export const ProductCreatedV1 = envelope(
+  'commerce.product.created.v1',
+  z.object({ ...Content, modelId: Id, ownerId: Id, draft: z.boolean(), product: ProductSnapshot }),
+);
 export const ProductSubmittedV1 = envelope('commerce.product.submitted.v1', z.object({ ...Content, product: ProductSnapshot }));
 export const ProductDraftedV1 = envelope('commerce.product.drafted.v1', z.object({ ...Content, product: ProductSnapshot }));
 export const ProductApprovedV1 = envelope('commerce.product.approved.v1', z.object({ moderatorId: Id, product: ProductSnapshot }));
@@ -30,8 +33,10 @@ export const CommerceEvents = {
 } as const;
 
 export const COMMERCE_EVENT_DESCRIPTIONS: Record<keyof typeof CommerceEvents, string> = {
-  'commerce.product.created.v1': 'An author published a model (status `non moderated`), or saved it as a draft first (`draft: true`, status `draft`). One product per model.',
-  'commerce.product.submitted.v1': 'The author published the product again (republish or restore), with its content: it waits for moderation (`non moderated`) and is off the marketplace until approved.',
+  'commerce.product.created.v1':
+    'An author published a model (status `non moderated`), or saved it as a draft first (`draft: true`, status `draft`). One product per model.',
+  'commerce.product.submitted.v1':
+    'The author published the product again (republish or restore), with its content: it waits for moderation (`non moderated`) and is off the marketplace until approved.',
   'commerce.product.drafted.v1': 'The author saved the product as a draft: off the marketplace and out of the moderation queue.',
   'commerce.product.approved.v1': 'A moderator approved the product: `published`, `publishedAt` set. Listed on the marketplace when production-ready.',
   'commerce.product.rejected.v1': 'A moderator rejected the product, saying why (`reason`).',

@@ -43,7 +43,7 @@ export const SharingEvents = {
 } as const;
 
 export const SHARING_EVENT_DESCRIPTIONS: Record<keyof typeof SharingEvents, string> = {
-  'workspace.model-share.created.v1': 'A model\'s owner shared it with someone (pending, `userId` null, until that e-mail has an account).',
+  'workspace.model-share.created.v1': "A model's owner shared it with someone (pending, `userId` null, until that e-mail has an account).",
   'workspace.model-share.activated.v1': 'A pending share became active: the invited person signed up.',
   'workspace.model-share.role-changed.v1': 'The role a model is shared with someone changed.',
   'workspace.model-share.removed.v1': 'A share ended: the owner removed the person, the person left, or the model was deleted (`removedBy` null).',

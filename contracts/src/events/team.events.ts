@@ -44,7 +44,10 @@ export const TeamUpdatedV1 = envelope('workspace.team.updated.v1', z.object({ te
 export const TeamDeletedV1 = envelope('workspace.team.deleted.v1', z.object({ team: TeamSnapshot, memberUserIds: z.array(Id) }));
 export const TeamMemberInvitedV1 = envelope('workspace.team.member-invited.v1', z.object({ team: TeamSnapshot, member: TeamMemberFact, invitedBy: Id }));
 export const TeamMemberJoinedV1 = envelope('workspace.team.member-joined.v1', z.object({ team: TeamSnapshot, member: TeamMemberFact }));
-export const TeamMemberRoleChangedV1 = envelope('workspace.team.member-role-changed.v1', z.object({ team: TeamSnapshot, member: TeamMemberFact, previousRole: TeamRoleValue }));
+export const TeamMemberRoleChangedV1 = envelope(
+  'workspace.team.member-role-changed.v1',
+  z.object({ team: TeamSnapshot, member: TeamMemberFact, previousRole: TeamRoleValue }),
+);
 export const TeamMemberRemovedV1 = envelope('workspace.team.member-removed.v1', z.object({ team: TeamSnapshot, member: TeamMemberFact, removedBy: Id }));
 export const TeamProjectCreatedV1 = envelope('workspace.team.project-created.v1', z.object({ team: TeamSnapshot, project: ProjectSnapshot }));
 export const TeamProjectUpdatedV1 = envelope('workspace.team.project-updated.v1', z.object({ team: TeamSnapshot, project: ProjectSnapshot }));
@@ -65,11 +68,11 @@ export const TeamEvents = {
 
 export const TEAM_EVENT_DESCRIPTIONS: Record<keyof typeof TeamEvents, string> = {
   'workspace.team.created.v1': 'A user created a team; `data.owner` is their owner membership.',
-  'workspace.team.updated.v1': 'The owner changed the team\'s name, description or colour.',
+  'workspace.team.updated.v1': "The owner changed the team's name, description or colour.",
   'workspace.team.deleted.v1': 'The owner deleted the team; `data.memberUserIds` are the people who were in it.',
   'workspace.team.member-invited.v1': 'The owner invited someone: active at once when the e-mail has an account, else pending (`userId` null).',
   'workspace.team.member-joined.v1': 'A pending invite became active: the invited person signed up.',
-  'workspace.team.member-role-changed.v1': 'The owner changed a member\'s role (viewer ↔ editor).',
+  'workspace.team.member-role-changed.v1': "The owner changed a member's role (viewer ↔ editor).",
   'workspace.team.member-removed.v1': 'A member was removed by the owner, or left (`removedBy` = the member).',
   'workspace.team.project-created.v1': 'A project was created in the team.',
   'workspace.team.project-updated.v1': 'A project was renamed or got a new description.',

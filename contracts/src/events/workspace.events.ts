@@ -2,8 +2,23 @@ import { z } from 'zod';
 import { Id, Timestamp } from '../common/ids';
 import { ShareAs } from '../workspace/model';
 import { envelope } from './envelope';
-import { NOTIFICATION_EVENT_DESCRIPTIONS, NotificationCreatedV1, NotificationEvents, NotificationsAllReadV1, NotificationUpdatedV1 } from './notification.events';
-import { FavoriteAddedV1, FavoriteRemovedV1, ModelShareActivatedV1, ModelShareCreatedV1, ModelShareRemovedV1, ModelShareRoleChangedV1, SHARING_EVENT_DESCRIPTIONS, SharingEvents } from './sharing.events';
+import {
+  NOTIFICATION_EVENT_DESCRIPTIONS,
+  NotificationCreatedV1,
+  NotificationEvents,
+  NotificationsAllReadV1,
+  NotificationUpdatedV1,
+} from './notification.events';
+import {
+  FavoriteAddedV1,
+  FavoriteRemovedV1,
+  ModelShareActivatedV1,
+  ModelShareCreatedV1,
+  ModelShareRemovedV1,
+  ModelShareRoleChangedV1,
+  SHARING_EVENT_DESCRIPTIONS,
+  SharingEvents,
+} from './sharing.events';
 import {
   TEAM_EVENT_DESCRIPTIONS,
   TeamCreatedV1,
@@ -40,14 +55,8 @@ export type ModelSnapshot = z.infer<typeof ModelSnapshot>;
 
 /** `duplicatedFrom` is set when the model is a duplicate of another (PATCH /api/workspace/model/duplicate/{id}). */
 export const ModelCreatedV1 = envelope('workspace.model.created.v1', z.object({ model: ModelSnapshot, duplicatedFrom: Id.optional() }));
-export const ModelRenamedV1 = envelope(
-  'workspace.model.renamed.v1',
-  z.object({ model: ModelSnapshot, previousName: z.string() }),
-);
-export const ModelDescriptionChangedV1 = envelope(
-  'workspace.model.description-changed.v1',
-  z.object({ model: ModelSnapshot }),
-);
+export const ModelRenamedV1 = envelope('workspace.model.renamed.v1', z.object({ model: ModelSnapshot, previousName: z.string() }));
+export const ModelDescriptionChangedV1 = envelope('workspace.model.description-changed.v1', z.object({ model: ModelSnapshot }));
 export const ModelDeletedV1 = envelope('workspace.model.deleted.v1', z.object({ model: ModelSnapshot }));
 /** The owner restored a deleted model from "Recently deleted" (ADR 0048); `data.model` is its state, version bumped. */
 export const ModelRestoredV1 = envelope('workspace.model.restored.v1', z.object({ model: ModelSnapshot }));
@@ -119,13 +128,15 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   'workspace.model.renamed.v1': 'A model got a new name.',
   'workspace.model.description-changed.v1': 'A model got a new description.',
   'workspace.model.deleted.v1': 'A model was deleted; `data.model` is its last state.',
-  'workspace.model.restored.v1': 'The owner restored a deleted model from "Recently deleted" within 30 days; `data.model` is its state again (its shares and favorites come back as their own events).',
+  'workspace.model.restored.v1':
+    'The owner restored a deleted model from "Recently deleted" within 30 days; `data.model` is its state again (its shares and favorites come back as their own events).',
   'workspace.model.shared-with-everyone-changed.v1': 'The owner changed who may open the model by its link (`model.sharedWithEveryone`: private or a role).',
-  'workspace.model.product-changed.v1': 'The model\'s product was created or changed in commerce: `model.productId` and `model.publishedAt` follow it (the menu says Publish, Restore or Republish).',
+  'workspace.model.product-changed.v1':
+    "The model's product was created or changed in commerce: `model.productId` and `model.publishedAt` follow it (the menu says Publish, Restore or Republish).",
   'workspace.user.registered.v1':
     'Retired (no longer published; replaced by `workspace.user.registered.v2`): a person signed up. It carried their name and e-mail address, which events must not keep. Consumers still accept it from older stream history.',
   'workspace.user.registered.v2':
-    'A person signed up. Only ids and times: their name and e-mail stay in the workspace\'s state, where erasing the person removes them; consumers that need them read the `user_view` through the workspace.',
+    "A person signed up. Only ids and times: their name and e-mail stay in the workspace's state, where erasing the person removes them; consumers that need them read the `user_view` through the workspace.",
   'workspace.user.profile-updated.v1': 'A person changed their profile (full name). Ids and times only; read the new values through the workspace.',
   ...TEAM_EVENT_DESCRIPTIONS,
   ...SHARING_EVENT_DESCRIPTIONS,

@@ -216,7 +216,12 @@ export const ListVersionsQuery = z.strictObject({
 export type ListVersionsQuery = z.infer<typeof ListVersionsQuery>;
 export const ListActionsQuery = z.strictObject({ where: jsonParam(VersionWhere.required({ version: true })), sort: SortParam });
 export type ListActionsQuery = z.infer<typeof ListActionsQuery>;
-export const ListLogsQuery = z.strictObject({ where: jsonParam(VersionWhere.required({ version: true })), sort: SortParam, skip: Skip, limit: limitUpTo(1000, 200) });
+export const ListLogsQuery = z.strictObject({
+  where: jsonParam(VersionWhere.required({ version: true })),
+  sort: SortParam,
+  skip: Skip,
+  limit: limitUpTo(1000, 200),
+});
 export type ListLogsQuery = z.infer<typeof ListLogsQuery>;
 
 export const CreateVersionBody = z.strictObject({ pluginId: Id, version: VersionText });
@@ -224,7 +229,11 @@ export type CreateVersionBody = z.infer<typeof CreateVersionBody>;
 export const VersionRef = z.strictObject({ pluginId: Id, version: VersionText });
 export type VersionRef = z.infer<typeof VersionRef>;
 export const AssignZipBody = z.strictObject({ mediaId: Id });
-export const PublishBody = z.strictObject({ pluginId: Id, version: VersionText, options: z.strictObject({ isAlpha: z.boolean().default(false) }).default({ isAlpha: false }) });
+export const PublishBody = z.strictObject({
+  pluginId: Id,
+  version: VersionText,
+  options: z.strictObject({ isAlpha: z.boolean().default(false) }).default({ isAlpha: false }),
+});
 export type PublishBody = z.infer<typeof PublishBody>;
 export const DeletePluginQuery = z.strictObject({ pluginId: Id });
 
@@ -235,7 +244,13 @@ export const PublicManifestQuery = z.strictObject({ pluginId: Text(214), version
 export const PublicFileQuery = PublicManifestQuery.extend({ path: Text(1024) });
 export const PublicPlugin = Plugin.omit({ teamId: true, projectId: true, authorId: true, version: true, private: true });
 export const PublicPluginList = listOf(PublicPlugin);
-export const PublicVersion = z.object({ pluginId: z.string(), version: z.string(), status: z.literal('published'), publishedAt: Timestamp, provenance: PluginProvenance });
+export const PublicVersion = z.object({
+  pluginId: z.string(),
+  version: z.string(),
+  status: z.literal('published'),
+  publishedAt: Timestamp,
+  provenance: PluginProvenance,
+});
 export const PublicVersionList = listOf(PublicVersion);
 /** One deployed file, base64 (deployed plugins are small; larger files are refused at grab). */
 export const PublicFile = z.object({ path: z.string(), size: z.number().int(), sha256: z.string(), contentType: z.string(), contentBase64: z.string() });
@@ -289,8 +304,19 @@ export const PluginRegistryRpc = {
 // ---------------------------------------------------------------- HTTP
 
 type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<P extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined, B extends z.ZodTypeAny | undefined = undefined, R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never>(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & { params?: P; query?: Q; body?: B; rpc: R; toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']> },
+function route<
+  P extends z.ZodTypeAny | undefined = undefined,
+  Q extends z.ZodTypeAny | undefined = undefined,
+  B extends z.ZodTypeAny | undefined = undefined,
+  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
+>(
+  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
+    params?: P;
+    query?: Q;
+    body?: B;
+    rpc: R;
+    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
+  },
 ) {
   return r;
 }
@@ -301,89 +327,218 @@ const VersionParams = z.strictObject({ pluginId: Id, version: VersionText });
 /** Spec 001 §7 under /api/bgpm, plus the public read API for consumers; spread into HttpRoutes. Fixed paths before `{id}`. */
 export const PluginHttpRoutes = {
   listMyPlugins: route({
-    method: 'get', path: '/api/bgpm/plugin/my-plugins', summary: 'My plugins (where: teamId, projectId, private, name contains), 20 a page', auth: true, query: ListMyPluginsQuery, response: PluginList,
-    rpc: R.listMyPlugins, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/bgpm/plugin/my-plugins',
+    summary: 'My plugins (where: teamId, projectId, private, name contains), 20 a page',
+    auth: true,
+    query: ListMyPluginsQuery,
+    response: PluginList,
+    rpc: R.listMyPlugins,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   validatePlugin: route({
-    method: 'get', path: '/api/bgpm/plugin/validate-plugin', summary: 'Is this plugin id free? (`Plugin already exists` / `Invalid format` otherwise)', auth: true, query: ValidatePluginQuery, response: Availability,
-    rpc: R.validatePlugin, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/bgpm/plugin/validate-plugin',
+    summary: 'Is this plugin id free? (`Plugin already exists` / `Invalid format` otherwise)',
+    auth: true,
+    query: ValidatePluginQuery,
+    response: Availability,
+    rpc: R.validatePlugin,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   validateSlug: route({
-    method: 'get', path: '/api/bgpm/plugin/validate-slug', summary: 'Is this slug free? (`Slug already used` / `Invalid format` otherwise)', auth: true, query: ValidateSlugQuery, response: Availability,
-    rpc: R.validateSlug, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/bgpm/plugin/validate-slug',
+    summary: 'Is this slug free? (`Slug already used` / `Invalid format` otherwise)',
+    auth: true,
+    query: ValidateSlugQuery,
+    response: Availability,
+    rpc: R.validateSlug,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   createPlugin: route({
-    method: 'post', path: '/api/bgpm/plugin/create-plugin', summary: 'Create a plugin (private by default)', auth: true, body: CreatePluginBody, response: Plugin, status: 201, idempotent: true,
-    rpc: R.createPlugin, toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+    method: 'post',
+    path: '/api/bgpm/plugin/create-plugin',
+    summary: 'Create a plugin (private by default)',
+    auth: true,
+    body: CreatePluginBody,
+    response: Plugin,
+    status: 201,
+    idempotent: true,
+    rpc: R.createPlugin,
+    toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
   }),
   updatePlugin: route({
-    method: 'patch', path: '/api/bgpm/plugin/update-plugin/{id}', summary: 'Edit my plugin (plugin id fixed; slug fixed; never back to private)', auth: true, params: IdParams, body: UpdatePluginBody, response: Plugin,
-    rpc: R.updatePlugin, toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+    method: 'patch',
+    path: '/api/bgpm/plugin/update-plugin/{id}',
+    summary: 'Edit my plugin (plugin id fixed; slug fixed; never back to private)',
+    auth: true,
+    params: IdParams,
+    body: UpdatePluginBody,
+    response: Plugin,
+    rpc: R.updatePlugin,
+    toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
   }),
   deletePlugin: route({
-    method: 'delete', path: '/api/bgpm/plugin', summary: 'Delete my plugin (`pluginId` = record id); a published plugin cannot be deleted', auth: true, query: DeletePluginQuery, response: Plugin,
-    rpc: R.deletePlugin, toRpc: ({ actor, query }) => ({ actor, body: { id: query.pluginId } }),
+    method: 'delete',
+    path: '/api/bgpm/plugin',
+    summary: 'Delete my plugin (`pluginId` = record id); a published plugin cannot be deleted',
+    auth: true,
+    query: DeletePluginQuery,
+    response: Plugin,
+    rpc: R.deletePlugin,
+    toRpc: ({ actor, query }) => ({ actor, body: { id: query.pluginId } }),
   }),
   getPlugin: route({
-    method: 'get', path: '/api/bgpm/plugin/{id}', summary: 'One plugin (private ones for their author only; `Plugin doesn\'t exist` otherwise)', auth: true, params: IdParams, response: Plugin,
-    rpc: R.getPlugin, toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+    method: 'get',
+    path: '/api/bgpm/plugin/{id}',
+    summary: "One plugin (private ones for their author only; `Plugin doesn't exist` otherwise)",
+    auth: true,
+    params: IdParams,
+    response: Plugin,
+    rpc: R.getPlugin,
+    toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
   }),
   listVersions: route({
-    method: 'get', path: '/api/bgpm/plugin-version', summary: 'Versions of a plugin (where pluginId, version; newest first; populate bgpmPlugin)', auth: true, query: ListVersionsQuery, response: PluginVersionList,
-    rpc: R.listVersions, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/bgpm/plugin-version',
+    summary: 'Versions of a plugin (where pluginId, version; newest first; populate bgpmPlugin)',
+    auth: true,
+    query: ListVersionsQuery,
+    response: PluginVersionList,
+    rpc: R.listVersions,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   createVersion: route({
-    method: 'post', path: '/api/bgpm/plugin-version/create-new-version', summary: 'Add a version (higher than every version used before)', auth: true, body: CreateVersionBody, response: PluginVersion, status: 201,
-    rpc: R.createVersion, toRpc: ({ actor, body }) => ({ actor, body }),
+    method: 'post',
+    path: '/api/bgpm/plugin-version/create-new-version',
+    summary: 'Add a version (higher than every version used before)',
+    auth: true,
+    body: CreateVersionBody,
+    response: PluginVersion,
+    status: 201,
+    rpc: R.createVersion,
+    toRpc: ({ actor, body }) => ({ actor, body }),
   }),
   deleteVersion: route({
-    method: 'delete', path: '/api/bgpm/plugin-version', summary: 'Delete a version (never a published one, nor 0.0.0)', auth: true, query: VersionRef, response: PluginVersion,
-    rpc: R.deleteVersion, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'delete',
+    path: '/api/bgpm/plugin-version',
+    summary: 'Delete a version (never a published one, nor 0.0.0)',
+    auth: true,
+    query: VersionRef,
+    response: PluginVersion,
+    rpc: R.deleteVersion,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   assignZip: route({
-    method: 'patch', path: '/api/bgpm/plugin-version/assign-zip-file/{pluginId}/{version}', summary: 'Attach an uploaded .zip (media id) to a pending or failed version', auth: true, params: VersionParams, body: AssignZipBody, response: PluginVersion,
-    rpc: R.assignZip, toRpc: ({ actor, params, body }) => ({ actor, body: { ...params, mediaId: body.mediaId } }),
+    method: 'patch',
+    path: '/api/bgpm/plugin-version/assign-zip-file/{pluginId}/{version}',
+    summary: 'Attach an uploaded .zip (media id) to a pending or failed version',
+    auth: true,
+    params: VersionParams,
+    body: AssignZipBody,
+    response: PluginVersion,
+    rpc: R.assignZip,
+    toRpc: ({ actor, params, body }) => ({ actor, body: { ...params, mediaId: body.mediaId } }),
   }),
   listActions: route({
-    method: 'get', path: '/api/bgpm/bgpm-plugin-action', summary: 'The five pipeline steps of a version, in order', auth: true, query: ListActionsQuery, response: PluginActionList,
-    rpc: R.listActions, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/bgpm/bgpm-plugin-action',
+    summary: 'The five pipeline steps of a version, in order',
+    auth: true,
+    query: ListActionsQuery,
+    response: PluginActionList,
+    rpc: R.listActions,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   publish: route({
-    method: 'post', path: '/api/bgpm/plugin-action/publish', summary: 'Run the pipeline (pending/failed with a zip), publish alpha (done, developers) or publish (alpha)', auth: true, body: PublishBody, response: PluginVersion,
-    rpc: R.publish, toRpc: ({ actor, body }) => ({ actor, body }),
+    method: 'post',
+    path: '/api/bgpm/plugin-action/publish',
+    summary: 'Run the pipeline (pending/failed with a zip), publish alpha (done, developers) or publish (alpha)',
+    auth: true,
+    body: PublishBody,
+    response: PluginVersion,
+    rpc: R.publish,
+    toRpc: ({ actor, body }) => ({ actor, body }),
   }),
   unpublish: route({
-    method: 'post', path: '/api/bgpm/plugin-action/unpublish', summary: 'Unpublish a version within 24 h of publishing it', auth: true, body: VersionRef, response: PluginVersion,
-    rpc: R.unpublish, toRpc: ({ actor, body }) => ({ actor, body }),
+    method: 'post',
+    path: '/api/bgpm/plugin-action/unpublish',
+    summary: 'Unpublish a version within 24 h of publishing it',
+    auth: true,
+    body: VersionRef,
+    response: PluginVersion,
+    rpc: R.unpublish,
+    toRpc: ({ actor, body }) => ({ actor, body }),
   }),
   listLogs: route({
-    method: 'get', path: '/api/bgpm/bgpm-plugin-log', summary: 'Pipeline logs of a version, newest first', auth: true, query: ListLogsQuery, response: PluginLogList,
-    rpc: R.listLogs, toRpc: ({ actor, query }) => ({ actor, body: query }),
+    method: 'get',
+    path: '/api/bgpm/bgpm-plugin-log',
+    summary: 'Pipeline logs of a version, newest first',
+    auth: true,
+    query: ListLogsQuery,
+    response: PluginLogList,
+    rpc: R.listLogs,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
   }),
   pipelineInfo: route({
-    method: 'get', path: '/api/bgpm/pipeline-info', summary: 'How this server isolates plugin builds, and how many run at once', auth: true, response: PipelineInfo,
-    rpc: R.pipelineInfo, toRpc: ({ actor }) => ({ actor, body: {} }),
+    method: 'get',
+    path: '/api/bgpm/pipeline-info',
+    summary: 'How this server isolates plugin builds, and how many run at once',
+    auth: true,
+    response: PipelineInfo,
+    rpc: R.pipelineInfo,
+    toRpc: ({ actor }) => ({ actor, body: {} }),
   }),
   publicPlugins: route({
-    method: 'get', path: '/api/bgpm/public/plugins', summary: 'Consumers: public plugins with a published version', auth: false, query: PublicPluginsQuery, response: PublicPluginList,
-    rpc: R.publicPlugins, toRpc: ({ query }) => ({ body: query }),
+    method: 'get',
+    path: '/api/bgpm/public/plugins',
+    summary: 'Consumers: public plugins with a published version',
+    auth: false,
+    query: PublicPluginsQuery,
+    response: PublicPluginList,
+    rpc: R.publicPlugins,
+    toRpc: ({ query }) => ({ body: query }),
   }),
   publicVersions: route({
-    method: 'get', path: '/api/bgpm/public/versions', summary: 'Consumers: the published versions of one public plugin (by its plugin id)', auth: false, query: PublicVersionsQuery, response: PublicVersionList,
-    rpc: R.publicVersions, toRpc: ({ query }) => ({ body: query }),
+    method: 'get',
+    path: '/api/bgpm/public/versions',
+    summary: 'Consumers: the published versions of one public plugin (by its plugin id)',
+    auth: false,
+    query: PublicVersionsQuery,
+    response: PublicVersionList,
+    rpc: R.publicVersions,
+    toRpc: ({ query }) => ({ body: query }),
   }),
   publicManifest: route({
-    method: 'get', path: '/api/bgpm/public/manifest', summary: 'Consumers: the manifest of a deployed, published version (files with hashes)', auth: false, query: PublicManifestQuery, response: PluginManifest,
-    rpc: R.publicManifest, toRpc: ({ query }) => ({ body: query }),
+    method: 'get',
+    path: '/api/bgpm/public/manifest',
+    summary: 'Consumers: the manifest of a deployed, published version (files with hashes)',
+    auth: false,
+    query: PublicManifestQuery,
+    response: PluginManifest,
+    rpc: R.publicManifest,
+    toRpc: ({ query }) => ({ body: query }),
   }),
   publicFile: route({
-    method: 'get', path: '/api/bgpm/public/file', summary: 'Consumers: one deployed file of a published version (base64, with its sha256). Kept for existing callers; loaders use the raw route below (ADR 0047)', auth: false, query: PublicFileQuery, response: PublicFile,
-    rpc: R.publicFile, toRpc: ({ query }) => ({ body: query }),
+    method: 'get',
+    path: '/api/bgpm/public/file',
+    summary:
+      'Consumers: one deployed file of a published version (base64, with its sha256). Kept for existing callers; loaders use the raw route below (ADR 0047)',
+    auth: false,
+    query: PublicFileQuery,
+    response: PublicFile,
+    rpc: R.publicFile,
+    toRpc: ({ query }) => ({ body: query }),
   }),
   /** Hand-written in the BFF (bff/src/plugins/plugin-files.ts): raw bytes, not JSON; the file path may hold '/'. */
   pluginFile: {
-    method: 'get', path: '/api/bgpm/public/plugins/{pluginId}/{version}/files/{path}',
-    summary: 'Loaders: one deployed file of a published version, raw, with its content type, `ETag` = the manifest\'s sha256, immutable caching (private for a private plugin, which only its author reads), 304 for a matching If-None-Match; 404 for a path the manifest does not list. pluginId may be sent as it is (`@scope/name`) or encoded; html is sent as text/plain, svg with a sandboxing CSP (ADR 0047)',
-    auth: false, params: z.strictObject({ pluginId: Text(214), version: VersionText, path: Text(1024) }), response: z.string().describe('the file\'s bytes'),
+    method: 'get',
+    path: '/api/bgpm/public/plugins/{pluginId}/{version}/files/{path}',
+    summary:
+      "Loaders: one deployed file of a published version, raw, with its content type, `ETag` = the manifest's sha256, immutable caching (private for a private plugin, which only its author reads), 304 for a matching If-None-Match; 404 for a path the manifest does not list. pluginId may be sent as it is (`@scope/name`) or encoded; html is sent as text/plain, svg with a sandboxing CSP (ADR 0047)",
+    auth: false,
+    params: z.strictObject({ pluginId: Text(214), version: VersionText, path: Text(1024) }),
+    response: z.string().describe("the file's bytes"),
   } satisfies HttpRoute,
 } satisfies Record<string, HttpRoute>;

@@ -1,11 +1,20 @@
 import { AUTH_MESSAGES, LoginBody, RegisterBody } from './auth';
 
-const aRegistration = (overrides: Record<string, unknown> = {}) => ({ email: 'ada@example.com', password: 'correct horse', fullName: 'Ada Lovelace', ...overrides });
+const aRegistration = (overrides: Record<string, unknown> = {}) => ({
+  email: 'ada@example.com',
+  password: 'correct horse',
+  fullName: 'Ada Lovelace',
+  ...overrides,
+});
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe('RegisterBody', () => {
   it('normalises the e-mail and trims the name', () => {
-    expect(RegisterBody.parse(aRegistration({ email: '  Ada@Example.COM ', fullName: '  Ada  ' }))).toEqual({ email: 'ada@example.com', password: 'correct horse', fullName: 'Ada' });
+    expect(RegisterBody.parse(aRegistration({ email: '  Ada@Example.COM ', fullName: '  Ada  ' }))).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      fullName: 'Ada',
+    });
   });
 
   it('says what is wrong', () => {

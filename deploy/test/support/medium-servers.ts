@@ -35,7 +35,11 @@ export default async function setup(): Promise<void> {
     .withExposedPorts(5432)
     .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
     .start();
-  const nats = await new GenericContainer('nats:2').withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start();
+  const nats = await new GenericContainer('nats:2')
+    .withCommand(['-js'])
+    .withExposedPorts(4222)
+    .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
+    .start();
   process.env.DATABASE_URL = `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`;
   process.env.NATS_URL = `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`;
   (globalThis as Record<string, unknown>)[KEY] = [postgres, nats];

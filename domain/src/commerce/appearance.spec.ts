@@ -22,11 +22,34 @@ describe('appearance rules (spec 002 §5)', () => {
     ['mono with all', [tex('all')], []],
     ['two-toned covering every face', [col('Z+', 'Z-'), tex(...SIDES)], []],
     ['custom covering every face', [col('Z+'), col('Z-'), tex(...SIDES)], []],
-    ['an entry without direction', [tex()], [{ path: 'appearance.0.materialIndexDirection', message: 'Direction is required' }, ...['X+', 'X-', 'Y+', 'Y-', 'Z+', 'Z-'].map((d) => ({ path: 'appearance', message: `Direction ${d} wasn't used` }))]],
-    ['an entry without direction beside one with all', [tex('all'), col()], [{ path: 'appearance.1.materialIndexDirection', message: 'Direction is required' }]],
-    ['texture mode without a texture', [{ mode: 'texture', textureId: null, color: null, materialIndexDirection: ['all'] }], [{ path: 'appearance.0.textureId', message: 'For texture mode, textureId is required' }]],
-    ['color mode without a colour', [{ mode: 'color', textureId: null, color: null, materialIndexDirection: ['all'] }], [{ path: 'appearance.0.color', message: 'For color mode, color is required' }]],
-    ['a colour entry keeps a texture id it does not need', [{ mode: 'color', textureId: '0123456789abcdef01234567', color, materialIndexDirection: ['all'] }], []],
+    [
+      'an entry without direction',
+      [tex()],
+      [
+        { path: 'appearance.0.materialIndexDirection', message: 'Direction is required' },
+        ...['X+', 'X-', 'Y+', 'Y-', 'Z+', 'Z-'].map((d) => ({ path: 'appearance', message: `Direction ${d} wasn't used` })),
+      ],
+    ],
+    [
+      'an entry without direction beside one with all',
+      [tex('all'), col()],
+      [{ path: 'appearance.1.materialIndexDirection', message: 'Direction is required' }],
+    ],
+    [
+      'texture mode without a texture',
+      [{ mode: 'texture', textureId: null, color: null, materialIndexDirection: ['all'] }],
+      [{ path: 'appearance.0.textureId', message: 'For texture mode, textureId is required' }],
+    ],
+    [
+      'color mode without a colour',
+      [{ mode: 'color', textureId: null, color: null, materialIndexDirection: ['all'] }],
+      [{ path: 'appearance.0.color', message: 'For color mode, color is required' }],
+    ],
+    [
+      'a colour entry keeps a texture id it does not need',
+      [{ mode: 'color', textureId: '0123456789abcdef01234567', color, materialIndexDirection: ['all'] }],
+      [],
+    ],
     [
       'a direction in two entries',
       [col('Z+', 'X+'), col('Z-'), tex('X+', 'X-', 'Y+', 'Y-')],
@@ -40,10 +63,25 @@ describe('appearance rules (spec 002 §5)', () => {
         { path: 'appearance.1.materialIndexDirection', message: "Direction 'X-' is overlapping with entry 1" },
       ],
     ],
-    ['all after an entry with directions', [col('Z+'), tex('all')], [{ path: 'appearance.1.materialIndexDirection', message: "Direction is overlapping with entry 1 due to 'all'" }]],
-    ['directions after an entry with all', [tex('all'), col('Z+')], [{ path: 'appearance.1.materialIndexDirection', message: "Entry 1 is already set to 'all'" }]],
+    [
+      'all after an entry with directions',
+      [col('Z+'), tex('all')],
+      [{ path: 'appearance.1.materialIndexDirection', message: "Direction is overlapping with entry 1 due to 'all'" }],
+    ],
+    [
+      'directions after an entry with all',
+      [tex('all'), col('Z+')],
+      [{ path: 'appearance.1.materialIndexDirection', message: "Entry 1 is already set to 'all'" }],
+    ],
     ['all twice', [tex('all'), col('all')], [{ path: 'appearance.1.materialIndexDirection', message: "Entry 1 is already set to 'all'" }]],
-    ['all in the third entry names the first entry with directions', [col(), col('Z+'), tex('all')], [{ path: 'appearance.0.materialIndexDirection', message: 'Direction is required' }, { path: 'appearance.2.materialIndexDirection', message: "Direction is overlapping with entry 2 due to 'all'" }]],
+    [
+      'all in the third entry names the first entry with directions',
+      [col(), col('Z+'), tex('all')],
+      [
+        { path: 'appearance.0.materialIndexDirection', message: 'Direction is required' },
+        { path: 'appearance.2.materialIndexDirection', message: "Direction is overlapping with entry 2 due to 'all'" },
+      ],
+    ],
     [
       'faces left out',
       [col('Z+'), tex('X+', 'X-')],

@@ -26,7 +26,6 @@ export const GOOD_PARAMS: Record<MaterialClassId, Record<string, Quantity>> = {
   'c-beam': { height: mm(100), flangeWidth: mm(50), webThickness: mm(6), flangeThickness: mm(8.5), length: mm(6000) },
 };
 
-
 /** A complete, valid material request body of a class. */
 export function materialBody(materialClass: MaterialClassId = 'sheet'): CreateMaterialBody {
   const spec = MATERIAL_CLASSES[materialClass];

@@ -8,6 +8,9 @@ describe('diff of business record fields', () => {
   });
 
   it('still sees a changed value, and array order counts', () => {
-    expect(diff({ tags: ['a', 'b'], n: { v: 1 } }, { tags: ['b', 'a'], n: { v: 2 } })).toEqual({ tags: { from: ['a', 'b'], to: ['b', 'a'] }, n: { from: { v: 1 }, to: { v: 2 } } });
+    expect(diff({ tags: ['a', 'b'], n: { v: 1 } }, { tags: ['b', 'a'], n: { v: 2 } })).toEqual({
+      tags: { from: ['a', 'b'], to: ['b', 'a'] },
+      n: { from: { v: 1 }, to: { v: 2 } },
+    });
   });
 });

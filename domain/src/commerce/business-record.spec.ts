@@ -1,5 +1,17 @@
 import { DomainError } from '../shared/domain-error';
-import { decideCreate, decideDelete, decideUpdate, diff, evolveRecord, factKind, replayRecord, RECORD_MESSAGES, type RecordFact, type RecordRules, type RecordState } from './business-record';
+import {
+  decideCreate,
+  decideDelete,
+  decideUpdate,
+  diff,
+  evolveRecord,
+  factKind,
+  replayRecord,
+  RECORD_MESSAGES,
+  type RecordFact,
+  type RecordRules,
+  type RecordState,
+} from './business-record';
 
 interface NoteFields {
   title: string;

@@ -54,7 +54,9 @@ export const RECORD_MESSAGES = {
 
 /** JSON with object keys sorted: stored facts come back from jsonb with their keys in another order. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }
 
 /** The fields that differ between two states (deep compare by JSON, key order aside), each with before and after. */
@@ -78,14 +80,27 @@ export function decideCreate<F extends object, C>(rules: RecordRules<F, C, unkno
  * The fact of a change, or none when nothing changes. `ifMatch` is the version the client read: when it
  * is not the current one the change is refused (412), so a concurrent editor never overwrites unseen work.
  */
-export function decideUpdate<F extends object, U>(rules: RecordRules<F, unknown, U>, state: RecordState<F>, input: U, by: string, at: Date, ifMatch?: number): RecordFact | null {
+export function decideUpdate<F extends object, U>(
+  rules: RecordRules<F, unknown, U>,
+  state: RecordState<F>,
+  input: U,
+  by: string,
+  at: Date,
+  ifMatch?: number,
+): RecordFact | null {
   checkVersion(state, ifMatch);
   const fields = rules.update(state.fields, input);
   const changes = diff(state.fields, fields);
   return Object.keys(changes).length === 0 ? null : { type: `${rules.type}.updated`, changes, at, by };
 }
 
-export function decideDelete<F extends object>(rules: RecordRules<F, unknown, unknown>, state: RecordState<F>, by: string, at: Date, ifMatch?: number): RecordFact {
+export function decideDelete<F extends object>(
+  rules: RecordRules<F, unknown, unknown>,
+  state: RecordState<F>,
+  by: string,
+  at: Date,
+  ifMatch?: number,
+): RecordFact {
   checkVersion(state, ifMatch);
   return { type: `${rules.type}.deleted`, changes: {}, at, by };
 }
@@ -102,7 +117,11 @@ export function factKind(fact: Pick<RecordFact, 'type'>): RecordFactKind {
 }
 
 /** Applies one fact (the fold step). The first fact must be a creation. */
-export function evolveRecord<F extends object>(state: RecordState<F> | null, fact: RecordFact, scope: Omit<RecordMeta, 'createdAt' | 'updatedAt' | 'version' | 'deleted'>): RecordState<F> {
+export function evolveRecord<F extends object>(
+  state: RecordState<F> | null,
+  fact: RecordFact,
+  scope: Omit<RecordMeta, 'createdAt' | 'updatedAt' | 'version' | 'deleted'>,
+): RecordState<F> {
   const kind = factKind(fact);
   const to = Object.fromEntries(Object.entries(fact.changes).map(([key, change]) => [key, change.to]));
   if (!state) {
@@ -113,7 +132,11 @@ export function evolveRecord<F extends object>(state: RecordState<F> | null, fac
 }
 
 /** The state after the first `upTo` facts (all when absent); null for an empty stream. */
-export function replayRecord<F extends object>(facts: readonly RecordFact[], scope: Omit<RecordMeta, 'createdAt' | 'updatedAt' | 'version' | 'deleted'>, upTo = facts.length): RecordState<F> | null {
+export function replayRecord<F extends object>(
+  facts: readonly RecordFact[],
+  scope: Omit<RecordMeta, 'createdAt' | 'updatedAt' | 'version' | 'deleted'>,
+  upTo = facts.length,
+): RecordState<F> | null {
   let state: RecordState<F> | null = null;
   for (const fact of facts.slice(0, upTo)) state = evolveRecord(state, fact, scope);
   return state;

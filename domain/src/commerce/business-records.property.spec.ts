@@ -12,7 +12,10 @@ import { serviceDraftOf, serviceErrors, serviceRules, type ServiceFields } from 
  * Random command sequences against the rules and the fold (ADR 0029): whatever is asked, no state a
  * stream can reach breaks a rule, and replaying the facts rebuilds exactly the state applied live.
  */
-type Command<C, U> = { kind: 'create'; input: C } | { kind: 'update'; input: U; ifMatch: 'none' | 'current' | 'stale' } | { kind: 'delete'; ifMatch: 'none' | 'current' | 'stale' };
+type Command<C, U> =
+  | { kind: 'create'; input: C }
+  | { kind: 'update'; input: U; ifMatch: 'none' | 'current' | 'stale' }
+  | { kind: 'delete'; ifMatch: 'none' | 'current' | 'stale' };
 
 const scope = { id: 'r1', ownerId: 'u1', teamId: null, projectId: null };
 const ALL_UNITS = Object.values(UNITS).flat() as Unit[];
@@ -50,7 +53,10 @@ function run<F extends object, C, U>(rules: RecordRules<F, C, U>, commands: Comm
 
 const ifMatch = fc.constantFrom('none' as const, 'current' as const, 'stale' as const);
 const text = fc.oneof(fc.constantFrom('', '  ', 'Oak', ' Birch ', 'ab'), fc.string({ maxLength: 8 }));
-const dollars = fc.oneof(fc.constantFrom(-1, 0, 0.01, 1.005, 12.5, Number.NaN), fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100));
+const dollars = fc.oneof(
+  fc.constantFrom(-1, 0, 0.01, 1.005, 12.5, Number.NaN),
+  fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100),
+);
 const anyUnit = fc.constantFrom(...ALL_UNITS);
 const quantity = fc.record({ value: fc.constantFrom(-1, 0, 0.5, 1, 10), unit: anyUnit });
 const directions = fc.subarray(['X+', 'X-', 'Y+', 'Y-', 'Z+', 'Z-', 'all'] as Direction[]);
@@ -62,7 +68,13 @@ const entry = fc.record({
 });
 
 const materialClass = fc.constantFrom(...MATERIAL_CLASS_VALUES);
-const materialCreate = fc.tuple(materialClass, fc.record({ name: text, price: fc.record({ strategy: fc.constantFrom(...PRICE_STRATEGIES), unit: anyUnit, price: dollars }) }, { requiredKeys: [] }), fc.boolean()).map(([cls, over, plain]) => (plain ? materialBody(cls) : { ...materialBody(cls), ...over }));
+const materialCreate = fc
+  .tuple(
+    materialClass,
+    fc.record({ name: text, price: fc.record({ strategy: fc.constantFrom(...PRICE_STRATEGIES), unit: anyUnit, price: dollars }) }, { requiredKeys: [] }),
+    fc.boolean(),
+  )
+  .map(([cls, over, plain]) => (plain ? materialBody(cls) : { ...materialBody(cls), ...over }));
 const materialUpdate = fc.record(
   {
     name: text,
@@ -88,12 +100,15 @@ const commands = <C, U>(create: fc.Arbitrary<C>, update: fc.Arbitrary<U>) =>
     { maxLength: 25 },
   );
 
-const materialValid = (f: MaterialFields) => materialErrors(materialDraftOf(f)).length === 0 && isValidCents(f.price.cents) && f.name === f.name.trim() && f.tags.length <= 20;
+const materialValid = (f: MaterialFields) =>
+  materialErrors(materialDraftOf(f)).length === 0 && isValidCents(f.price.cents) && f.name === f.name.trim() && f.tags.length <= 20;
 
 describe('business records under random commands (property)', () => {
   it('materials: never an invalid state; replay equals live', () => {
     fc.assert(
-      fc.property(materialCreate, commands(materialCreate, materialUpdate), (first, rest) => run(materialRules, [{ kind: 'create', input: first }, ...rest], materialValid)),
+      fc.property(materialCreate, commands(materialCreate, materialUpdate), (first, rest) =>
+        run(materialRules, [{ kind: 'create', input: first }, ...rest], materialValid),
+      ),
       { numRuns: 300 },
     );
   });
@@ -113,16 +128,44 @@ describe('business records under random commands (property)', () => {
   });
 
   const serviceClass = fc.constantFrom(...SERVICE_CLASS_VALUES);
-  const option = fc.record({ id: fc.constantFrom(undefined, 'opt-1', 'opt-5', 'x'), label: text, price: fc.record({ value: dollars, unit: anyUnit }), material: fc.subarray([MATERIAL_A, MATERIAL_B]) });
-  const serviceCreate = fc.tuple(serviceClass, fc.boolean(), fc.array(option, { maxLength: 3 })).map(([cls, plain, prices]) => (plain ? serviceBody(cls) : { ...serviceBody(cls), prices }));
-  const serviceUpdate = fc.record({ name: text, serviceClass, tags: fc.array(fc.constantFrom('a', ' ', 'b'), { maxLength: 3 }), generalPrice: fc.option(fc.record({ value: dollars, unit: anyUnit })), prices: fc.array(option, { maxLength: 3 }) }, { requiredKeys: [] });
-  const serviceValid = (f: ServiceFields) => serviceErrors(serviceDraftOf(f)).length === 0 && new Set(f.prices.map((o) => o.id)).size === f.prices.length && f.prices.every((o) => o.id.length > 0);
+  const option = fc.record({
+    id: fc.constantFrom(undefined, 'opt-1', 'opt-5', 'x'),
+    label: text,
+    price: fc.record({ value: dollars, unit: anyUnit }),
+    material: fc.subarray([MATERIAL_A, MATERIAL_B]),
+  });
+  const serviceCreate = fc
+    .tuple(serviceClass, fc.boolean(), fc.array(option, { maxLength: 3 }))
+    .map(([cls, plain, prices]) => (plain ? serviceBody(cls) : { ...serviceBody(cls), prices }));
+  const serviceUpdate = fc.record(
+    {
+      name: text,
+      serviceClass,
+      tags: fc.array(fc.constantFrom('a', ' ', 'b'), { maxLength: 3 }),
+      generalPrice: fc.option(fc.record({ value: dollars, unit: anyUnit })),
+      prices: fc.array(option, { maxLength: 3 }),
+    },
+    { requiredKeys: [] },
+  );
+  const serviceValid = (f: ServiceFields) =>
+    serviceErrors(serviceDraftOf(f)).length === 0 && new Set(f.prices.map((o) => o.id)).size === f.prices.length && f.prices.every((o) => o.id.length > 0);
 
   it('services: never an invalid state, option ids always present and distinct; replay equals live', () => {
-    fc.assert(fc.property(serviceCreate, commands(serviceCreate, serviceUpdate), (first, rest) => run(serviceRules, [{ kind: 'create', input: first }, ...rest], serviceValid)), { numRuns: 300 });
+    fc.assert(
+      fc.property(serviceCreate, commands(serviceCreate, serviceUpdate), (first, rest) =>
+        run(serviceRules, [{ kind: 'create', input: first }, ...rest], serviceValid),
+      ),
+      { numRuns: 300 },
+    );
   });
 
-  const model: CatalogModel = { id: '0123456789abcdef01234567', name: 'Chair', preview: null, author: { id: 'cccccccccccccccccccccccc', fullName: 'Ann' }, exists: true };
+  const model: CatalogModel = {
+    id: '0123456789abcdef01234567',
+    name: 'Chair',
+    preview: null,
+    author: { id: 'cccccccccccccccccccccccc', fullName: 'Ann' },
+    exists: true,
+  };
   const catalogCreate = fc.record({ name: fc.option(text, { nil: undefined }), price: dollars }).map((b) => ({ body: { modelId: model.id, ...b }, model }));
   const recipe = fc.record({
     materials: fc.array(fc.record({ materialId: fc.constant(MATERIAL_A), quantity: fc.option(quantity) }), { maxLength: 2 }),
@@ -130,9 +173,15 @@ describe('business records under random commands (property)', () => {
     marginPercent: fc.constantFrom(-1, 0, 15),
   });
   const catalogUpdate = fc.record({ changes: fc.record({ name: text, price: dollars, recipe }, { requiredKeys: [] }) });
-  const catalogValid = (f: CatalogFields) => catalogNameErrors(f.name).length === 0 && isValidCents(f.priceCents) && recipeErrors(f.recipe).length === 0 && f.modelId === model.id;
+  const catalogValid = (f: CatalogFields) =>
+    catalogNameErrors(f.name).length === 0 && isValidCents(f.priceCents) && recipeErrors(f.recipe).length === 0 && f.modelId === model.id;
 
   it('catalog items: never an invalid state; replay equals live', () => {
-    fc.assert(fc.property(catalogCreate, commands(catalogCreate, catalogUpdate), (first, rest) => run(catalogRules, [{ kind: 'create', input: first }, ...rest], catalogValid)), { numRuns: 300 });
+    fc.assert(
+      fc.property(catalogCreate, commands(catalogCreate, catalogUpdate), (first, rest) =>
+        run(catalogRules, [{ kind: 'create', input: first }, ...rest], catalogValid),
+      ),
+      { numRuns: 300 },
+    );
   });
 });

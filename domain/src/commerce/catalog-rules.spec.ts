@@ -23,14 +23,22 @@ function refusal(run: () => unknown): DomainError {
 
 describe('catalogRules (spec 002 §5)', () => {
   it('adds a model with its name and price 0 by default', () => {
-    expect(catalogRules.create({ body: { modelId: MODEL_ID, price: 0 }, model })).toEqual({ name: 'Chair', modelId: MODEL_ID, model, priceCents: 0, recipe: { materials: [], services: [], marginPercent: 0 } });
+    expect(catalogRules.create({ body: { modelId: MODEL_ID, price: 0 }, model })).toEqual({
+      name: 'Chair',
+      modelId: MODEL_ID,
+      model,
+      priceCents: 0,
+      recipe: { materials: [], services: [], marginPercent: 0 },
+    });
   });
 
   it('accepts model ids in any case, trimmed', () => {
     expect(normalizeModelId(' 0123456789ABCDEF01234567 ')).toBe(MODEL_ID);
     expect(normalizeModelId('M20250000000')).toBeNull();
     expect(normalizeModelId('0123456789abcdef0123456g')).toBeNull();
-    expect(catalogRules.create({ body: { modelId: MODEL_ID.toUpperCase(), price: 1.5, name: '  Stool ' }, model: { ...model, id: MODEL_ID.toUpperCase() } })).toMatchObject({ modelId: MODEL_ID, name: 'Stool', priceCents: 150, model: { id: MODEL_ID } });
+    expect(
+      catalogRules.create({ body: { modelId: MODEL_ID.toUpperCase(), price: 1.5, name: '  Stool ' }, model: { ...model, id: MODEL_ID.toUpperCase() } }),
+    ).toMatchObject({ modelId: MODEL_ID, name: 'Stool', priceCents: 150, model: { id: MODEL_ID } });
   });
 
   it.each<[string, Parameters<typeof catalogRules.create>[0]]>([
@@ -45,7 +53,9 @@ describe('catalogRules (spec 002 §5)', () => {
   });
 
   it('refuses short names (trimmed) and negative prices', () => {
-    expect(refusal(() => catalogRules.create({ body: { modelId: MODEL_ID, price: 0 }, model: { ...model, name: 'ab' } })).message).toBe('Name should be at least 3 characters');
+    expect(refusal(() => catalogRules.create({ body: { modelId: MODEL_ID, price: 0 }, model: { ...model, name: 'ab' } })).message).toBe(
+      'Name should be at least 3 characters',
+    );
     const current = catalogRules.create({ body: { modelId: MODEL_ID, price: 0 }, model });
     expect(refusal(() => catalogRules.update(current, { changes: { name: '  ab  ' } })).message).toBe('Name should be at least 3 characters');
     expect(refusal(() => catalogRules.update(current, { changes: { price: -1 } })).message).toBe('Price must be a positive number');
@@ -54,7 +64,11 @@ describe('catalogRules (spec 002 §5)', () => {
 
   it('keeps the model copy fresh when the workspace says so, never changing its id', () => {
     const current = catalogRules.create({ body: { modelId: MODEL_ID, price: 0 }, model });
-    expect(catalogRules.update(current, { changes: {}, model: { ...model, name: 'Armchair', exists: false } }).model).toEqual({ ...model, name: 'Armchair', exists: false });
+    expect(catalogRules.update(current, { changes: {}, model: { ...model, name: 'Armchair', exists: false } }).model).toEqual({
+      ...model,
+      name: 'Armchair',
+      exists: false,
+    });
   });
 
   it('checks recipe lines against the materials and services they name', () => {
@@ -83,7 +97,14 @@ describe('catalogRules (spec 002 §5)', () => {
       { path: 'recipe.services.1.priceOptionId', message: 'This price option no longer exists.' },
     ]);
     const current = catalogRules.create({ body: { modelId: MODEL_ID, price: 0 }, model });
-    const next = catalogRules.update(current, { changes: { recipe: { materials: [recipe.materials[0]], services: [recipe.services[0]], marginPercent: 10 } }, refs });
-    expect(next.recipe).toEqual({ materials: [{ materialId: MATERIAL_A, quantity: { value: 0.5, unit: 'm2' }, params: null }], services: [{ serviceId: SERVICE, quantity: { value: 2, unit: 'h' }, priceOptionId: 'opt-1' }], marginPercent: 10 });
+    const next = catalogRules.update(current, {
+      changes: { recipe: { materials: [recipe.materials[0]], services: [recipe.services[0]], marginPercent: 10 } },
+      refs,
+    });
+    expect(next.recipe).toEqual({
+      materials: [{ materialId: MATERIAL_A, quantity: { value: 0.5, unit: 'm2' }, params: null }],
+      services: [{ serviceId: SERVICE, quantity: { value: 2, unit: 'h' }, priceOptionId: 'opt-1' }],
+      marginPercent: 10,
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { CATALOG_NAME_MIN, CATALOG_NAME_TOO_SHORT, COMMON_MESSAGES, MATERIAL_CLASSES, MODEL_ID_WRONG, PRICE_STRATEGY_KIND, SERVICE_CLASS_KIND } from '@kiln/contracts/constants';
+import {
+  CATALOG_NAME_MIN,
+  CATALOG_NAME_TOO_SHORT,
+  COMMON_MESSAGES,
+  MATERIAL_CLASSES,
+  MODEL_ID_WRONG,
+  PRICE_STRATEGY_KIND,
+  SERVICE_CLASS_KIND,
+} from '@kiln/contracts/constants';
 import type { AddCatalogItemBody, CatalogModel, MaterialClassId, MeasureKind, Quantity, ServiceClass, UpdateCatalogItemBody } from '@kiln/contracts';
 import type { RecordRules } from './business-record';
 import { throwIfInvalid, type FieldError } from './field-errors';
@@ -120,7 +128,8 @@ export function recipeErrors(recipe: RecipeLike, refs?: RecipeRefs, prefix = 're
     const service = refs?.services.get(line.serviceId);
     if (refs && !service) errors.push({ path: `${at}.serviceId`, message: CATALOG_MESSAGES.serviceGone });
     quantityErrors(line.quantity, service ? [SERVICE_CLASS_KIND[service.serviceClass]] : null, `${at}.quantity`);
-    if (service && line.priceOptionId && !service.optionIds.includes(line.priceOptionId)) errors.push({ path: `${at}.priceOptionId`, message: CATALOG_MESSAGES.optionGone });
+    if (service && line.priceOptionId && !service.optionIds.includes(line.priceOptionId))
+      errors.push({ path: `${at}.priceOptionId`, message: CATALOG_MESSAGES.optionGone });
   });
   const margin = recipe.marginPercent ?? 0;
   if (!Number.isFinite(margin) || margin < 0) errors.push({ path: `${prefix}.marginPercent`, message: CATALOG_MESSAGES.marginNegative });
@@ -139,7 +148,8 @@ function recipeFieldsOf(recipe: RecipeLike): RecipeFields {
 export function catalogCreateErrors(input: CatalogCreateInput): FieldError[] {
   const modelId = normalizeModelId(input.body.modelId);
   const errors: FieldError[] = [];
-  if (!modelId || !input.model || !input.model.exists || input.model.id.toLowerCase() !== modelId) errors.push({ path: 'modelId', message: CATALOG_MESSAGES.modelWrong });
+  if (!modelId || !input.model || !input.model.exists || input.model.id.toLowerCase() !== modelId)
+    errors.push({ path: 'modelId', message: CATALOG_MESSAGES.modelWrong });
   // Without a model there is no name to default to: the model error alone is told.
   const name = input.body.name ?? input.model?.name;
   if (name !== undefined) errors.push(...catalogNameErrors(name));

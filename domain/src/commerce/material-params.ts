@@ -85,8 +85,10 @@ function below(thin: string, outer: string[], factor: number, message: (specs: r
   };
 }
 
-const wall = (outer: string[], outerWords?: string): ShapeCheck => below('wallThickness', outer, 0.5, (specs) => MATERIAL_PARAM_MESSAGES.wallThickness(outerWords ?? labelOf(specs, outer[0])));
-const thinner = (thin: string, thick: string): ShapeCheck => below(thin, [thick], 1, (specs) => MATERIAL_PARAM_MESSAGES.thinnerThan(labelOf(specs, thin), labelOf(specs, thick)));
+const wall = (outer: string[], outerWords?: string): ShapeCheck =>
+  below('wallThickness', outer, 0.5, (specs) => MATERIAL_PARAM_MESSAGES.wallThickness(outerWords ?? labelOf(specs, outer[0])));
+const thinner = (thin: string, thick: string): ShapeCheck =>
+  below(thin, [thick], 1, (specs) => MATERIAL_PARAM_MESSAGES.thinnerThan(labelOf(specs, thin), labelOf(specs, thick)));
 const flanges: ShapeCheck = (p) => {
   const tf = p.get('flangeThickness');
   const h = p.get('height');

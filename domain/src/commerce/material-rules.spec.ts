@@ -27,7 +27,15 @@ describe('materialRules (spec 002 §5)', () => {
   });
 
   it('tells every field at once, the first as the message', () => {
-    const error = refusal(() => materialRules.create({ ...materialBody(), name: '  ', internalName: '', price: { strategy: 'per-area', unit: 'mm2', price: -1 }, quantityInStock: { value: -2, unit: 'each' } }));
+    const error = refusal(() =>
+      materialRules.create({
+        ...materialBody(),
+        name: '  ',
+        internalName: '',
+        price: { strategy: 'per-area', unit: 'mm2', price: -1 },
+        quantityInStock: { value: -2, unit: 'each' },
+      }),
+    );
     expect(error.kind).toBe('invalid');
     expect(error.message).toBe('This field is required');
     expect(error.errors).toEqual([
@@ -42,19 +50,64 @@ describe('materialRules (spec 002 §5)', () => {
     ['a missing class', { ...materialBody(), materialClass: null }, { path: 'materialClass', message: 'This field is required' }],
     ['an unknown class', { ...materialBody(), materialClass: 'plasma' }, { path: 'materialClass', message: 'Choose a material class from the list.' }],
     ['a missing strategy', { ...materialBody(), price: { unit: 'mm2', price: 1 } }, { path: 'price.strategy', message: 'This field is required' }],
-    ['a strategy the class does not offer', { ...materialBody('weight'), price: { strategy: 'per-length', unit: 'mm', price: 1 } }, { path: 'price.strategy', message: 'Weight materials cannot be priced per length.' }],
-    ['a price unit of another kind', { ...materialBody(), price: { strategy: 'per-area', unit: 'mm', price: 1 } }, { path: 'price.unit', message: 'Choose a unit of area, such as mm2.' }],
-    ['a per-piece price not for each', { ...materialBody(), price: { strategy: 'per-piece', unit: 'g', price: 1 } }, { path: 'price.unit', message: 'This is priced for each piece: choose the unit each.' }],
-    ['a missing price', { ...materialBody(), price: { strategy: 'per-area', unit: 'mm2', price: null } }, { path: 'price.price', message: 'Price must be a positive number' }],
-    ['three decimals', { ...materialBody(), price: { strategy: 'per-area', unit: 'mm2', price: 1.005 } }, { path: 'price.price', message: 'Use at most two decimals.' }],
-    ['a missing quantity', { ...materialBody(), quantityInStock: { value: null, unit: 'each' } }, { path: 'quantityInStock.value', message: 'Quantity is required' }],
-    ['a stock unit of another kind', { ...materialBody('volumetric'), quantityInStock: { value: 1, unit: 'g' } }, { path: 'quantityInStock.unit', message: 'Choose a unit of volume, such as ml.' }],
-    ['half a piece in stock', { ...materialBody(), quantityInStock: { value: 1.5, unit: 'each' } }, { path: 'quantityInStock.value', message: 'Enter a whole number of pieces.' }],
+    [
+      'a strategy the class does not offer',
+      { ...materialBody('weight'), price: { strategy: 'per-length', unit: 'mm', price: 1 } },
+      { path: 'price.strategy', message: 'Weight materials cannot be priced per length.' },
+    ],
+    [
+      'a price unit of another kind',
+      { ...materialBody(), price: { strategy: 'per-area', unit: 'mm', price: 1 } },
+      { path: 'price.unit', message: 'Choose a unit of area, such as mm2.' },
+    ],
+    [
+      'a per-piece price not for each',
+      { ...materialBody(), price: { strategy: 'per-piece', unit: 'g', price: 1 } },
+      { path: 'price.unit', message: 'This is priced for each piece: choose the unit each.' },
+    ],
+    [
+      'a missing price',
+      { ...materialBody(), price: { strategy: 'per-area', unit: 'mm2', price: null } },
+      { path: 'price.price', message: 'Price must be a positive number' },
+    ],
+    [
+      'three decimals',
+      { ...materialBody(), price: { strategy: 'per-area', unit: 'mm2', price: 1.005 } },
+      { path: 'price.price', message: 'Use at most two decimals.' },
+    ],
+    [
+      'a missing quantity',
+      { ...materialBody(), quantityInStock: { value: null, unit: 'each' } },
+      { path: 'quantityInStock.value', message: 'Quantity is required' },
+    ],
+    [
+      'a stock unit of another kind',
+      { ...materialBody('volumetric'), quantityInStock: { value: 1, unit: 'g' } },
+      { path: 'quantityInStock.unit', message: 'Choose a unit of volume, such as ml.' },
+    ],
+    [
+      'half a piece in stock',
+      { ...materialBody(), quantityInStock: { value: 1.5, unit: 'each' } },
+      { path: 'quantityInStock.value', message: 'Enter a whole number of pieces.' },
+    ],
     ['negative scrap', { ...materialBody(), scrapPercentage: -1 }, { path: 'scrapPercentage', message: 'Must not be negative.' }],
     ['scrap above 100 %', { ...materialBody(), scrapPercentage: 101 }, { path: 'scrapPercentage', message: 'At most 100 %.' }],
     ['21 tags', { ...materialBody(), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, { path: 'tags', message: 'At most 20 tags.' }],
-    ['a missing size', { ...materialBody(), params: { width: { value: 1, unit: 'm' }, thickness: { value: 1, unit: 'mm' } } }, { path: 'params.length', message: 'This field is required' }],
-    ['an appearance leaving faces out', { ...materialBody(), appearance: [{ mode: 'color', color: { hex: '#000000', metallicity: 0, roughness: 0, opacity: 1 }, materialIndexDirection: ['X+', 'X-', 'Y+', 'Y-', 'Z+'] }] }, { path: 'appearance', message: "Direction Z- wasn't used" }],
+    [
+      'a missing size',
+      { ...materialBody(), params: { width: { value: 1, unit: 'm' }, thickness: { value: 1, unit: 'mm' } } },
+      { path: 'params.length', message: 'This field is required' },
+    ],
+    [
+      'an appearance leaving faces out',
+      {
+        ...materialBody(),
+        appearance: [
+          { mode: 'color', color: { hex: '#000000', metallicity: 0, roughness: 0, opacity: 1 }, materialIndexDirection: ['X+', 'X-', 'Y+', 'Y-', 'Z+'] },
+        ],
+      },
+      { path: 'appearance', message: "Direction Z- wasn't used" },
+    ],
   ])('refuses %s', (_, draft, error) => {
     expect(materialErrors(draft)).toEqual([error]);
   });
@@ -101,6 +154,10 @@ describe('materialRules (spec 002 §5)', () => {
   });
 
   it('derives kind, category and stock state', () => {
-    expect(materialDerived({ materialClass: 'linear-round', quantityInStock: { value: 0, unit: 'm' } })).toEqual({ kind: 'length', category: 'linear', inStock: false });
+    expect(materialDerived({ materialClass: 'linear-round', quantityInStock: { value: 0, unit: 'm' } })).toEqual({
+      kind: 'length',
+      category: 'linear',
+      inStock: false,
+    });
   });
 });

@@ -1,5 +1,15 @@
 import { COMMON_MESSAGES, DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, TAGS_MAX } from '@kiln/contracts/constants';
-import type { CreateMaterialBody, Direction, MaterialCategoryId, MaterialClassId, MeasureKind, PriceStrategyId, Quantity, Unit, UpdateMaterialBody } from '@kiln/contracts';
+import type {
+  CreateMaterialBody,
+  Direction,
+  MaterialCategoryId,
+  MaterialClassId,
+  MeasureKind,
+  PriceStrategyId,
+  Quantity,
+  Unit,
+  UpdateMaterialBody,
+} from '@kiln/contracts';
 import { DomainError } from '../shared/domain-error';
 import type { RecordRules } from './business-record';
 import { appearanceErrors, normalizeAppearance, type AppearanceEntryInput } from './appearance';
@@ -17,7 +27,10 @@ export const MATERIAL_MESSAGES = {
   required: REQUIRED_MESSAGE,
   unknownClass: 'Choose a material class from the list.',
   strategyNotForClass: (classLabel: string, strategy: string) => `${classLabel} materials cannot be priced ${strategy}.`,
-  unitKind: (kind: MeasureKind) => (kind === 'count' ? 'This is priced for each piece: choose the unit each.' : `Choose a unit of ${MEASURE_KIND_LABELS[kind]}, such as ${DEFAULT_UNITS[kind]}.`),
+  unitKind: (kind: MeasureKind) =>
+    kind === 'count'
+      ? 'This is priced for each piece: choose the unit each.'
+      : `Choose a unit of ${MEASURE_KIND_LABELS[kind]}, such as ${DEFAULT_UNITS[kind]}.`,
   price: MONEY_MESSAGES.notAmount,
   priceDecimals: COMMON_MESSAGES.twoDecimals,
   quantityRequired: COMMON_MESSAGES.quantityRequired,
@@ -31,7 +44,13 @@ export const MATERIAL_MESSAGES = {
 } as const;
 
 /** How a strategy reads in a sentence: "per length", "per piece". */
-export const PRICE_STRATEGY_LABELS: Record<PriceStrategyId, string> = { 'per-length': 'per length', 'per-area': 'per area', 'per-volume': 'per volume', 'per-weight': 'per weight', 'per-piece': 'per piece' };
+export const PRICE_STRATEGY_LABELS: Record<PriceStrategyId, string> = {
+  'per-length': 'per length',
+  'per-area': 'per area',
+  'per-volume': 'per volume',
+  'per-weight': 'per weight',
+  'per-piece': 'per piece',
+};
 
 export interface StoredAppearanceEntry {
   mode: 'texture' | 'color';
@@ -106,7 +125,8 @@ export function materialErrors(draft: MaterialDraft): FieldError[] {
   const strategy = draft.price?.strategy;
   if (!strategy) add('price.strategy', MATERIAL_MESSAGES.required);
   else if (!Object.hasOwn(PRICE_STRATEGY_KIND, strategy)) add('price.strategy', MATERIAL_MESSAGES.required);
-  else if (spec && !spec.priceStrategies.includes(strategy as PriceStrategyId)) add('price.strategy', MATERIAL_MESSAGES.strategyNotForClass(spec.label, PRICE_STRATEGY_LABELS[strategy as PriceStrategyId]));
+  else if (spec && !spec.priceStrategies.includes(strategy as PriceStrategyId))
+    add('price.strategy', MATERIAL_MESSAGES.strategyNotForClass(spec.label, PRICE_STRATEGY_LABELS[strategy as PriceStrategyId]));
   else {
     const kind = PRICE_STRATEGY_KIND[strategy as PriceStrategyId];
     if (!isUnitOfKind(draft.price?.unit, kind)) add('price.unit', MATERIAL_MESSAGES.unitKind(kind));
@@ -155,11 +175,20 @@ export function newMaterialDraft(materialClass: MaterialClassId): MaterialDraft 
 /** Changing the class of a new material clears its sizes and resets pricing and stock units (spec 002 §3). */
 export function changeDraftClass(draft: MaterialDraft, materialClass: MaterialClassId): MaterialDraft {
   const fresh = newMaterialDraft(materialClass);
-  return { ...draft, ...fresh, price: { ...fresh.price, price: draft.price?.price ?? null }, quantityInStock: { ...fresh.quantityInStock, value: draft.quantityInStock?.value ?? null } };
+  return {
+    ...draft,
+    ...fresh,
+    price: { ...fresh.price, price: draft.price?.price ?? null },
+    quantityInStock: { ...fresh.quantityInStock, value: draft.quantityInStock?.value ?? null },
+  };
 }
 
 /** What the inventory shows besides the fields: the stock kind, the shape family, in or out of stock. */
-export function materialDerived(fields: Pick<MaterialFields, 'materialClass' | 'quantityInStock'>): { kind: MeasureKind; category: MaterialCategoryId; inStock: boolean } {
+export function materialDerived(fields: Pick<MaterialFields, 'materialClass' | 'quantityInStock'>): {
+  kind: MeasureKind;
+  category: MaterialCategoryId;
+  inStock: boolean;
+} {
   const spec = MATERIAL_CLASSES[fields.materialClass];
   return { kind: spec.stockKind, category: spec.category, inStock: fields.quantityInStock.value > 0 };
 }
@@ -181,12 +210,21 @@ export function materialFieldsOf(draft: MaterialDraft): MaterialFields {
     partNumber: trimmedOrNull(d.partNumber),
     manufacturer: trimmedOrNull(d.manufacturer),
     tags: normalizeTags(d.tags),
-    params: Object.fromEntries(Object.entries(d.params ?? {}).filter((e): e is [string, Quantity] => !!e[1]).map(([k, q]) => [k, { value: q.value, unit: q.unit }])),
+    params: Object.fromEntries(
+      Object.entries(d.params ?? {})
+        .filter((e): e is [string, Quantity] => !!e[1])
+        .map(([k, q]) => [k, { value: q.value, unit: q.unit }]),
+    ),
     price: { strategy: d.price!.strategy as PriceStrategyId, unit: d.price!.unit as Unit, cents: toCents(d.price!.price!) },
     quantityInStock: { value: d.quantityInStock!.value!, unit: d.quantityInStock!.unit as Unit },
     scrapPercentage: d.scrapPercentage ?? 0,
     timeToReplenish: { value: d.timeToReplenish?.value ?? 0, unit: 'd' },
-    appearance: normalizeAppearance(d.appearance ?? []).map((e) => ({ mode: e.mode, textureId: e.textureId ?? null, color: e.color ? { ...e.color } : null, materialIndexDirection: e.materialIndexDirection })),
+    appearance: normalizeAppearance(d.appearance ?? []).map((e) => ({
+      mode: e.mode,
+      textureId: e.textureId ?? null,
+      color: e.color ? { ...e.color } : null,
+      materialIndexDirection: e.materialIndexDirection,
+    })),
   };
 }
 

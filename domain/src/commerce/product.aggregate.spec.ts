@@ -83,7 +83,11 @@ describe('Product status machine (ADR 0022)', () => {
   });
 
   it('checks title and image', () => {
-    expectError(() => ProductAggregate.create({ id: 'd'.repeat(24), modelId: 'e'.repeat(24), ownerId: owner.userId, content: { title: '  ' }, draft: false, now: at(0) }), 'invalid', PRODUCT_MESSAGES.titleRequired);
+    expectError(
+      () => ProductAggregate.create({ id: 'd'.repeat(24), modelId: 'e'.repeat(24), ownerId: owner.userId, content: { title: '  ' }, draft: false, now: at(0) }),
+      'invalid',
+      PRODUCT_MESSAGES.titleRequired,
+    );
     expectError(() => created().change(owner, 'publish', { title: 'x'.repeat(101) }, at(1)), 'invalid', PRODUCT_MESSAGES.titleTooLong);
     for (const image of ['javascript:alert(1)', 'ftp://x.y/z.png', 'https://', 'not a url']) {
       expectError(() => created().change(owner, 'publish', { image }, at(1)), 'invalid', PRODUCT_MESSAGES.imageUrl);

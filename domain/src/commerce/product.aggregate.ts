@@ -159,10 +159,25 @@ export class ProductAggregate {
   }
 
   /** A new product for a model the actor owns (the service checked 'model.publish' with the workspace). */
-  static create(input: { id: string; modelId: string; ownerId: string; content: { title: string; image?: string | null; productionReady?: boolean }; draft: boolean; now: Date }): ProductAggregate {
+  static create(input: {
+    id: string;
+    modelId: string;
+    ownerId: string;
+    content: { title: string; image?: string | null; productionReady?: boolean };
+    draft: boolean;
+    now: Date;
+  }): ProductAggregate {
     const product = new ProductAggregate(null, 0);
     const content = productContent(input.content);
-    product.record({ type: 'commerce.product.created.v1', aggregateType: 'product', aggregateId: input.id, data: { ...content, modelId: input.modelId, ownerId: input.ownerId, draft: input.draft } }, input.now);
+    product.record(
+      {
+        type: 'commerce.product.created.v1',
+        aggregateType: 'product',
+        aggregateId: input.id,
+        data: { ...content, modelId: input.modelId, ownerId: input.ownerId, draft: input.draft },
+      },
+      input.now,
+    );
     return product;
   }
 

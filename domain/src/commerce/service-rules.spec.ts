@@ -1,6 +1,16 @@
 import { DomainError } from '../shared/domain-error';
 import { MATERIAL_A, MATERIAL_B, serviceBody } from './business-fixtures.test-support';
-import { addPriceOption, assignOptionIds, clampPriceValue, deletePriceOption, distinctMaterialCount, priceRange, serviceErrors, serviceRules, type ServiceDraft } from './service-rules';
+import {
+  addPriceOption,
+  assignOptionIds,
+  clampPriceValue,
+  deletePriceOption,
+  distinctMaterialCount,
+  priceRange,
+  serviceErrors,
+  serviceRules,
+  type ServiceDraft,
+} from './service-rules';
 
 function refusal(run: () => unknown): DomainError {
   try {
@@ -32,12 +42,45 @@ describe('serviceRules (spec 002 §5)', () => {
     ['no class', { ...serviceBody(), serviceClass: null, prices: [] }, [{ path: 'serviceClass', message: 'This field is required' }]],
     ['no general price', { ...serviceBody(), generalPrice: null }, [{ path: 'generalPrice', message: 'General Price is required' }]],
     ['a general price without value', { ...serviceBody(), generalPrice: { unit: 'mm2' } }, [{ path: 'generalPrice', message: 'General Price is required' }]],
-    ['a negative price', { ...serviceBody(), generalPrice: { value: -1, unit: 'mm2' } }, [{ path: 'generalPrice.value', message: 'Price must be a positive number' }]],
-    ['a unit of another kind', { ...serviceBody(), generalPrice: { value: 1, unit: 'mm' } }, [{ path: 'generalPrice.unit', message: 'Choose a unit of area, such as mm2.' }]],
-    ['count-based not per each', { ...serviceBody('count-based-service'), generalPrice: { value: 1, unit: 'g' } }, [{ path: 'generalPrice.unit', message: 'Count-based services are priced for each piece: choose the unit each.' }]],
-    ['an option without material', { ...serviceBody(), prices: [{ label: 'x', price: { value: 1, unit: 'mm2' }, material: [] }] }, [{ path: 'prices.0.material', message: 'Select at least one material' }]],
-    ['an option with a bad price', { ...serviceBody(), prices: [{ label: 'x', price: { value: Number.NaN, unit: 'g' }, material: [MATERIAL_A] }] }, [{ path: 'prices.0.price.value', message: 'Price must be a positive number' }, { path: 'prices.0.price.unit', message: 'Choose a unit of area, such as mm2.' }]],
-    ['two options with one id', { ...serviceBody(), prices: [{ id: 'a', label: 'x', price: { value: 1, unit: 'mm2' }, material: [MATERIAL_A] }, { id: 'a', label: 'y', price: { value: 1, unit: 'mm2' }, material: [MATERIAL_A] }] }, [{ path: 'prices.1.id', message: 'Two price options have the same id.' }]],
+    [
+      'a negative price',
+      { ...serviceBody(), generalPrice: { value: -1, unit: 'mm2' } },
+      [{ path: 'generalPrice.value', message: 'Price must be a positive number' }],
+    ],
+    [
+      'a unit of another kind',
+      { ...serviceBody(), generalPrice: { value: 1, unit: 'mm' } },
+      [{ path: 'generalPrice.unit', message: 'Choose a unit of area, such as mm2.' }],
+    ],
+    [
+      'count-based not per each',
+      { ...serviceBody('count-based-service'), generalPrice: { value: 1, unit: 'g' } },
+      [{ path: 'generalPrice.unit', message: 'Count-based services are priced for each piece: choose the unit each.' }],
+    ],
+    [
+      'an option without material',
+      { ...serviceBody(), prices: [{ label: 'x', price: { value: 1, unit: 'mm2' }, material: [] }] },
+      [{ path: 'prices.0.material', message: 'Select at least one material' }],
+    ],
+    [
+      'an option with a bad price',
+      { ...serviceBody(), prices: [{ label: 'x', price: { value: Number.NaN, unit: 'g' }, material: [MATERIAL_A] }] },
+      [
+        { path: 'prices.0.price.value', message: 'Price must be a positive number' },
+        { path: 'prices.0.price.unit', message: 'Choose a unit of area, such as mm2.' },
+      ],
+    ],
+    [
+      'two options with one id',
+      {
+        ...serviceBody(),
+        prices: [
+          { id: 'a', label: 'x', price: { value: 1, unit: 'mm2' }, material: [MATERIAL_A] },
+          { id: 'a', label: 'y', price: { value: 1, unit: 'mm2' }, material: [MATERIAL_A] },
+        ],
+      },
+      [{ path: 'prices.1.id', message: 'Two price options have the same id.' }],
+    ],
   ])('refuses %s', (_, draft, errors) => {
     expect(serviceErrors(draft)).toEqual(errors);
   });
@@ -47,16 +90,23 @@ describe('serviceRules (spec 002 §5)', () => {
   });
 
   it('refuses with the first message and all field errors', () => {
-    const error = refusal(() => serviceRules.create({ ...serviceBody(), generalPrice: null, prices: [{ label: '', price: { value: 1, unit: 'mm2' }, material: [] }] }));
+    const error = refusal(() =>
+      serviceRules.create({ ...serviceBody(), generalPrice: null, prices: [{ label: '', price: { value: 1, unit: 'mm2' }, material: [] }] }),
+    );
     expect([error.kind, error.message, error.errors?.length]).toEqual(['invalid', 'General Price is required', 2]);
   });
 
   it('locks the class on edit, keeps option ids and numbers new options on', () => {
     const current = serviceRules.create(serviceBody());
-    expect(refusal(() => serviceRules.update(current, { serviceClass: 'time-based-service' })).message).toBe('The service class cannot be changed once the service exists. Create a new service for another class.');
+    expect(refusal(() => serviceRules.update(current, { serviceClass: 'time-based-service' })).message).toBe(
+      'The service class cannot be changed once the service exists. Create a new service for another class.',
+    );
     const next = serviceRules.update(current, {
       serviceClass: 'area-based-service',
-      prices: [{ label: 'MDF', price: { value: 1, unit: 'cm2' }, material: [MATERIAL_B] }, ...current.prices.map((o) => ({ ...o, price: { value: o.price.cents / 100, unit: o.price.unit } }))],
+      prices: [
+        { label: 'MDF', price: { value: 1, unit: 'cm2' }, material: [MATERIAL_B] },
+        ...current.prices.map((o) => ({ ...o, price: { value: o.price.cents / 100, unit: o.price.unit } })),
+      ],
     });
     expect(next.prices.map((o) => o.id)).toEqual(['opt-2', 'opt-1']);
   });

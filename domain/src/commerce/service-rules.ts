@@ -18,7 +18,10 @@ export const SERVICE_MESSAGES = {
   generalPriceRequired: 'General Price is required',
   price: MONEY_MESSAGES.notAmount,
   priceDecimals: COMMON_MESSAGES.twoDecimals,
-  unitKind: (kind: MeasureKind) => (kind === 'count' ? 'Count-based services are priced for each piece: choose the unit each.' : `Choose a unit of ${MEASURE_KIND_LABELS[kind]}, such as ${DEFAULT_UNITS[kind]}.`),
+  unitKind: (kind: MeasureKind) =>
+    kind === 'count'
+      ? 'Count-based services are priced for each piece: choose the unit each.'
+      : `Choose a unit of ${MEASURE_KIND_LABELS[kind]}, such as ${DEFAULT_UNITS[kind]}.`,
   selectMaterial: 'Select at least one material',
   duplicateOptionId: 'Two price options have the same id.',
   tooManyTags: `At most ${TAGS_MAX} tags.`,
@@ -56,7 +59,14 @@ export interface ServiceDraft {
   serviceProvider?: string | null;
   tags?: readonly string[] | null;
   generalPrice?: { value?: number | null; unit?: string | null } | null;
-  prices?: readonly { id?: string | null; label?: string | null; price?: { value?: number | null; unit?: string | null } | null; material?: readonly string[] | null }[] | null;
+  prices?:
+    | readonly {
+        id?: string | null;
+        label?: string | null;
+        price?: { value?: number | null; unit?: string | null } | null;
+        material?: readonly string[] | null;
+      }[]
+    | null;
 }
 
 const isServiceClass = (c: unknown): c is ServiceClass => typeof c === 'string' && Object.hasOwn(SERVICE_CLASS_KIND, c);
@@ -122,7 +132,12 @@ export function serviceFieldsOf(draft: ServiceDraft, known: readonly { id: strin
     serviceProvider: trimmedOrNull(draft.serviceProvider),
     tags: normalizeTags(draft.tags),
     generalPrice: cents(draft.generalPrice!),
-    prices: assignOptionIds(draft.prices ?? [], known).map((o) => ({ id: o.id, label: (o.label ?? '').trim(), price: cents(o.price!), material: [...new Set(o.material ?? [])] })),
+    prices: assignOptionIds(draft.prices ?? [], known).map((o) => ({
+      id: o.id,
+      label: (o.label ?? '').trim(),
+      price: cents(o.price!),
+      material: [...new Set(o.material ?? [])],
+    })),
   };
 }
 

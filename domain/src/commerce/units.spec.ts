@@ -2,14 +2,17 @@ import { MEASURE_KINDS, UNITS, type Unit } from '@kiln/contracts';
 import { compareQuantities, convert, convertValue, isUnitOfKind, LIBRARY_UNITS, unitKind } from './units';
 
 describe('units (ADR 0030)', () => {
-  it.each(MEASURE_KINDS.flatMap((kind) => UNITS[kind].map((unit) => [kind, unit] as const)))('%s unit %s converts to every unit of its kind and back', (kind, unit) => {
-    expect(unitKind(unit)).toBe(kind);
-    for (const other of UNITS[kind] as readonly Unit[]) {
-      const there = convertValue(1, unit, other);
-      expect(Number.isFinite(there) && there > 0).toBe(true);
-      expect(convertValue(there, other, unit)).toBeCloseTo(1, 9);
-    }
-  });
+  it.each(MEASURE_KINDS.flatMap((kind) => UNITS[kind].map((unit) => [kind, unit] as const)))(
+    '%s unit %s converts to every unit of its kind and back',
+    (kind, unit) => {
+      expect(unitKind(unit)).toBe(kind);
+      for (const other of UNITS[kind] as readonly Unit[]) {
+        const there = convertValue(1, unit, other);
+        expect(Number.isFinite(there) && there > 0).toBe(true);
+        expect(convertValue(there, other, unit)).toBeCloseTo(1, 9);
+      }
+    },
+  );
 
   it('maps every spec unit and nothing else', () => {
     expect(Object.keys(LIBRARY_UNITS).sort()).toEqual(Object.values(UNITS).flat().sort());

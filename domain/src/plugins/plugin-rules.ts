@@ -66,8 +66,16 @@ export function stripTags(html: string): string {
 
 /** Initials shown in place of a missing icon: first letters of the first two words of the name. */
 export function pluginInitials(name: string): string {
-  const words = name.trim().split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  const words = name
+    .trim()
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 export type PluginFormField = 'name' | 'pluginId' | 'slug' | 'type' | 'description';
@@ -93,7 +101,8 @@ export function pluginFormErrors(input: PluginFormInput): { path: PluginFormFiel
     return true;
   };
   required('name', input.name);
-  if (required('pluginId', input.pluginId) && !isValidPluginIdFormat(input.pluginId!)) errors.push({ path: 'pluginId', message: PLUGIN_MESSAGES.invalidFormat });
+  if (required('pluginId', input.pluginId) && !isValidPluginIdFormat(input.pluginId!))
+    errors.push({ path: 'pluginId', message: PLUGIN_MESSAGES.invalidFormat });
   if (required('slug', input.slug) && !isValidPluginIdFormat(input.slug!)) errors.push({ path: 'slug', message: PLUGIN_MESSAGES.invalidFormat });
   required('type', input.type);
   if (stripTags(input.description ?? '').length < 2) errors.push({ path: 'description', message: PLUGIN_MESSAGES.required });

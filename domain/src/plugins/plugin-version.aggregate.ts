@@ -77,7 +77,10 @@ export class PluginVersionAggregate {
   private deleted = false;
   readonly loadedRevision: number;
 
-  private constructor(private state: PluginVersionState, isNew = false) {
+  private constructor(
+    private state: PluginVersionState,
+    isNew = false,
+  ) {
     this.loadedRevision = isNew ? 0 : state.revision;
   }
 
@@ -90,9 +93,34 @@ export class PluginVersionAggregate {
     now: Date;
   }): PluginVersionAggregate {
     const version = assertNewVersionAccepted(input.version, input.usedVersions);
-    const actions = PIPELINE_STEPS.map((action, i) => ({ id: input.actionIds[i]!, action, status: 'pending' as const, scheduledAt: null, runAt: null, finnishAt: null, updatedAt: input.now, createdAt: input.now }));
+    const actions = PIPELINE_STEPS.map((action, i) => ({
+      id: input.actionIds[i]!,
+      action,
+      status: 'pending' as const,
+      scheduledAt: null,
+      runAt: null,
+      finnishAt: null,
+      updatedAt: input.now,
+      createdAt: input.now,
+    }));
     const v = new PluginVersionAggregate(
-      { id: input.id, pluginId: input.plugin.id, packageId: input.plugin.pluginId, authorId: input.plugin.authorId, version, status: 'pending', publishedAt: null, mediaId: null, jobId: null, attempt: 0, provenance: null, actions, createdAt: input.now, updatedAt: input.now, revision: 1 },
+      {
+        id: input.id,
+        pluginId: input.plugin.id,
+        packageId: input.plugin.pluginId,
+        authorId: input.plugin.authorId,
+        version,
+        status: 'pending',
+        publishedAt: null,
+        mediaId: null,
+        jobId: null,
+        attempt: 0,
+        provenance: null,
+        actions,
+        createdAt: input.now,
+        updatedAt: input.now,
+        revision: 1,
+      },
       true,
     );
     v.record({ type: 'plugin-registry.version.created.v1' });
@@ -263,7 +291,8 @@ export class PluginVersionAggregate {
   }
 
   private resetActions(status: 'pending' | 'scheduled', now: Date): void {
-    for (const action of this.state.actions) Object.assign(action, { status, scheduledAt: status === 'scheduled' ? now : null, runAt: null, finnishAt: null, updatedAt: now });
+    for (const action of this.state.actions)
+      Object.assign(action, { status, scheduledAt: status === 'scheduled' ? now : null, runAt: null, finnishAt: null, updatedAt: now });
   }
 
   private action(step: PipelineStep): ActionState {
@@ -276,6 +305,11 @@ export class PluginVersionAggregate {
   }
 
   private record(e: { type: PluginVersionEvent['type']; extra?: Record<string, unknown> }): void {
-    this.events.push({ type: e.type, aggregateType: 'plugin-version', aggregateId: this.state.id, data: { version: this.snapshot(), ...e.extra } } as PluginVersionEvent);
+    this.events.push({
+      type: e.type,
+      aggregateType: 'plugin-version',
+      aggregateId: this.state.id,
+      data: { version: this.snapshot(), ...e.extra },
+    } as PluginVersionEvent);
   }
 }

@@ -61,7 +61,10 @@ export class PluginAggregate {
   private deleted = false;
   readonly loadedVersion: number;
 
-  private constructor(private state: PluginState, isNew = false) {
+  private constructor(
+    private state: PluginState,
+    isNew = false,
+  ) {
     this.loadedVersion = isNew ? 0 : state.version;
   }
 
@@ -150,8 +153,19 @@ export class PluginAggregate {
   publishedVersionsChanged(published: readonly string[], counts: { groupCount: number; nodeCount: number } | null, now: Date): void {
     const latest = highestVersion(published);
     const publishedAt = latest ? (this.state.publishedAt ?? now) : null;
-    const next = { latestVersion: latest, publishedAt, groupCount: counts?.groupCount ?? this.state.groupCount, nodeCount: counts?.nodeCount ?? this.state.nodeCount };
-    if (next.latestVersion === this.state.latestVersion && next.publishedAt === this.state.publishedAt && next.groupCount === this.state.groupCount && next.nodeCount === this.state.nodeCount) return;
+    const next = {
+      latestVersion: latest,
+      publishedAt,
+      groupCount: counts?.groupCount ?? this.state.groupCount,
+      nodeCount: counts?.nodeCount ?? this.state.nodeCount,
+    };
+    if (
+      next.latestVersion === this.state.latestVersion &&
+      next.publishedAt === this.state.publishedAt &&
+      next.groupCount === this.state.groupCount &&
+      next.nodeCount === this.state.nodeCount
+    )
+      return;
     Object.assign(this.state, next);
     this.touch(now);
     this.record('plugin-registry.plugin.updated.v1');

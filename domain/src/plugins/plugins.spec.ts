@@ -20,7 +20,9 @@ const fails = (fn: () => unknown, kind: DomainError['kind'], message: string) =>
 
 describe('plugin form rules (spec 001 §5)', () => {
   it.each(['plugin-name', '@namespace/plugin-name', 'a', 'a1-b2', '@ns1/x'])('%s is a valid plugin id', (id) => expect(isValidPluginIdFormat(id)).toBe(true));
-  it.each(['Plugin', 'a--b', '-a', 'a-', '@/a', '@ns/', 'ns/a', '@ns/a/b', 'a_b', 'a b', ''])('%j is an invalid format', (id) => expect(isValidPluginIdFormat(id)).toBe(false));
+  it.each(['Plugin', 'a--b', '-a', 'a-', '@/a', '@ns/', 'ns/a', '@ns/a/b', 'a_b', 'a b', ''])('%j is an invalid format', (id) =>
+    expect(isValidPluginIdFormat(id)).toBe(false),
+  );
 
   it('derives the slug from the name: non-alphanumerics to hyphens, trimmed, lowercase', () => {
     expect(deriveSlug('  My Great Plugin!! ')).toBe('my-great-plugin');
@@ -46,7 +48,16 @@ describe('plugin form rules (spec 001 §5)', () => {
 });
 
 const newPlugin = (overrides: Partial<Parameters<typeof PluginAggregate.create>[0]> = {}) =>
-  PluginAggregate.create({ id: 'p1', authorId: 'u1', now: t0, name: 'Gear Tools', pluginId: '@kiln/gear-tools', description: '<p>Gears</p>', type: 'library', ...overrides });
+  PluginAggregate.create({
+    id: 'p1',
+    authorId: 'u1',
+    now: t0,
+    name: 'Gear Tools',
+    pluginId: '@kiln/gear-tools',
+    description: '<p>Gears</p>',
+    type: 'library',
+    ...overrides,
+  });
 
 describe('PluginAggregate', () => {
   it('is private by default with a derived slug and initials', () => {
@@ -103,7 +114,14 @@ describe('versions (spec 001 §4)', () => {
 });
 
 const newVersion = (version = '1.0.0') =>
-  PluginVersionAggregate.create({ id: 'v1', actionIds: ['a1', 'a2', 'a3', 'a4', 'a5'], plugin: { id: 'p1', pluginId: 'x', authorId: 'u1' }, version, usedVersions: [], now: t0 });
+  PluginVersionAggregate.create({
+    id: 'v1',
+    actionIds: ['a1', 'a2', 'a3', 'a4', 'a5'],
+    plugin: { id: 'p1', pluginId: 'x', authorId: 'u1' },
+    version,
+    usedVersions: [],
+    now: t0,
+  });
 const built = () => {
   const v = newVersion();
   v.assignZip('m1', t0);
@@ -169,7 +187,14 @@ describe('PluginVersionAggregate: the status machine and the job', () => {
   });
 
   it('0.0.0 cannot be deleted', () => {
-    const v = PluginVersionAggregate.create({ id: 'v0', actionIds: ['1', '2', '3', '4', '5'], plugin: { id: 'p', pluginId: 'x', authorId: 'u' }, version: '0.0.0', usedVersions: [], now: t0 });
+    const v = PluginVersionAggregate.create({
+      id: 'v0',
+      actionIds: ['1', '2', '3', '4', '5'],
+      plugin: { id: 'p', pluginId: 'x', authorId: 'u' },
+      version: '0.0.0',
+      usedVersions: [],
+      now: t0,
+    });
     fails(() => v.delete(t0), 'conflict', PLUGIN_MESSAGES.zeroVersionUndeletable);
   });
 });

@@ -1,5 +1,6 @@
 /** Typed domain errors; the services map `kind` to a status at the edge (see services/kit/src/errors). */
-export type DomainErrorKind = 'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'unauthenticated' | 'rate-limited' | 'unprocessable' | 'precondition-failed' | 'gone';
+export type DomainErrorKind =
+  'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'unauthenticated' | 'rate-limited' | 'unprocessable' | 'precondition-failed' | 'gone';
 
 export class DomainError extends Error {
   constructor(

@@ -8,7 +8,9 @@ describe('FavoriteAggregate', () => {
   it('records added.v1 with the favorite', () => {
     const favorite = FavoriteAggregate.add({ ...state, now: at });
     expect(favorite.isNew).toBe(true);
-    expect(favorite.pullEvents()).toEqual([{ type: 'workspace.favorite.added.v1', aggregateType: 'favorite', aggregateId: state.id, data: { favorite: state } }]);
+    expect(favorite.pullEvents()).toEqual([
+      { type: 'workspace.favorite.added.v1', aggregateType: 'favorite', aggregateId: state.id, data: { favorite: state } },
+    ]);
   });
 
   it('is removed by its own person only; anyone else is told it does not exist', () => {
@@ -24,7 +26,9 @@ describe('FavoriteAggregate', () => {
     expect(error).toMatchObject({ kind: 'not-found', message: 'Favorite not found.' });
     favorite.remove(state.userId);
     expect(favorite.isRemoved).toBe(true);
-    expect(favorite.pullEvents()).toEqual([{ type: 'workspace.favorite.removed.v1', aggregateType: 'favorite', aggregateId: state.id, data: { favorite: state } }]);
+    expect(favorite.pullEvents()).toEqual([
+      { type: 'workspace.favorite.removed.v1', aggregateType: 'favorite', aggregateId: state.id, data: { favorite: state } },
+    ]);
   });
 
   it('ends with its model once', () => {

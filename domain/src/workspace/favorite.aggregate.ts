@@ -12,8 +12,7 @@ export interface FavoriteState {
 }
 
 export type FavoriteEvent =
-  | DomainEvent<'workspace.favorite.added.v1', { favorite: FavoriteState }>
-  | DomainEvent<'workspace.favorite.removed.v1', { favorite: FavoriteState }>;
+  DomainEvent<'workspace.favorite.added.v1', { favorite: FavoriteState }> | DomainEvent<'workspace.favorite.removed.v1', { favorite: FavoriteState }>;
 
 export class FavoriteAggregate {
   private events: FavoriteEvent[] = [];

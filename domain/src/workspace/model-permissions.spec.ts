@@ -7,7 +7,10 @@ const table: Row[] = [
   ['owner', { edit: true, safeMode: true, configurator: true, viewer: true, publish: true, share: true, delete: true, duplicate: true, rename: true }],
   ['editor', { edit: true, safeMode: true, configurator: true, viewer: true, publish: false, share: false, delete: false, duplicate: true, rename: true }],
   ['viewer', { edit: false, safeMode: false, configurator: false, viewer: true, publish: false, share: false, delete: false, duplicate: false, rename: false }],
-  ['configurator', { edit: false, safeMode: false, configurator: true, viewer: true, publish: false, share: false, delete: false, duplicate: true, rename: true }],
+  [
+    'configurator',
+    { edit: false, safeMode: false, configurator: true, viewer: true, publish: false, share: false, delete: false, duplicate: true, rename: true },
+  ],
   ['inspector', { edit: true, safeMode: true, configurator: true, viewer: true, publish: false, share: false, delete: false, duplicate: false, rename: false }],
   ['commenter', { edit: true, safeMode: true, configurator: false, viewer: true, publish: false, share: false, delete: false, duplicate: true, rename: true }],
 ];

@@ -66,7 +66,7 @@ describe('ModelAggregate.undelete', () => {
     expect(model.pullEvents()).toEqual([]);
   });
 
-  it('is the owner\'s only: whoever deleted it without owning it gets 403, anyone else 404', () => {
+  it("is the owner's only: whoever deleted it without owning it gets 403, anyone else 404", () => {
     const deleter = anId();
     const model = aDeletedModel({ contributorId: deleter, teamId: anId() });
     const forbidden = caught(() => model.undelete({ userId: deleter, teamRole: 'owner' }, daysAfter(1)));

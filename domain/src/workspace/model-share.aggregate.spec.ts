@@ -17,14 +17,33 @@ function caught(fn: () => unknown): DomainError {
 
 const aNewShare = (overrides: Partial<Parameters<typeof ModelShareAggregate.create>[0]> = {}) => {
   const ownerId = overrides.ownerId ?? anId();
-  return ModelShareAggregate.create({ id: anId(), modelId: anId(), ownerId, email: 'Ann@Example.com ', userId: anId(), role: 'viewer', sharedById: ownerId, now: at(), ...overrides });
+  return ModelShareAggregate.create({
+    id: anId(),
+    modelId: anId(),
+    ownerId,
+    email: 'Ann@Example.com ',
+    userId: anId(),
+    role: 'viewer',
+    sharedById: ownerId,
+    now: at(),
+    ...overrides,
+  });
 };
 
 function aStoredShare(overrides: Partial<ModelShareState> = {}): ModelShareAggregate {
   const ownerId = anId();
   return ModelShareAggregate.restore({
-    id: anId(), modelId: anId(), ownerId, userId: anId(), email: 'ann@example.com', role: 'viewer', sharedById: ownerId,
-    createdAt: at(), updatedAt: at(), version: 3, ...overrides,
+    id: anId(),
+    modelId: anId(),
+    ownerId,
+    userId: anId(),
+    email: 'ann@example.com',
+    role: 'viewer',
+    sharedById: ownerId,
+    createdAt: at(),
+    updatedAt: at(),
+    version: 3,
+    ...overrides,
   });
 }
 
@@ -74,7 +93,9 @@ describe('ModelShareAggregate changes', () => {
     expect(share.pullEvents()).toEqual([]);
     share.changeRole('editor', true, at());
     expect(share.snapshot()).toMatchObject({ role: 'editor', version: 4 });
-    expect(share.pullEvents()).toEqual([expect.objectContaining({ type: 'workspace.model-share.role-changed.v1', data: { share: share.eventSnapshot(), previousRole: 'viewer' } })]);
+    expect(share.pullEvents()).toEqual([
+      expect.objectContaining({ type: 'workspace.model-share.role-changed.v1', data: { share: share.eventSnapshot(), previousRole: 'viewer' } }),
+    ]);
   });
 
   it('does not let the recipient change their own role (403)', () => {
@@ -95,7 +116,9 @@ describe('ModelShareAggregate changes', () => {
     const byOwner = aStoredShare();
     byOwner.remove(anId(), true, at());
     expect(byOwner.isRemoved).toBe(true);
-    expect(byOwner.pullEvents()).toEqual([expect.objectContaining({ type: 'workspace.model-share.removed.v1', data: expect.objectContaining({ removedBy: expect.any(String) }) })]);
+    expect(byOwner.pullEvents()).toEqual([
+      expect.objectContaining({ type: 'workspace.model-share.removed.v1', data: expect.objectContaining({ removedBy: expect.any(String) }) }),
+    ]);
 
     const recipient = anId();
     const left = aStoredShare({ userId: recipient });

@@ -66,7 +66,10 @@ export class ModelShareAggregate {
   private removed = false;
   readonly loadedVersion: number;
 
-  private constructor(private state: ModelShareState, isNew = false) {
+  private constructor(
+    private state: ModelShareState,
+    isNew = false,
+  ) {
     this.loadedVersion = isNew ? 0 : state.version;
   }
 
@@ -89,7 +92,18 @@ export class ModelShareAggregate {
     if (input.userId && input.userId === input.sharedById) throw invalid('email', SHARE_MESSAGES.withYourself);
     if (input.userId && input.userId === input.ownerId) throw invalid('email', SHARE_MESSAGES.withOwner);
     const share = new ModelShareAggregate(
-      { id: input.id, modelId: input.modelId, ownerId: input.ownerId, userId: input.userId, email, role, sharedById: input.sharedById, createdAt: input.now, updatedAt: input.now, version: 1 },
+      {
+        id: input.id,
+        modelId: input.modelId,
+        ownerId: input.ownerId,
+        userId: input.userId,
+        email,
+        role,
+        sharedById: input.sharedById,
+        createdAt: input.now,
+        updatedAt: input.now,
+        version: 1,
+      },
       true,
     );
     share.record('workspace.model-share.created.v1', { share: share.eventSnapshot() });

@@ -283,7 +283,9 @@ describe('ModelAggregate.shareWithEveryone', () => {
     model.shareWithEveryone('viewer', owner, at());
     const state = model.snapshot();
     expect(state).toMatchObject({ sharedWithEveryone: 'viewer', version: 3 });
-    expect(model.pullEvents()).toEqual([{ type: 'workspace.model.shared-with-everyone-changed.v1', aggregateType: 'model', aggregateId: state.id, data: { model: state } }]);
+    expect(model.pullEvents()).toEqual([
+      { type: 'workspace.model.shared-with-everyone-changed.v1', aggregateType: 'model', aggregateId: state.id, data: { model: state } },
+    ]);
   });
 
   it('refuses an editor (403) and a stranger (404)', () => {
@@ -303,9 +305,20 @@ describe('ModelAggregate.duplicate', () => {
     const copy = source.duplicate({ id, actor: { userId: caller, shareRole: 'editor' }, now });
 
     const state = copy.snapshot();
-    expect(state).toMatchObject({ id, name: '(Duplicate) Gear', description: 'teeth', authorId: caller, teamId: null, projectId: null, sharedWithEveryone: 'private', version: 1 });
+    expect(state).toMatchObject({
+      id,
+      name: '(Duplicate) Gear',
+      description: 'teeth',
+      authorId: caller,
+      teamId: null,
+      projectId: null,
+      sharedWithEveryone: 'private',
+      version: 1,
+    });
     expect(copy.loadedVersion).toBe(0);
-    expect(copy.pullEvents()).toEqual([{ type: 'workspace.model.created.v1', aggregateType: 'model', aggregateId: id, data: { model: state, duplicatedFrom: source.snapshot().id } }]);
+    expect(copy.pullEvents()).toEqual([
+      { type: 'workspace.model.created.v1', aggregateType: 'model', aggregateId: id, data: { model: state, duplicatedFrom: source.snapshot().id } },
+    ]);
     expect(source.pullEvents()).toEqual([]);
   });
 

@@ -91,7 +91,12 @@ export function modelAccessFor(grants: Parameters<typeof modelRoleFor>[0]): { ro
 
 function assertValidName(name: string): string {
   const problems = modelNameProblems(name);
-  if (problems.length) throw new DomainError('invalid', problems[0], problems.map((message) => ({ path: 'name', message })));
+  if (problems.length)
+    throw new DomainError(
+      'invalid',
+      problems[0],
+      problems.map((message) => ({ path: 'name', message })),
+    );
   return name.trim();
 }
 
@@ -106,28 +111,35 @@ export class ModelAggregate {
   /** The version stored when loaded (0 for a new model): the repository's optimistic-concurrency check. */
   readonly loadedVersion: number;
 
-  private constructor(private state: ModelState, isNew = false) {
+  private constructor(
+    private state: ModelState,
+    isNew = false,
+  ) {
     this.loadedVersion = isNew ? 0 : state.version;
   }
 
   static create(input: { id: string; name: string; authorId: string; teamId?: string | null; projectId?: string | null; now: Date }): ModelAggregate {
-    if (input.projectId && !input.teamId) throw new DomainError('invalid', 'A project model needs its team.', [{ path: 'teamId', message: 'A project model needs its team.' }]);
-    const model = new ModelAggregate({
-      id: input.id,
-      name: assertValidName(input.name),
-      description: '',
-      authorId: input.authorId,
-      contributorId: input.authorId,
-      teamId: input.teamId ?? null,
-      projectId: input.projectId ?? null,
-      productId: null,
-      publishedAt: null,
-      sharedWithEveryone: 'private',
-      hidden: false,
-      createdAt: input.now,
-      updatedAt: input.now,
-      version: 1,
-    }, true);
+    if (input.projectId && !input.teamId)
+      throw new DomainError('invalid', 'A project model needs its team.', [{ path: 'teamId', message: 'A project model needs its team.' }]);
+    const model = new ModelAggregate(
+      {
+        id: input.id,
+        name: assertValidName(input.name),
+        description: '',
+        authorId: input.authorId,
+        contributorId: input.authorId,
+        teamId: input.teamId ?? null,
+        projectId: input.projectId ?? null,
+        productId: null,
+        publishedAt: null,
+        sharedWithEveryone: 'private',
+        hidden: false,
+        createdAt: input.now,
+        updatedAt: input.now,
+        version: 1,
+      },
+      true,
+    );
     model.record('workspace.model.created.v1', { model: model.snapshot() });
     return model;
   }
@@ -151,7 +163,12 @@ export class ModelAggregate {
   /** The caller's role and the grant it came from, or null. A team role counts only on a team's model. */
   access(actor: ModelActorLike): { role: ModelRole; via: ModelAccessVia } | null {
     const { userId, teamRole, shareRole } = asActor(actor);
-    return modelAccessFor({ isAuthor: userId === this.state.authorId, teamRole: this.state.teamId ? teamRole : null, shareRole, everyone: this.state.sharedWithEveryone });
+    return modelAccessFor({
+      isAuthor: userId === this.state.authorId,
+      teamRole: this.state.teamId ? teamRole : null,
+      shareRole,
+      everyone: this.state.sharedWithEveryone,
+    });
   }
 
   /** Someone without any role must not learn the model exists: same answer as a missing model. */
@@ -224,7 +241,12 @@ export class ModelAggregate {
    */
   duplicate(input: { id: string; name?: string; actor: ModelActorLike; now: Date }): ModelAggregate {
     this.assertAllowed(input.actor, 'model.duplicate', 'You may not duplicate this model.');
-    const copy = ModelAggregate.create({ id: input.id, name: input.name ?? duplicateName(this.state.name), authorId: asActor(input.actor).userId, now: input.now });
+    const copy = ModelAggregate.create({
+      id: input.id,
+      name: input.name ?? duplicateName(this.state.name),
+      authorId: asActor(input.actor).userId,
+      now: input.now,
+    });
     copy.state = { ...copy.state, description: this.state.description };
     copy.events = [];
     copy.record('workspace.model.created.v1', { model: copy.snapshot(), duplicatedFrom: this.state.id });

@@ -30,7 +30,14 @@ describe('badge and texts (spec 000 §2, §4)', () => {
 describe('who is notified of team facts', () => {
   it('someone added with an account is told at once, by whom and as what', () => {
     const drafts = teamWithEvents((team) => team.invite({ memberId: 'm2', email: 'ed@example.com', role: 'editor', userId: 'u-ed' }, 'u-owner', now));
-    expect(drafts).toEqual([{ recipientUserId: 'u-ed', type: 'team-member.invite', message: 'Olga Owner added you to the team “Rocket Lab” as editor.', data: { link: '/t1', teamId: 't1' } }]);
+    expect(drafts).toEqual([
+      {
+        recipientUserId: 'u-ed',
+        type: 'team-member.invite',
+        message: 'Olga Owner added you to the team “Rocket Lab” as editor.',
+        data: { link: '/t1', teamId: 't1' },
+      },
+    ]);
   });
 
   it('a pending invite notifies when the person signs up', () => {
@@ -60,17 +67,42 @@ describe('who is notified of team facts', () => {
 });
 
 describe('team facts as the contract carries them (parsed envelopes: strings for dates, no e-mail)', () => {
-  const team = { id: 't1', name: 'Rocket Lab', description: '', color: '#000', ownerId: 'u-owner', createdAt: '2026-11-23T10:00:00Z', updatedAt: '2026-11-23T10:00:00Z', version: 2 };
+  const team = {
+    id: 't1',
+    name: 'Rocket Lab',
+    description: '',
+    color: '#000',
+    ownerId: 'u-owner',
+    createdAt: '2026-11-23T10:00:00Z',
+    updatedAt: '2026-11-23T10:00:00Z',
+    version: 2,
+  };
   const member = { id: 'm2', userId: 'u-ed', role: 'editor', status: 'active', createdAt: '2026-11-23T10:00:00Z' };
 
   it('a joined pending invite names the owner as the one who added them', () => {
     const drafts = notificationsForTeamEvent({ type: 'workspace.team.member-joined.v1', aggregateId: 't1', data: { team, member } }, nameOf);
-    expect(drafts).toEqual([{ recipientUserId: 'u-ed', type: 'team-member.invite', message: 'Olga Owner added you to the team “Rocket Lab” as editor.', data: { link: '/t1', teamId: 't1' } }]);
+    expect(drafts).toEqual([
+      {
+        recipientUserId: 'u-ed',
+        type: 'team-member.invite',
+        message: 'Olga Owner added you to the team “Rocket Lab” as editor.',
+        data: { link: '/t1', teamId: 't1' },
+      },
+    ]);
   });
 
   it('other team facts notify nobody', () => {
     expect(notificationsForTeamEvent({ type: 'workspace.team.updated.v1', aggregateId: 't1', data: { team } }, nameOf)).toEqual([]);
-    expect(notificationsForTeamEvent({ type: 'workspace.team.member-invited.v1', aggregateId: 't1', data: { team, member: { ...member, userId: null, status: 'pending' }, invitedBy: 'u-owner' } }, nameOf)).toEqual([]);
+    expect(
+      notificationsForTeamEvent(
+        {
+          type: 'workspace.team.member-invited.v1',
+          aggregateId: 't1',
+          data: { team, member: { ...member, userId: null, status: 'pending' }, invitedBy: 'u-owner' },
+        },
+        nameOf,
+      ),
+    ).toEqual([]);
   });
 
   it('a deleted team or model is the subject whose notifications are disabled', () => {
@@ -83,12 +115,18 @@ describe('team facts as the contract carries them (parsed envelopes: strings for
 describe('shares and moderation', () => {
   it('a new share and a changed share role have their own types', () => {
     const base = { recipientUserId: 'u2', modelId: 'm1', modelName: 'Gear', sharedByName: 'Olga Owner', role: 'viewer' };
-    expect(notificationForShare({ ...base, changed: false })).toMatchObject({ type: 'shared-model.create', message: 'Olga Owner shared the model “Gear” with you as viewer.' });
+    expect(notificationForShare({ ...base, changed: false })).toMatchObject({
+      type: 'shared-model.create',
+      message: 'Olga Owner shared the model “Gear” with you as viewer.',
+    });
     expect(notificationForShare({ ...base, changed: true })).toMatchObject({ type: 'shared-model.role-changed' });
   });
 
   it('approval and rejection reach the author', () => {
-    expect(notificationForModeration({ authorId: 'u1', productId: 'p1', title: 'Gear', approved: true })).toMatchObject({ recipientUserId: 'u1', type: 'product.approved' });
+    expect(notificationForModeration({ authorId: 'u1', productId: 'p1', title: 'Gear', approved: true })).toMatchObject({
+      recipientUserId: 'u1',
+      type: 'product.approved',
+    });
     expect(notificationForModeration({ authorId: 'u1', productId: 'p1', title: 'Gear', approved: false })).toMatchObject({ type: 'product.rejected' });
   });
 });

@@ -15,7 +15,7 @@ export type NotificationType =
 export const NOTIFICATION_TEXTS = {
   modelDeleted: 'This model deleted by user',
   teamDeleted: 'This team deleted by user',
-  empty: 'You don\'t have any notifications yet',
+  empty: "You don't have any notifications yet",
 } as const;
 
 /** Spec 000 §9: notifications are paged by 10. */
@@ -75,18 +75,39 @@ export function notificationsForTeamEvent(event: TeamFact, nameOf: (userId: stri
       // A pending invite notifies nobody yet: the person is told when their account exists (member-joined).
       if (!member.userId || (invited && member.status !== 'active')) return [];
       const by = invited ? nameOf((event as Extract<TeamFact, { type: 'workspace.team.member-invited.v1' }>).data.invitedBy) : nameOf(team.ownerId);
-      return [{ recipientUserId: member.userId, type: 'team-member.invite', message: `${by} added you to the team ${quoted(team.name)} as ${member.role}.`, data: { link, teamId: team.id } }];
+      return [
+        {
+          recipientUserId: member.userId,
+          type: 'team-member.invite',
+          message: `${by} added you to the team ${quoted(team.name)} as ${member.role}.`,
+          data: { link, teamId: team.id },
+        },
+      ];
     }
     case 'workspace.team.member-role-changed.v1': {
       const { member, team } = (event as Extract<TeamFact, { type: 'workspace.team.member-role-changed.v1' }>).data;
       if (!member.userId) return [];
-      return [{ recipientUserId: member.userId, type: 'team-member.role-changed', message: `Your role in the team ${quoted(team.name)} is now ${member.role}.`, data: { link, teamId: team.id } }];
+      return [
+        {
+          recipientUserId: member.userId,
+          type: 'team-member.role-changed',
+          message: `Your role in the team ${quoted(team.name)} is now ${member.role}.`,
+          data: { link, teamId: team.id },
+        },
+      ];
     }
     case 'workspace.team.member-removed.v1': {
       const { member, team, removedBy } = (event as Extract<TeamFact, { type: 'workspace.team.member-removed.v1' }>).data;
       // Leaving is the person's own act: nothing to tell them.
       if (!member.userId || removedBy === member.userId) return [];
-      return [{ recipientUserId: member.userId, type: 'team-member.removed', message: `You were removed from the team ${quoted(team.name)}.`, data: { link: '/', teamId: team.id } }];
+      return [
+        {
+          recipientUserId: member.userId,
+          type: 'team-member.removed',
+          message: `You were removed from the team ${quoted(team.name)}.`,
+          data: { link: '/', teamId: team.id },
+        },
+      ];
     }
     default:
       return [];
@@ -104,10 +125,27 @@ export function subjectDeletedBy(event: { type: string; aggregateId: string }): 
 }
 
 /** A model shared with someone, or their share role changed. */
-export function notificationForShare(input: { recipientUserId: string; modelId: string; modelName: string; sharedByName: string; role: string; changed: boolean }): NotificationDraft {
+export function notificationForShare(input: {
+  recipientUserId: string;
+  modelId: string;
+  modelName: string;
+  sharedByName: string;
+  role: string;
+  changed: boolean;
+}): NotificationDraft {
   return input.changed
-    ? { recipientUserId: input.recipientUserId, type: 'shared-model.role-changed', message: `Your role on the model ${quoted(input.modelName)} is now ${input.role}.`, data: { link: '/shared-models', modelId: input.modelId } }
-    : { recipientUserId: input.recipientUserId, type: 'shared-model.create', message: `${input.sharedByName} shared the model ${quoted(input.modelName)} with you as ${input.role}.`, data: { link: '/shared-models', modelId: input.modelId } };
+    ? {
+        recipientUserId: input.recipientUserId,
+        type: 'shared-model.role-changed',
+        message: `Your role on the model ${quoted(input.modelName)} is now ${input.role}.`,
+        data: { link: '/shared-models', modelId: input.modelId },
+      }
+    : {
+        recipientUserId: input.recipientUserId,
+        type: 'shared-model.create',
+        message: `${input.sharedByName} shared the model ${quoted(input.modelName)} with you as ${input.role}.`,
+        data: { link: '/shared-models', modelId: input.modelId },
+      };
 }
 
 /** A moderator's decision on the author's product. */
@@ -115,7 +153,9 @@ export function notificationForModeration(input: { authorId: string; productId: 
   return {
     recipientUserId: input.authorId,
     type: input.approved ? 'product.approved' : 'product.rejected',
-    message: input.approved ? `Your product ${quoted(input.title)} was approved and is published.` : `Your product ${quoted(input.title)} was rejected by a moderator.`,
+    message: input.approved
+      ? `Your product ${quoted(input.title)} was approved and is published.`
+      : `Your product ${quoted(input.title)} was rejected by a moderator.`,
     data: { link: '/published', productId: input.productId },
   };
 }

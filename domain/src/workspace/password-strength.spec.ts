@@ -4,13 +4,19 @@ import { PASSWORD_RULE, passwordIsPersonal, passwordRefusal } from './password-s
 const ada = { email: 'ada.lovelace@example.com', fullName: 'Ada Lovelace' };
 
 describe('passwordRefusal (ADR 0042)', () => {
-  it.each(['12345678', 'password', 'password1', 'qwertyuiop', 'iloveyou2', 'Summer2024!', '11111111', 'abcdefgh'])('refuses the common or guessable %p', async (password) => {
-    await expect(passwordRefusal(password, ada)).resolves.toBe(AUTH_MESSAGES.passwordTooCommon);
-  });
+  it.each(['12345678', 'password', 'password1', 'qwertyuiop', 'iloveyou2', 'Summer2024!', '11111111', 'abcdefgh'])(
+    'refuses the common or guessable %p',
+    async (password) => {
+      await expect(passwordRefusal(password, ada)).resolves.toBe(AUTH_MESSAGES.passwordTooCommon);
+    },
+  );
 
-  it.each(['correct horse battery', 'kiln-test-password', 'blue kettle 42', 'Tr0ub4dor&3', 'moderator-secret-1'])('accepts the harder to guess %p', async (password) => {
-    await expect(passwordRefusal(password, ada)).resolves.toBeNull();
-  });
+  it.each(['correct horse battery', 'kiln-test-password', 'blue kettle 42', 'Tr0ub4dor&3', 'moderator-secret-1'])(
+    'accepts the harder to guess %p',
+    async (password) => {
+      await expect(passwordRefusal(password, ada)).resolves.toBeNull();
+    },
+  );
 
   it('refuses the e-mail, its local part or the name, whatever the case, spaces and punctuation', async () => {
     for (const password of ['ada.lovelace@example.com', 'ADA.LOVELACE@EXAMPLE.COM', 'ada.lovelace', 'adalovelace', 'Ada Lovelace', ' ada-lovelace ']) {

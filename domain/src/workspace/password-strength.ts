@@ -35,7 +35,9 @@ function strengthEstimator(): Promise<ZxcvbnFactory> {
 export async function passwordRefusal(password: string, person: { email: string; fullName: string }): Promise<string | null> {
   if (passwordIsPersonal(password, person)) return AUTH_MESSAGES.passwordIsPersonal;
   const email = person.email.trim().toLowerCase();
-  const words = [email, email.split('@')[0], ...email.split('@')[0].split(/[^\p{L}\p{N}]+/u), person.fullName, ...person.fullName.split(/\s+/), 'kiln'].filter(Boolean);
+  const words = [email, email.split('@')[0], ...email.split('@')[0].split(/[^\p{L}\p{N}]+/u), person.fullName, ...person.fullName.split(/\s+/), 'kiln'].filter(
+    Boolean,
+  );
   const { score } = (await strengthEstimator()).check(password.slice(0, PASSWORD_RULE.checkedLength), words);
   return score < PASSWORD_RULE.minScore ? AUTH_MESSAGES.passwordTooCommon : null;
 }

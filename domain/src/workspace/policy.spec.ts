@@ -16,7 +16,7 @@ describe('team policy (spec 000 §6, spec 001 §6)', () => {
     expect(teamAllows('viewer', 'team.read')).toBe(true);
   });
 
-  it('every member reads the team\'s business records; owners and editors change them (ADR 0029)', () => {
+  it("every member reads the team's business records; owners and editors change them (ADR 0029)", () => {
     expect(['owner', 'editor', 'viewer'].map((role) => teamAllows(role as 'owner', 'business.read'))).toEqual([true, true, true]);
     expect(['owner', 'editor', 'viewer'].map((role) => teamAllows(role as 'owner', 'business.change'))).toEqual([true, true, false]);
   });

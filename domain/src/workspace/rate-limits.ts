@@ -28,7 +28,10 @@ export const COMMAND_RATE_LIMIT = { perUser: { max: 120, windowSeconds: 60 } } a
  */
 export function slidingWindowVerdict(counted: Date[], rule: RateLimitRule, now: Date): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
   const windowMs = rule.windowSeconds * 1000;
-  const inWindow = counted.map((d) => d.getTime()).filter((t) => t > now.getTime() - windowMs).sort((a, b) => b - a);
+  const inWindow = counted
+    .map((d) => d.getTime())
+    .filter((t) => t > now.getTime() - windowMs)
+    .sort((a, b) => b - a);
   if (inWindow.length < rule.max) return { allowed: true };
   const freesAt = inWindow[rule.max - 1] + windowMs;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)) };

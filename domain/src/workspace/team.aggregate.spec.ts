@@ -24,7 +24,12 @@ function failure(action: () => unknown): DomainError {
 describe('TeamAggregate', () => {
   it('creates a team with a trimmed name of at least 3 characters, its owner an active member', () => {
     const team = TeamAggregate.create({ id: 't1', memberId: 'm1', name: '  Rocket Lab ', owner, color: '#3366ff', now });
-    expect(team.snapshot()).toMatchObject({ name: 'Rocket Lab', ownerId: 'u-owner', version: 1, members: [{ userId: 'u-owner', email: 'owner@example.com', role: 'owner', status: 'active' }] });
+    expect(team.snapshot()).toMatchObject({
+      name: 'Rocket Lab',
+      ownerId: 'u-owner',
+      version: 1,
+      members: [{ userId: 'u-owner', email: 'owner@example.com', role: 'owner', status: 'active' }],
+    });
     expect(team.pullEvents().map((e) => e.type)).toEqual(['workspace.team.created.v1']);
     expect(failure(() => TeamAggregate.create({ id: 't2', memberId: 'm2', name: ' ab ', owner, color: '#000', now })).message).toBe(TEAM_MESSAGES.nameTooShort);
   });
@@ -56,7 +61,9 @@ describe('TeamAggregate', () => {
 
   it('refuses bad invites with the spec messages', () => {
     const team = newTeam();
-    expect(failure(() => team.invite({ memberId: 'm2', email: 'not-an-email', role: 'viewer', userId: null }, 'u-owner', now)).message).toBe(TEAM_MESSAGES.invalidEmail);
+    expect(failure(() => team.invite({ memberId: 'm2', email: 'not-an-email', role: 'viewer', userId: null }, 'u-owner', now)).message).toBe(
+      TEAM_MESSAGES.invalidEmail,
+    );
     expect(failure(() => team.invite({ memberId: 'm2', email: 'a@b.co', role: '', userId: null }, 'u-owner', now)).message).toBe(TEAM_MESSAGES.required);
     expect(failure(() => team.invite({ memberId: 'm2', email: 'a@b.co', role: 'owner', userId: null }, 'u-owner', now)).message).toBe(TEAM_MESSAGES.inviteRole);
     expect(failure(() => team.invite({ memberId: 'm2', email: 'owner@example.com', role: 'viewer', userId: 'u-owner' }, 'u-owner', now)).kind).toBe('conflict');

@@ -99,14 +99,35 @@ export class TeamAggregate {
   private deleted = false;
   readonly loadedVersion: number;
 
-  private constructor(private state: TeamState, isNew = false) {
+  private constructor(
+    private state: TeamState,
+    isNew = false,
+  ) {
     this.loadedVersion = isNew ? 0 : state.version;
   }
 
   static create(input: { id: string; memberId: string; name: string; owner: { id: string; email: string }; color: string; now: Date }): TeamAggregate {
-    const owner: TeamMemberState = { id: input.memberId, userId: input.owner.id, email: input.owner.email.toLowerCase(), role: 'owner', status: 'active', createdAt: input.now };
+    const owner: TeamMemberState = {
+      id: input.memberId,
+      userId: input.owner.id,
+      email: input.owner.email.toLowerCase(),
+      role: 'owner',
+      status: 'active',
+      createdAt: input.now,
+    };
     const team = new TeamAggregate(
-      { id: input.id, name: newName(input.name), description: '', color: input.color, ownerId: input.owner.id, members: [owner], projects: [], createdAt: input.now, updatedAt: input.now, version: 1 },
+      {
+        id: input.id,
+        name: newName(input.name),
+        description: '',
+        color: input.color,
+        ownerId: input.owner.id,
+        members: [owner],
+        projects: [],
+        createdAt: input.now,
+        updatedAt: input.now,
+        version: 1,
+      },
       true,
     );
     team.record({ type: 'workspace.team.created.v1', data: { team: team.summary(), owner: fact(owner) } });

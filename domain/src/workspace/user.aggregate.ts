@@ -35,5 +35,8 @@ export type UserProfileUpdated = DomainEvent<'workspace.user.profile-updated.v1'
 export function updateProfile(input: { id: string; fullName: string; now: Date }): { fullName: string; event: UserProfileUpdated } {
   const fullName = normalizeFullName(input.fullName);
   if (!fullName) throw new DomainError('invalid', COMMON_MESSAGES.required, [{ path: 'fullName', message: COMMON_MESSAGES.required }]);
-  return { fullName, event: { type: 'workspace.user.profile-updated.v1', aggregateType: 'user', aggregateId: input.id, data: { user: { id: input.id, updatedAt: input.now } } } };
+  return {
+    fullName,
+    event: { type: 'workspace.user.profile-updated.v1', aggregateType: 'user', aggregateId: input.id, data: { user: { id: input.id, updatedAt: input.now } } },
+  };
 }

@@ -33,13 +33,18 @@ afterAll(() => {
   globalThis.fetch = realFetch;
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 const networkDown = () => {
   throw new TypeError('fetch failed');
 };
 const refusal = async (promise: Promise<unknown>): Promise<ApiError> => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 };
@@ -81,14 +86,29 @@ describe('refusals', () => {
 
   it("never shows a library's validation text: a too-long name reads as a sentence, known messages stay", async () => {
     answers.push(
-      json(400, { statusCode: 400, message: 'Too big: expected string to have <=200 characters', errors: [{ path: 'name', message: 'Too big: expected string to have <=200 characters' }] }),
-      json(400, { statusCode: 400, message: MODEL_NAME_TOO_LONG, errors: [{ path: 'name', message: MODEL_NAME_TOO_LONG }, { path: 'name', message: MODEL_NAME_MESSAGES.symbols }] }),
+      json(400, {
+        statusCode: 400,
+        message: 'Too big: expected string to have <=200 characters',
+        errors: [{ path: 'name', message: 'Too big: expected string to have <=200 characters' }],
+      }),
+      json(400, {
+        statusCode: 400,
+        message: MODEL_NAME_TOO_LONG,
+        errors: [
+          { path: 'name', message: MODEL_NAME_TOO_LONG },
+          { path: 'name', message: MODEL_NAME_MESSAGES.symbols },
+        ],
+      }),
     );
     const raw = await refusal(modelsApi.create('x'.repeat(201), 'key-1'));
     expect(messageOf(raw)).toBe('That was not accepted. Please check what you entered and try again.');
     expect(raw.body.errors?.map((e) => e.message)).toEqual(['That was not accepted. Please check what you entered and try again.']);
     const ours = await refusal(modelsApi.create('x'.repeat(201), 'key-2'));
-    expect([messageOf(ours), ...(ours.body.errors ?? []).map((e) => e.message)]).toEqual([MODEL_NAME_TOO_LONG, MODEL_NAME_TOO_LONG, MODEL_NAME_MESSAGES.symbols]);
+    expect([messageOf(ours), ...(ours.body.errors ?? []).map((e) => e.message)]).toEqual([
+      MODEL_NAME_TOO_LONG,
+      MODEL_NAME_TOO_LONG,
+      MODEL_NAME_MESSAGES.symbols,
+    ]);
   });
 
   it('says in words what a 429 without a JSON body means, with the wait from Retry-After', async () => {
@@ -111,7 +131,11 @@ describe('refusals', () => {
   });
 
   it('tells a network failure and a 503 apart from a refusal: their outcome is unknown', async () => {
-    answers.push(networkDown, json(503, { statusCode: 503, message: 'The workspace service is not answering.' }), json(400, { statusCode: 400, message: 'Name is required.' }));
+    answers.push(
+      networkDown,
+      json(503, { statusCode: 503, message: 'The workspace service is not answering.' }),
+      json(400, { statusCode: 400, message: 'Name is required.' }),
+    );
     expect(outcomeUnknown(await refusal(modelsApi.create('Gear', 'k')))).toBe(true);
     expect(outcomeUnknown(await refusal(modelsApi.create('Gear', 'k')))).toBe(true);
     expect(outcomeUnknown(await refusal(modelsApi.create('Gear', 'k')))).toBe(false);

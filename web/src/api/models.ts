@@ -54,7 +54,8 @@ export const modelsApi = {
   /** A copy in my workspace; the name defaults to '(Duplicate) ' + the model's name. */
   duplicate: (id: string, name: string) => request<Model>('PATCH', at('/api/workspace/model/duplicate', id), { body: { name } }),
   /** "Recently deleted": my deleted models I can still restore, newest deletion first (ADR 0048). */
-  recentlyDeleted: (skip: number, limit = MODEL_PAGE_SIZE) => request<DeletedModelList>('GET', '/api/workspace/model/recently-deleted', { query: { skip, limit } }),
+  recentlyDeleted: (skip: number, limit = MODEL_PAGE_SIZE) =>
+    request<DeletedModelList>('GET', '/api/workspace/model/recently-deleted', { query: { skip, limit } }),
   /** Brings a deleted model back with its shares and favorites (owner only, within 30 days). */
   restore: (id: string) => request<Model>('PATCH', at('/api/workspace/model/restore', id)),
 };

@@ -15,8 +15,10 @@ export const sharingApi = {
   /** The share dialog: the owner, the people with their role, and the 'Everyone' access. */
   shares: (modelId: string) => request<ModelShares>('GET', at('/api/workspace/model/share', modelId)),
   /** Share with an e-mail (or change that person's role). */
-  share: (modelId: string, email: string, role: ShareRole) => request<ModelShares>('PATCH', at('/api/workspace/model/share', modelId), { body: { email, role } }),
-  shareWithEveryone: (modelId: string, shareAs: ShareAs) => request<Model>('PATCH', at('/api/workspace/model/share-with-everyone', modelId), { body: { shareAs } }),
+  share: (modelId: string, email: string, role: ShareRole) =>
+    request<ModelShares>('PATCH', at('/api/workspace/model/share', modelId), { body: { email, role } }),
+  shareWithEveryone: (modelId: string, shareAs: ShareAs) =>
+    request<Model>('PATCH', at('/api/workspace/model/share-with-everyone', modelId), { body: { shareAs } }),
   changeRole: (shareId: string, role: ShareRole) => request<SharedModel>('PATCH', at('/api/workspace/shared-model', shareId), { body: { role } }),
   /** The owner removes someone, or the recipient leaves. */
   removeShare: (shareId: string) => request<SharedModel>('DELETE', at('/api/workspace/shared-model', shareId)),

@@ -7,12 +7,19 @@ import { useMe } from './session';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
   const location = useLocation();
-  if (me.isPending) return <div className="splash" aria-busy="true">Loading…</div>;
+  if (me.isPending)
+    return (
+      <div className="splash" aria-busy="true">
+        Loading…
+      </div>
+    );
   if (me.isError) {
     return (
       <div className="splash" role="alert">
         <p>{messageOf(me.error)}</p>
-        <button className="btn btn-primary" onClick={() => me.refetch()}>Try again</button>
+        <button className="btn btn-primary" onClick={() => me.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }

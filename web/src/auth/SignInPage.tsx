@@ -44,7 +44,11 @@ export function SignInPage() {
           errors={formState.errors.password?.message}
           {...register('password', { required: AUTH_MESSAGES.fullNameRequired })}
         />
-        {login.isError && <p className="form-error" role="alert" data-testid="form-error">{messageOf(login.error)}</p>}
+        {login.isError && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {messageOf(login.error)}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </button>

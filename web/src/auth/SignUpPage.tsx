@@ -61,7 +61,11 @@ export function SignUpPage() {
           errors={formState.errors.password?.message}
           {...register('password', { minLength: { value: 8, message: AUTH_MESSAGES.passwordTooShort } })}
         />
-        {signUp.isError && !passwordProblem(signUp.error) && <p className="form-error" role="alert" data-testid="form-error">{messageOf(signUp.error)}</p>}
+        {signUp.isError && !passwordProblem(signUp.error) && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {messageOf(signUp.error)}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating account…' : 'Sign up'}
         </button>

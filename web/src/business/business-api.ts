@@ -62,15 +62,18 @@ export const catalogApi = {
   history: (id: string) => request<History>('GET', `${at(CATALOG, id)}/history`),
   lookup: (modelId: string) => request<CatalogModelLookup>('GET', `${CATALOG}/model-lookup`, { query: { modelId } }),
   add: (body: AddCatalogItemInput, key: string) => request<CatalogItem>('POST', CATALOG, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
-  addMany: (items: AddCatalogItemInput[], key: string) => request<{ data: CatalogItem[] }>('POST', `${CATALOG}/create-multiple`, { body: { items }, headers: { [IDEMPOTENCY_HEADER]: key } }),
-  update: (id: string, changes: UpdateCatalogItemInput, version?: number) => request<CatalogItem>('PATCH', at(CATALOG, id), { body: changes, headers: ifMatch(version) }),
+  addMany: (items: AddCatalogItemInput[], key: string) =>
+    request<{ data: CatalogItem[] }>('POST', `${CATALOG}/create-multiple`, { body: { items }, headers: { [IDEMPOTENCY_HEADER]: key } }),
+  update: (id: string, changes: UpdateCatalogItemInput, version?: number) =>
+    request<CatalogItem>('PATCH', at(CATALOG, id), { body: changes, headers: ifMatch(version) }),
   remove: (id: string) => request<CatalogItem>('DELETE', at(CATALOG, id)),
 };
 
 export const serviceApi = {
   list: (params: BusinessListParams) => request<ServiceList>('GET', SERVICE, { query: listQuery(params) }),
   create: (body: CreateServiceInput, key: string) => request<Service>('POST', SERVICE, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
-  update: (id: string, changes: UpdateServiceInput, version?: number) => request<Service>('PATCH', at(SERVICE, id), { body: changes, headers: ifMatch(version) }),
+  update: (id: string, changes: UpdateServiceInput, version?: number) =>
+    request<Service>('PATCH', at(SERVICE, id), { body: changes, headers: ifMatch(version) }),
   remove: (id: string) => request<Service>('DELETE', at(SERVICE, id)),
   get: (id: string, version?: number) => request<Service>('GET', at(SERVICE, id), { query: { version } }),
   history: (id: string) => request<History>('GET', `${at(SERVICE, id)}/history`),
@@ -104,14 +107,20 @@ export const recipeChoicesApi = {
 export const materialTreeApi = {
   get: (scope: BusinessScope) => {
     const where = scopeWhere(scope);
-    return request<MaterialTree>('GET', '/api/workspace/business-material/material-tree', { query: { where: Object.keys(where).length ? json(where) : undefined } });
+    return request<MaterialTree>('GET', '/api/workspace/business-material/material-tree', {
+      query: { where: Object.keys(where).length ? json(where) : undefined },
+    });
   },
 };
 
 export const pickerApi = {
   /** My workspace models (or the scope's) that are not in the catalog yet, newest first (the From workspace picker). */
   workspaceModels: (search: string, exclude: string[], skip: number, scope: BusinessScope) => {
-    const where = { ...scopeWhere(scope), ...(search ? { name: { contains: search } } : {}), ...(exclude.length ? { id: { nin: exclude.slice(0, 1000) } } : {}) };
+    const where = {
+      ...scopeWhere(scope),
+      ...(search ? { name: { contains: search } } : {}),
+      ...(exclude.length ? { id: { nin: exclude.slice(0, 1000) } } : {}),
+    };
     return request<ModelList>('GET', '/api/workspace/model', { query: { where: json(where), sort: 'updatedAt DESC', skip, limit: BUSINESS_PAGE } });
   },
   /** Published, production-ready products (the community catalog). */

@@ -27,7 +27,11 @@ function newer(record: BusinessRecord): boolean {
   return held === undefined || record.version > held;
 }
 
-function mapPages<T extends BusinessRecord>(queryClient: QueryClient, listKey: QueryKey, map: (pages: Pages<T>, filters: { search?: string; teamId?: string; projectId?: string }) => Pages<T>) {
+function mapPages<T extends BusinessRecord>(
+  queryClient: QueryClient,
+  listKey: QueryKey,
+  map: (pages: Pages<T>, filters: { search?: string; teamId?: string; projectId?: string }) => Pages<T>,
+) {
   for (const [key, data] of queryClient.getQueriesData<Pages<T>>({ queryKey: listKey })) {
     if (!data?.pages) continue;
     const filters = (key[key.length - 1] ?? {}) as { search?: string; teamId?: string; projectId?: string };

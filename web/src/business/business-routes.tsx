@@ -19,7 +19,15 @@ export const preloadCatalog = CatalogPage.preload;
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fallback={<PageLoadFailed />}>
-      <Suspense fallback={<p className="page-loading" role="status" aria-busy="true">Loading…</p>}>{children}</Suspense>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status" aria-busy="true">
+            Loading…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -33,12 +41,54 @@ const soon = <ComingSoonPage />;
 export function businessRoutes() {
   return (
     <>
-      <Route path="business/catalog" element={<Lazy><CatalogPage /></Lazy>} />
-      <Route path="business/catalog/community-models" element={<Lazy><CommunityCatalogPage /></Lazy>} />
-      <Route path="business/catalog/:catalogItemId" element={<Lazy><CatalogItemPage /></Lazy>} />
-      <Route path="business/inventory" element={<Lazy><InventoryPage /></Lazy>} />
-      <Route path="business/services" element={<Lazy><ServicesPage /></Lazy>} />
-      <Route path="business/store-fronts" element={<Lazy><StoreFrontsPage /></Lazy>} />
+      <Route
+        path="business/catalog"
+        element={
+          <Lazy>
+            <CatalogPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/catalog/community-models"
+        element={
+          <Lazy>
+            <CommunityCatalogPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/catalog/:catalogItemId"
+        element={
+          <Lazy>
+            <CatalogItemPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/inventory"
+        element={
+          <Lazy>
+            <InventoryPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/services"
+        element={
+          <Lazy>
+            <ServicesPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/store-fronts"
+        element={
+          <Lazy>
+            <StoreFrontsPage />
+          </Lazy>
+        }
+      />
       <Route path="business/*" element={soon} />
     </>
   );

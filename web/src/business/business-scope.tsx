@@ -15,7 +15,9 @@ const ID = /^[0-9a-f]{24}$/;
 function stored(): BusinessScope {
   try {
     const value = JSON.parse(sessionStorage.getItem(STORE_KEY) ?? '{}') as BusinessScope;
-    return value && typeof value === 'object' && ID.test(value.teamId ?? '') ? { teamId: value.teamId, ...(ID.test(value.projectId ?? '') ? { projectId: value.projectId } : {}) } : {};
+    return value && typeof value === 'object' && ID.test(value.teamId ?? '')
+      ? { teamId: value.teamId, ...(ID.test(value.projectId ?? '') ? { projectId: value.projectId } : {}) }
+      : {};
   } catch {
     return {};
   }
@@ -30,7 +32,10 @@ export function useBusinessScope(): [BusinessScope, (scope: BusinessScope) => vo
   const [params, setParams] = useSearchParams();
   const teamId = params.get('teamId') ?? undefined;
   const projectId = params.get('projectId') ?? undefined;
-  const scope = useMemo<BusinessScope>(() => (teamId && ID.test(teamId) ? { teamId, ...(projectId && ID.test(projectId) ? { projectId } : {}) } : {}), [teamId, projectId]);
+  const scope = useMemo<BusinessScope>(
+    () => (teamId && ID.test(teamId) ? { teamId, ...(projectId && ID.test(projectId) ? { projectId } : {}) } : {}),
+    [teamId, projectId],
+  );
 
   const apply = (next: BusinessScope) => {
     try {
@@ -106,7 +111,9 @@ export function ScopePicker({ scope, onChange }: { scope: BusinessScope; onChang
           <optgroup key={team.id} label={team.name}>
             <option value={team.id}>{team.name} (whole team)</option>
             {team.projects.map((project) => (
-              <option key={project.id} value={`${team.id}/${project.id}`}>{team.name} › {project.name}</option>
+              <option key={project.id} value={`${team.id}/${project.id}`}>
+                {team.name} › {project.name}
+              </option>
             ))}
           </optgroup>
         ))}

@@ -34,7 +34,15 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 export const formatUsd = (value: number | null | undefined) => usd.format(Number.isFinite(value) ? (value as number) : 0);
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [['second', 60], ['minute', 60], ['hour', 24], ['day', 7], ['week', 4.35], ['month', 12], ['year', Infinity]];
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
 /** "5 minutes ago", "yesterday": the relative updated time of the From workspace picker. */
 export function relativeTime(iso: string, now = Date.now()): string {
   let amount = (new Date(iso).getTime() - now) / 1000;

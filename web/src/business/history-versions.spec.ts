@@ -2,7 +2,13 @@ import type { History } from '@kiln/contracts';
 import { announceVersion, timelineShowing } from './history-versions';
 
 const timeline = (...versions: number[]): History => ({
-  data: versions.map((version) => ({ type: 'material.changed', version, at: new Date(0).toISOString(), by: { id: 'u', fullName: 'U' }, changes: {} })) as History['data'],
+  data: versions.map((version) => ({
+    type: 'material.changed',
+    version,
+    at: new Date(0).toISOString(),
+    by: { id: 'u', fullName: 'U' },
+    changes: {},
+  })) as History['data'],
 });
 
 describe('a timeline asked again after a push', () => {

@@ -16,14 +16,24 @@ export function ModerationPage() {
       <div className="page-header">
         <h1 id="moderation-title">Moderation</h1>
       </div>
-      <p className="visually-hidden" role="status">{said}</p>
-      {queue.isPending && <p className="page-loading" role="status" aria-busy="true">Loading…</p>}
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
+      {queue.isPending && (
+        <p className="page-loading" role="status" aria-busy="true">
+          Loading…
+        </p>
+      )}
       {queue.isError && (
         <p className="form-error" role="alert" data-testid="moderation-error">
           {queue.error instanceof ApiError && queue.error.status === 403 ? PRODUCT_MESSAGES.moderatorsOnly : messageOf(queue.error)}
         </p>
       )}
-      {queue.isSuccess && queue.data.data.length === 0 && <p className="empty" data-testid="moderation-empty">Nothing is waiting for moderation.</p>}
+      {queue.isSuccess && queue.data.data.length === 0 && (
+        <p className="empty" data-testid="moderation-empty">
+          Nothing is waiting for moderation.
+        </p>
+      )}
       {queue.isSuccess && queue.data.data.length > 0 && (
         <ul className="moderation-list" aria-label="Products waiting for moderation">
           {queue.data.data.map((product) => (
@@ -41,7 +51,8 @@ function ModerationItem({ product, onDone }: { product: Product; onDone: (text: 
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const decide = useMutation({
-    mutationFn: (decision: 'approve' | 'reject') => productApi.moderate(product.id, decision === 'approve' ? { decision } : { decision, reason: reason.trim() }),
+    mutationFn: (decision: 'approve' | 'reject') =>
+      productApi.moderate(product.id, decision === 'approve' ? { decision } : { decision, reason: reason.trim() }),
     onSuccess: (saved) => {
       onDone(saved.status === 'published' ? `“${saved.title}” approved.` : `“${saved.title}” rejected.`);
       void queryClient.invalidateQueries({ queryKey: productKeys.moderation() });
@@ -61,19 +72,54 @@ function ModerationItem({ product, onDone }: { product: Product; onDone: (text: 
         Sent {product.submittedAt ? formatDate(product.submittedAt) : ''} · {product.productionReady ? 'Production-ready' : 'Not production-ready'}
       </p>
       {product.image && <img src={product.image} alt={`Image of ${product.title}`} />}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {!rejecting ? (
         <div className="market-actions">
-          <button type="button" className="btn btn-primary" disabled={decide.isPending} data-testid="moderation-approve" onClick={() => decide.mutate('approve')}>Approve</button>
-          <button type="button" className="btn btn-ghost" disabled={decide.isPending} data-testid="moderation-reject" onClick={() => setRejecting(true)}>Reject…</button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={decide.isPending}
+            data-testid="moderation-approve"
+            onClick={() => decide.mutate('approve')}
+          >
+            Approve
+          </button>
+          <button type="button" className="btn btn-ghost" disabled={decide.isPending} data-testid="moderation-reject" onClick={() => setRejecting(true)}>
+            Reject…
+          </button>
         </div>
       ) : (
         <div className="moderation-reason">
-          <label htmlFor={reasonId} className="market-note">Why is it rejected? The author reads this.</label>
-          <textarea id={reasonId} maxLength={PRODUCT_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus data-testid="moderation-reason" />
+          <label htmlFor={reasonId} className="market-note">
+            Why is it rejected? The author reads this.
+          </label>
+          <textarea
+            id={reasonId}
+            maxLength={PRODUCT_REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            autoFocus
+            data-testid="moderation-reason"
+          />
           <div className="market-actions">
-            <button type="button" className="btn btn-danger" disabled={decide.isPending} data-testid="moderation-reject-confirm" onClick={reject}>Reject</button>
-            <button type="button" className="btn btn-ghost" disabled={decide.isPending} onClick={() => { setRejecting(false); setError(''); }}>Cancel</button>
+            <button type="button" className="btn btn-danger" disabled={decide.isPending} data-testid="moderation-reject-confirm" onClick={reject}>
+              Reject
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              disabled={decide.isPending}
+              onClick={() => {
+                setRejecting(false);
+                setError('');
+              }}
+            >
+              Cancel
+            </button>
           </div>
         </div>
       )}

@@ -47,12 +47,19 @@ function errorsOf(error: unknown): Errors {
 export function PublishPage() {
   const { modelId = '' } = useParams();
   const model = useQuery({ queryKey: ['models', 'one-for-publish', modelId], queryFn: () => productApi.model(modelId), retry: false });
-  if (model.isPending) return <p className="page-loading" role="status" aria-busy="true">Loading…</p>;
+  if (model.isPending)
+    return (
+      <p className="page-loading" role="status" aria-busy="true">
+        Loading…
+      </p>
+    );
   if (model.isError) return <Unavailable error={model.error} />;
   if (model.data.productId) {
     return (
       <MarketShell title="Publish">
-        <p>This model already has a product. <Link to={`/market/republish/${encodeURIComponent(model.data.productId)}`}>Republish it</Link>.</p>
+        <p>
+          This model already has a product. <Link to={`/market/republish/${encodeURIComponent(model.data.productId)}`}>Republish it</Link>.
+        </p>
       </MarketShell>
     );
   }
@@ -70,7 +77,12 @@ export function RepublishPage() {
   // Just created on the publish page: say what happened here too.
   const justDone = (useLocation().state as { done?: Action } | null)?.done;
   const product = useQuery({ queryKey: productKeys.one(productId), queryFn: () => productApi.product(productId), retry: false });
-  if (product.isPending) return <p className="page-loading" role="status" aria-busy="true">Loading…</p>;
+  if (product.isPending)
+    return (
+      <p className="page-loading" role="status" aria-busy="true">
+        Loading…
+      </p>
+    );
   if (product.isError) return <Unavailable error={product.error} />;
   const p = product.data;
   return <ProductForm key={p.id} product={p} justDone={justDone} initial={{ title: p.title, image: p.image ?? '', productionReady: p.productionReady }} />;
@@ -79,8 +91,12 @@ export function RepublishPage() {
 function Unavailable({ error }: { error: unknown }) {
   return (
     <MarketShell title="Publish">
-      <p className="form-error" role="alert">{messageOf(error)}</p>
-      <p><Link to="/">Back to My Models</Link></p>
+      <p className="form-error" role="alert">
+        {messageOf(error)}
+      </p>
+      <p>
+        <Link to="/">Back to My Models</Link>
+      </p>
     </MarketShell>
   );
 }
@@ -96,7 +112,19 @@ function MarketShell({ title, children }: { title: string; children: React.React
   );
 }
 
-function ProductForm({ modelId, modelName, product, initial, justDone }: { modelId?: string; modelName?: string; product?: Product; initial: Fields; justDone?: Action }) {
+function ProductForm({
+  modelId,
+  modelName,
+  product,
+  initial,
+  justDone,
+}: {
+  modelId?: string;
+  modelName?: string;
+  product?: Product;
+  initial: Fields;
+  justDone?: Action;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<Fields>(initial);
@@ -139,17 +167,31 @@ function ProductForm({ modelId, modelName, product, initial, justDone }: { model
   return (
     <MarketShell title={current ? 'Republish' : 'Publish'}>
       <div className="market-card">
-        {modelName && <p className="market-note">Model: <strong>{modelName}</strong></p>}
+        {modelName && (
+          <p className="market-note">
+            Model: <strong>{modelName}</strong>
+          </p>
+        )}
         {current && (
           <p className="market-note" data-testid="product-current-status">
             Status: <ProductStatusLabel status={current.status} />
           </p>
         )}
         {current?.status === 'rejected' && current.rejectionReason && (
-          <p className="form-error" data-testid="rejection-reason">A moderator rejected it: {current.rejectionReason}</p>
+          <p className="form-error" data-testid="rejection-reason">
+            A moderator rejected it: {current.rejectionReason}
+          </p>
         )}
         <form className="form" noValidate onSubmit={submit} aria-label="Product">
-          <TextField label="Title" name="title" required maxLength={PRODUCT_TITLE_MAX + 50} value={fields.title} errors={errors.title} onChange={(e) => set('title', e.target.value)} />
+          <TextField
+            label="Title"
+            name="title"
+            required
+            maxLength={PRODUCT_TITLE_MAX + 50}
+            value={fields.title}
+            errors={errors.title}
+            onChange={(e) => set('title', e.target.value)}
+          />
           <TextField
             label="Image address (optional)"
             name="image"
@@ -164,19 +206,37 @@ function ProductForm({ modelId, modelName, product, initial, justDone }: { model
             <input type="checkbox" name="productionReady" checked={fields.productionReady} onChange={(e) => set('productionReady', e.target.checked)} />
             Production-ready (listed on the marketplace once approved)
           </label>
-          {errors.form && <p className="form-error" role="alert" data-testid="form-error">{errors.form}</p>}
+          {errors.form && (
+            <p className="form-error" role="alert" data-testid="form-error">
+              {errors.form}
+            </p>
+          )}
           {/* One message, shown and announced: the live region stays, its words change. */}
-          <div role="status">{done && !busy && <p className="form-ok" data-testid="product-saved">{DONE[done.action]}</p>}</div>
+          <div role="status">
+            {done && !busy && (
+              <p className="form-ok" data-testid="product-saved">
+                {DONE[done.action]}
+              </p>
+            )}
+          </div>
           <div className="market-actions">
-            <button type="submit" className="btn btn-primary" disabled={!!busy} data-testid="product-publish">{busy === 'publish' ? 'Sending…' : publishLabel}</button>
-            <button type="button" className="btn btn-ghost" disabled={!!busy} data-testid="product-draft" onClick={() => void run('draft')}>{busy === 'draft' ? 'Saving…' : 'Save as draft'}</button>
+            <button type="submit" className="btn btn-primary" disabled={!!busy} data-testid="product-publish">
+              {busy === 'publish' ? 'Sending…' : publishLabel}
+            </button>
+            <button type="button" className="btn btn-ghost" disabled={!!busy} data-testid="product-draft" onClick={() => void run('draft')}>
+              {busy === 'draft' ? 'Saving…' : 'Save as draft'}
+            </button>
             {current?.publishedAt && (
-              <button type="button" className="btn btn-danger" disabled={!!busy} data-testid="product-unpublish" onClick={() => void run('unpublish')}>{busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}</button>
+              <button type="button" className="btn btn-danger" disabled={!!busy} data-testid="product-unpublish" onClick={() => void run('unpublish')}>
+                {busy === 'unpublish' ? 'Unpublishing…' : 'Unpublish'}
+              </button>
             )}
           </div>
         </form>
       </div>
-      <p><Link to="/published">Go to Published</Link></p>
+      <p>
+        <Link to="/published">Go to Published</Link>
+      </p>
     </MarketShell>
   );
 }

@@ -14,7 +14,15 @@ const ModerationPage = lazyPart(() => load().then((m) => m.ModerationPage));
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fallback={<PageLoadFailed />}>
-      <Suspense fallback={<p className="page-loading" role="status" aria-busy="true">Loading…</p>}>{children}</Suspense>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status" aria-busy="true">
+            Loading…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -23,9 +31,30 @@ function Lazy({ children }: { children: ReactNode }) {
 export function marketRoutes() {
   return (
     <>
-      <Route path="market/publish/:modelId" element={<Lazy><PublishingPage page="publish" /></Lazy>} />
-      <Route path="market/republish/:productId" element={<Lazy><PublishingPage page="republish" /></Lazy>} />
-      <Route path="market/moderation" element={<Lazy><ModerationPage /></Lazy>} />
+      <Route
+        path="market/publish/:modelId"
+        element={
+          <Lazy>
+            <PublishingPage page="publish" />
+          </Lazy>
+        }
+      />
+      <Route
+        path="market/republish/:productId"
+        element={
+          <Lazy>
+            <PublishingPage page="republish" />
+          </Lazy>
+        }
+      />
+      <Route
+        path="market/moderation"
+        element={
+          <Lazy>
+            <ModerationPage />
+          </Lazy>
+        }
+      />
     </>
   );
 }

@@ -24,9 +24,15 @@ export function DeleteModelDialog({ model, onClose }: { model: Model; onClose: (
           This deletes <strong>{model.name}</strong> for everyone it is shared with. It cannot be undone. Type the model name to confirm.
         </p>
         <TextField label="Model name" autoFocus autoComplete="off" placeholder={model.name} value={typed} onChange={(event) => setTyped(event.target.value)} />
-        {remove.isError && <p className="form-error" role="alert" data-testid="form-error">{messageOf(remove.error)}</p>}
+        {remove.isError && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {messageOf(remove.error)}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-danger" disabled={!matches || remove.isPending}>
             {remove.isPending ? 'Deleting…' : 'Delete'}
           </button>

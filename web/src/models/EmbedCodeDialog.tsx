@@ -41,17 +41,51 @@ export function EmbedCodeDialog({ model, onClose }: { model: Model; onClose: () 
     <Dialog title="Embed code" onClose={onClose} width={520}>
       <div className="form">
         <div className="embed-size">
-          <TextField label="Width" inputMode="numeric" value={width} errors={w === null ? sizeError : undefined} onChange={(e) => { setWidth(e.target.value); setCopied(''); }} data-testid="embed-width" />
-          <TextField label="Height" inputMode="numeric" value={height} errors={h === null ? sizeError : undefined} onChange={(e) => { setHeight(e.target.value); setCopied(''); }} data-testid="embed-height" />
+          <TextField
+            label="Width"
+            inputMode="numeric"
+            value={width}
+            errors={w === null ? sizeError : undefined}
+            onChange={(e) => {
+              setWidth(e.target.value);
+              setCopied('');
+            }}
+            data-testid="embed-width"
+          />
+          <TextField
+            label="Height"
+            inputMode="numeric"
+            value={height}
+            errors={h === null ? sizeError : undefined}
+            onChange={(e) => {
+              setHeight(e.target.value);
+              setCopied('');
+            }}
+            data-testid="embed-height"
+          />
         </div>
         <div className="field">
           <label htmlFor="embed-snippet">Code</label>
-          <textarea id="embed-snippet" className="embed-snippet" readOnly rows={4} value={snippet} data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
+          <textarea
+            id="embed-snippet"
+            className="embed-snippet"
+            readOnly
+            rows={4}
+            value={snippet}
+            data-testid="embed-snippet"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
-        <p className="field-hint" role="status">{copied === 'done' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the code and copy it yourself.' : ''}</p>
+        <p className="field-hint" role="status">
+          {copied === 'done' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the code and copy it yourself.' : ''}
+        </p>
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Close</button>
-          <button type="button" className="btn btn-primary" disabled={w === null || h === null} onClick={() => void copy()} data-testid="embed-copy">Copy</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="btn btn-primary" disabled={w === null || h === null} onClick={() => void copy()} data-testid="embed-copy">
+            Copy
+          </button>
         </div>
       </div>
     </Dialog>

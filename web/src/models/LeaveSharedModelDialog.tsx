@@ -21,9 +21,15 @@ export function LeaveSharedModelDialog({ model, shareId, onClose }: { model: Mod
       <p className="dialog-text">
         Leave <strong>{model.name}</strong>? It will no longer be shared with you.
       </p>
-      {leave.isError && <p className="form-error" role="alert" data-testid="form-error">{messageOf(leave.error)}</p>}
+      {leave.isError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {messageOf(leave.error)}
+        </p>
+      )}
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose} autoFocus>Cancel</button>
+        <button type="button" className="btn btn-ghost" onClick={onClose} autoFocus>
+          Cancel
+        </button>
         <button type="button" className="btn btn-danger" disabled={leave.isPending} onClick={() => leave.mutate()} data-testid="confirm-leave">
           {leave.isPending ? 'Leaving…' : 'Leave'}
         </button>

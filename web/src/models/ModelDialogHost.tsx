@@ -2,15 +2,21 @@ import { Suspense, useState } from 'react';
 import type { Model } from '@kiln/contracts';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { DialogLoadFailed, DialogLoading } from '../ui/LazyFallbacks';
-import { DeleteModelDialog, DuplicateModelDialog, EmbedCodeDialog, LeaveSharedModelDialog, ModelNameDialog, NewModelDialog, ShareModelDialog } from './lazy-dialogs';
+import {
+  DeleteModelDialog,
+  DuplicateModelDialog,
+  EmbedCodeDialog,
+  LeaveSharedModelDialog,
+  ModelNameDialog,
+  NewModelDialog,
+  ShareModelDialog,
+} from './lazy-dialogs';
 import type { ModelScope } from './model-cache';
 import type { ModelAction } from './ModelMenu';
 import { useRenameModel } from './useModels';
 
 export type OpenDialog =
-  | { kind: 'new'; scope?: ModelScope }
-  | { kind: Exclude<ModelAction, 'leave'>; model: Model }
-  | { kind: 'leave'; model: Model; shareId: string };
+  { kind: 'new'; scope?: ModelScope } | { kind: Exclude<ModelAction, 'leave'>; model: Model } | { kind: 'leave'; model: Model; shareId: string };
 
 const DIALOG_TITLES: Record<OpenDialog['kind'], string> = {
   new: 'New Model',

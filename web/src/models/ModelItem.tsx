@@ -98,7 +98,11 @@ export function ModelItem({ model, display, menu, star, person, date, role, stat
     'data-model-name': model.name,
     'data-model-id': model.id,
   };
-  const roleTag = role && <span className="role-tag" data-testid="model-role">{role}</span>;
+  const roleTag = role && (
+    <span className="role-tag" data-testid="model-role">
+      {role}
+    </span>
+  );
   const tools = (
     <span className="model-tools">
       {star}
@@ -116,20 +120,27 @@ export function ModelItem({ model, display, menu, star, person, date, role, stat
             {roleTag}
             {status}
             {/* On phones the author and date columns give way; the date shows under the name instead. */}
-            <span className="model-meta model-row-phone-meta">{shownDate.label} <time dateTime={shownDate.iso}>{updated}</time></span>
+            <span className="model-meta model-row-phone-meta">
+              {shownDate.label} <time dateTime={shownDate.iso}>{updated}</time>
+            </span>
           </span>
         </span>
         <span className="model-row-author">
           {who.user ? (
             <>
               <Avatar user={who.user} size={24} />
-              <span className="model-author"><span className="visually-hidden">{who.label}: </span>{who.user.fullName}</span>
+              <span className="model-author">
+                <span className="visually-hidden">{who.label}: </span>
+                {who.user.fullName}
+              </span>
             </>
           ) : (
             <span className="muted">—</span>
           )}
         </span>
-        <time className="model-row-date" dateTime={shownDate.iso} title={dateTimeFormat.format(new Date(shownDate.iso))}>{updated}</time>
+        <time className="model-row-date" dateTime={shownDate.iso} title={dateTimeFormat.format(new Date(shownDate.iso))}>
+          {updated}
+        </time>
         <span className="model-row-menu">{tools}</span>
       </li>
     );
@@ -147,7 +158,11 @@ export function ModelItem({ model, display, menu, star, person, date, role, stat
             {display === 'grid' && `${shownDate.label} `}
             <time dateTime={shownDate.iso}>{updated}</time>
           </span>
-          {person?.user && display === 'grid' && <span className="model-meta">{person.label} {person.user.fullName}</span>}
+          {person?.user && display === 'grid' && (
+            <span className="model-meta">
+              {person.label} {person.user.fullName}
+            </span>
+          )}
           {roleTag}
           {status}
         </div>

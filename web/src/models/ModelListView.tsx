@@ -31,9 +31,12 @@ function useInfiniteScroll(onReach: () => void, enabled: boolean, pageCount: num
     const node = sentinel.current;
     if (!node || !enabled) return;
     // A new observer per page: it reports at once, so a short page that leaves the sentinel visible loads on.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) reach.current();
-    }, { root: scrollParentOf(node), rootMargin: '300px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) reach.current();
+      },
+      { root: scrollParentOf(node), rootMargin: '300px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [enabled, pageCount]);
@@ -51,13 +54,31 @@ export function usePagedItems<T>(query: PagedQuery<T>, keyOf: (item: T) => strin
 }
 
 /** The title row of a list screen: its heading, how many there are, and the screen's own buttons. */
-export function ListHeader({ id, title, total, noun, children, level = 1 }: { id: string; title: string; total?: number; noun: [string, string]; children?: ReactNode; level?: 1 | 2 }) {
+export function ListHeader({
+  id,
+  title,
+  total,
+  noun,
+  children,
+  level = 1,
+}: {
+  id: string;
+  title: string;
+  total?: number;
+  noun: [string, string];
+  children?: ReactNode;
+  level?: 1 | 2;
+}) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="page-header">
       <div>
         <Heading id={id}>{title}</Heading>
-        {total !== undefined && total > 0 && <p className="page-sub" data-testid="model-total">{total} {total === 1 ? noun[0] : noun[1]}</p>}
+        {total !== undefined && total > 0 && (
+          <p className="page-sub" data-testid="model-total">
+            {total} {total === 1 ? noun[0] : noun[1]}
+          </p>
+        )}
       </div>
       {children}
     </div>
@@ -96,20 +117,26 @@ export function ModelListView<T>({ query, items, keyOf, renderItem, display, sea
     <>
       {query.isPending && (
         <ul className={`models models--${display}`} aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`}>
-          {Array.from({ length: 8 }, (_, i) => <li key={i} className={display === 'list' ? 'model-row skeleton' : `model-card model-card--${display} skeleton`} />)}
+          {Array.from({ length: 8 }, (_, i) => (
+            <li key={i} className={display === 'list' ? 'model-row skeleton' : `model-card model-card--${display} skeleton`} />
+          ))}
         </ul>
       )}
 
       {query.isError && !query.data && (
         <div className="empty" role="alert">
           <p>{messageOf(query.error)}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => query.refetch()}>Try again</button>
+          <button type="button" className="btn btn-ghost" onClick={() => query.refetch()}>
+            Try again
+          </button>
         </div>
       )}
 
       {query.isSuccess && items.length === 0 && (
         <div className="empty">
-          <div className="empty-art" aria-hidden="true">{search ? <SearchIcon size={44} /> : <CubeIcon size={44} />}</div>
+          <div className="empty-art" aria-hidden="true">
+            {search ? <SearchIcon size={44} /> : <CubeIcon size={44} />}
+          </div>
           <p data-testid="empty-text">{search ? NOTHING_FOUND_TEXT : emptyText}</p>
         </div>
       )}
@@ -125,16 +152,25 @@ export function ModelListView<T>({ query, items, keyOf, renderItem, display, sea
             </div>
           )}
           <ul className={`models models--${display}`} aria-label={label}>
-            {items.map((item) => <Keyed key={keyOf(item)}>{renderItem(item)}</Keyed>)}
+            {items.map((item) => (
+              <Keyed key={keyOf(item)}>{renderItem(item)}</Keyed>
+            ))}
           </ul>
         </>
       )}
 
       <div ref={sentinel} className="sentinel" data-testid="list-sentinel" aria-hidden="true" />
-      {query.isFetchingNextPage && <p className="loading-more" role="status">Loading more…</p>}
+      {query.isFetchingNextPage && (
+        <p className="loading-more" role="status">
+          Loading more…
+        </p>
+      )}
       {query.isFetchNextPageError && (
         <p className="form-error" role="alert">
-          {messageOf(query.error)} <button type="button" className="link-btn" onClick={() => query.fetchNextPage()}>Retry</button>
+          {messageOf(query.error)}{' '}
+          <button type="button" className="link-btn" onClick={() => query.fetchNextPage()}>
+            Retry
+          </button>
         </p>
       )}
     </>

@@ -104,7 +104,12 @@ function useCopyId(id: string) {
       {note && (
         <>
           {note.text}
-          {note.id && <> <span className="copy-note-id">{note.id}</span></>}
+          {note.id && (
+            <>
+              {' '}
+              <span className="copy-note-id">{note.id}</span>
+            </>
+          )}
         </>
       )}
     </span>
@@ -123,7 +128,14 @@ export function ModelMenu({ model, onAction, variant = 'model' }: ModelMenuProps
         label={`Actions for ${model.name}`}
         className="model-menu"
         trigger={(props) => (
-          <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${model.name}`} data-testid="model-menu-button" {...preloadOn(preloadModelDialogs)} {...props}>
+          <button
+            type="button"
+            className="icon-btn model-menu-button"
+            aria-label={`Actions for ${model.name}`}
+            data-testid="model-menu-button"
+            {...preloadOn(preloadModelDialogs)}
+            {...props}
+          >
             <DotsIcon />
           </button>
         )}

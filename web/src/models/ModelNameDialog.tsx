@@ -40,7 +40,10 @@ export function ModelNameDialog({ title, submitLabel, pendingLabel, initialName 
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        setError('name', { type: 'server', message: error.body.errors?.length ? [...new Set(error.body.errors.map((e) => e.message))].join('\n') : error.message });
+        setError('name', {
+          type: 'server',
+          message: error.body.errors?.length ? [...new Set(error.body.errors.map((e) => e.message))].join('\n') : error.message,
+        });
       } else {
         setError('root.server', { type: 'server', message: messageOf(error) });
       }
@@ -67,9 +70,15 @@ export function ModelNameDialog({ title, submitLabel, pendingLabel, initialName 
             },
           })}
         />
-        {errors.root?.server && <p className="form-error" role="alert" data-testid="form-error">{errors.root.server.message}</p>}
+        {errors.root?.server && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {errors.root.server.message}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             {isSubmitting ? pendingLabel : submitLabel}
           </button>

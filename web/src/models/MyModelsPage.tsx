@@ -47,7 +47,13 @@ export function MyModelsPage({ scope, canCreate = true, title }: MyModelsPagePro
           </Link>
         )}
         {canCreate && (
-          <button type="button" className="btn btn-primary" data-testid="new-model-button" {...preloadOn(preloadModelDialogs)} onClick={() => dialogs.open({ kind: 'new', scope })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="new-model-button"
+            {...preloadOn(preloadModelDialogs)}
+            onClick={() => dialogs.open({ kind: 'new', scope })}
+          >
             <PlusIcon size={18} /> New Model
           </button>
         )}

@@ -26,18 +26,26 @@ export function OpenModelPage({ mode }: { mode: 'edit' | 'viewer' }) {
 
   return (
     <section className="coming-soon open-model" aria-labelledby="open-model-title" data-testid="open-model">
-      <div className="empty-art" aria-hidden="true"><CubeIcon size={44} /></div>
+      <div className="empty-art" aria-hidden="true">
+        <CubeIcon size={44} />
+      </div>
       <h1 id="open-model-title">{title}</h1>
       {access.isPending && <p role="status">Loading…</p>}
       {access.isError && <p role="alert">{messageOf(access.error)}</p>}
       {access.data && (
         <>
-          <p className="open-model-name" data-testid="open-model-name">{model.data?.name ?? 'This model'}</p>
-          <p>Your role: <strong data-testid="open-model-role">{access.data.userRole}</strong></p>
+          <p className="open-model-name" data-testid="open-model-name">
+            {model.data?.name ?? 'This model'}
+          </p>
+          <p>
+            Your role: <strong data-testid="open-model-role">{access.data.userRole}</strong>
+          </p>
           {allowed === false ? <p role="alert">Your role does not allow opening it this way.</p> : <p>{text}</p>}
         </>
       )}
-      <p><Link to="/">Back to My Models</Link></p>
+      <p>
+        <Link to="/">Back to My Models</Link>
+      </p>
     </section>
   );
 }
@@ -46,10 +54,14 @@ export function OpenModelPage({ mode }: { mode: 'edit' | 'viewer' }) {
 export function WorkspacePage() {
   return (
     <section className="coming-soon open-model" aria-labelledby="workspace-title" data-testid="open-model">
-      <div className="empty-art" aria-hidden="true"><CubeIcon size={44} /></div>
+      <div className="empty-art" aria-hidden="true">
+        <CubeIcon size={44} />
+      </div>
       <h1 id="workspace-title">Workspace</h1>
       <p>The 3D editor comes in a later step. Open a model from My Models to see what you may do with it.</p>
-      <p><Link to="/">Back to My Models</Link></p>
+      <p>
+        <Link to="/">Back to My Models</Link>
+      </p>
     </section>
   );
 }

@@ -51,15 +51,35 @@ export function RecentlyDeletedPage() {
           <h1 id={titleId}>{RECENTLY_DELETED_TITLE}</h1>
           <p className="page-sub">Deleted models can be restored for {MODEL_RESTORE_DAYS} days, with their shares and favorites.</p>
         </div>
-        <Link to="/" className="btn btn-ghost">Back to My Models</Link>
+        <Link to="/" className="btn btn-ghost">
+          Back to My Models
+        </Link>
       </div>
 
-      <p className="deleted-status" role="status" data-testid="restore-status">{status}</p>
-      {restore.isError && <p className="form-error" role="alert" data-testid="form-error">{messageOf(restore.error)}</p>}
+      <p className="deleted-status" role="status" data-testid="restore-status">
+        {status}
+      </p>
+      {restore.isError && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {messageOf(restore.error)}
+        </p>
+      )}
 
-      {list.isPending && <p className="loading-more" role="status">Loading…</p>}
-      {list.isError && <p className="form-error" role="alert">{messageOf(list.error)}</p>}
-      {list.isSuccess && total === 0 && <p className="empty" data-testid="recently-deleted-empty">{RECENTLY_DELETED_EMPTY}</p>}
+      {list.isPending && (
+        <p className="loading-more" role="status">
+          Loading…
+        </p>
+      )}
+      {list.isError && (
+        <p className="form-error" role="alert">
+          {messageOf(list.error)}
+        </p>
+      )}
+      {list.isSuccess && total === 0 && (
+        <p className="empty" data-testid="recently-deleted-empty">
+          {RECENTLY_DELETED_EMPTY}
+        </p>
+      )}
       {models.length > 0 && (
         <ul className="deleted-list" aria-labelledby={titleId} data-testid="recently-deleted-list">
           {models.map((model) => (

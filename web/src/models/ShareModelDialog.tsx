@@ -24,10 +24,28 @@ const ROLE_LABELS: Record<EveryoneAccess, string> = {
   inspector: 'Inspector',
 };
 
-function RoleSelect({ value, onChange, label, options, disabled, testId }: { value: string; onChange: (value: string) => void; label: string; options: readonly EveryoneAccess[]; disabled?: boolean; testId?: string }) {
+function RoleSelect({
+  value,
+  onChange,
+  label,
+  options,
+  disabled,
+  testId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  options: readonly EveryoneAccess[];
+  disabled?: boolean;
+  testId?: string;
+}) {
   return (
     <select className="role-select" aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-      {options.map((role) => <option key={role} value={role}>{ROLE_LABELS[role]}</option>)}
+      {options.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
     </select>
   );
 }
@@ -38,7 +56,13 @@ function ShareRow({ share, onRole, onRemove, busy }: { share: SharedModel; onRol
   const name = share.user?.fullName ?? share.email;
   return (
     <li className="share-row" data-testid="share-row" data-email={share.email}>
-      {share.user ? <Avatar user={share.user} size={32} /> : <span className="share-avatar-pending" aria-hidden="true">@</span>}
+      {share.user ? (
+        <Avatar user={share.user} size={32} />
+      ) : (
+        <span className="share-avatar-pending" aria-hidden="true">
+          @
+        </span>
+      )}
       <span className="share-person">
         <span className="share-name">{name}</span>
         <span className="share-email">{share.status === 'pending' ? `${share.email} · Pending` : share.email}</span>
@@ -46,13 +70,26 @@ function ShareRow({ share, onRole, onRemove, busy }: { share: SharedModel; onRol
       {confirming ? (
         <span className="share-confirm" role="group" aria-label={`Remove ${name}?`}>
           <span className="share-confirm-text">Remove?</span>
-          <button type="button" className="btn btn-danger btn-small" disabled={busy} onClick={onRemove} data-testid="confirm-remove-share" autoFocus>Remove</button>
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setConfirming(false)}>Cancel</button>
+          <button type="button" className="btn btn-danger btn-small" disabled={busy} onClick={onRemove} data-testid="confirm-remove-share" autoFocus>
+            Remove
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
         </span>
       ) : (
         <span className="share-controls">
-          <RoleSelect label={`Role of ${name}`} value={share.role} options={SHARE_ROLES} disabled={busy} onChange={(role) => onRole(role as ShareRole)} testId="share-role" />
-          <button type="button" className="link-btn" onClick={() => setConfirming(true)} data-testid="remove-share" aria-label={`Remove ${name}`}>Remove</button>
+          <RoleSelect
+            label={`Role of ${name}`}
+            value={share.role}
+            options={SHARE_ROLES}
+            disabled={busy}
+            onChange={(role) => onRole(role as ShareRole)}
+            testId="share-role"
+          />
+          <button type="button" className="link-btn" onClick={() => setConfirming(true)} data-testid="remove-share" aria-label={`Remove ${name}`}>
+            Remove
+          </button>
         </span>
       )}
     </li>
@@ -106,7 +143,9 @@ export function ShareModelDialog({ model, onClose }: { model: Model; onClose: ()
   const sharedEmails = useMemo(() => new Set((shares.data?.data ?? []).map((s) => s.email.toLowerCase())), [shares.data]);
   const suggestions = useMemo(() => {
     if (!typed || valid) return [];
-    return (users.data?.data ?? []).filter((u) => !sharedEmails.has(u.email.toLowerCase()) && (u.email.toLowerCase().includes(typed) || u.fullName.toLowerCase().includes(typed))).slice(0, 5);
+    return (users.data?.data ?? [])
+      .filter((u) => !sharedEmails.has(u.email.toLowerCase()) && (u.email.toLowerCase().includes(typed) || u.fullName.toLowerCase().includes(typed)))
+      .slice(0, 5);
   }, [typed, valid, users.data, sharedEmails]);
 
   const error = [invite, changeRole, remove, everyone].find((m) => m.isError)?.error;
@@ -132,9 +171,27 @@ export function ShareModelDialog({ model, onClose }: { model: Model; onClose: ()
       >
         <div className="field share-email-field">
           <label htmlFor={inviteId}>Invite by e-mail</label>
-          <input id={inviteId} type="email" autoComplete="off" autoFocus placeholder="name@example.com" value={email} onChange={(e) => { setEmail(e.target.value); invite.reset(); }} data-testid="share-email" />
+          <input
+            id={inviteId}
+            type="email"
+            autoComplete="off"
+            autoFocus
+            placeholder="name@example.com"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              invite.reset();
+            }}
+            data-testid="share-email"
+          />
         </div>
-        <RoleSelect label="Role for the invite" value={role} options={SHARE_ROLES} onChange={(value) => setRole(value as ShareRole)} testId="share-invite-role" />
+        <RoleSelect
+          label="Role for the invite"
+          value={role}
+          options={SHARE_ROLES}
+          onChange={(value) => setRole(value as ShareRole)}
+          testId="share-invite-role"
+        />
         <button type="submit" className="btn btn-primary" disabled={!valid || invite.isPending} data-testid="share-invite">
           {invite.isPending ? 'Inviting…' : 'Invite'}
         </button>
@@ -152,11 +209,23 @@ export function ShareModelDialog({ model, onClose }: { model: Model; onClose: ()
           ))}
         </ul>
       )}
-      {error && <p className="form-error" role="alert" data-testid="form-error">{messageOf(error)}</p>}
+      {error && (
+        <p className="form-error" role="alert" data-testid="form-error">
+          {messageOf(error)}
+        </p>
+      )}
 
       <h3 className="share-heading">People with access</h3>
-      {shares.isPending && <p className="muted" role="status">Loading…</p>}
-      {shares.isError && <p className="form-error" role="alert">{messageOf(shares.error)}</p>}
+      {shares.isPending && (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      )}
+      {shares.isError && (
+        <p className="form-error" role="alert">
+          {messageOf(shares.error)}
+        </p>
+      )}
       {shares.data && (
         <ul className="share-list" aria-label="People with access">
           <li className="share-row" data-testid="share-owner">
@@ -189,11 +258,17 @@ export function ShareModelDialog({ model, onClose }: { model: Model; onClose: ()
           onChange={(value) => everyone.mutate(value as EveryoneAccess)}
           testId="share-everyone"
         />
-        <button type="button" className="btn btn-ghost" onClick={() => void copyLink()}>Copy link</button>
-        <span className="field-hint" role="status">{copied}</span>
+        <button type="button" className="btn btn-ghost" onClick={() => void copyLink()}>
+          Copy link
+        </button>
+        <span className="field-hint" role="status">
+          {copied}
+        </span>
       </div>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose}>Done</button>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          Done
+        </button>
       </div>
     </Dialog>
   );

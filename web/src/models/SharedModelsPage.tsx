@@ -19,9 +19,22 @@ const shareId = (share: SharedModel) => share.id;
 function modelOf(share: SharedModel): Model {
   return (
     share.model ?? {
-      id: share.modelId, name: share.modelName, description: '', authorId: share.sharedBy.id, author: share.sharedBy, contributorId: null,
-      teamId: null, projectId: null, productId: null, publishedAt: null, updatedAt: share.createdAt, createdAt: share.createdAt,
-      userRole: share.role, sharedWithEveryone: 'private', hidden: false, version: 0,
+      id: share.modelId,
+      name: share.modelName,
+      description: '',
+      authorId: share.sharedBy.id,
+      author: share.sharedBy,
+      contributorId: null,
+      teamId: null,
+      projectId: null,
+      productId: null,
+      publishedAt: null,
+      updatedAt: share.createdAt,
+      createdAt: share.createdAt,
+      userRole: share.role,
+      sharedWithEveryone: 'private',
+      hidden: false,
+      version: 0,
     }
   );
 }

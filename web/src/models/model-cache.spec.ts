@@ -1,6 +1,16 @@
 import type { Model } from '@kiln/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, checkedListAnswer, modelKeys, ModelVersions, removeFromPages, upsertInPages, type ModelPages } from './model-cache';
+import {
+  applyFavoriteFlag,
+  applyModelRemoval,
+  applyModelUpsert,
+  checkedListAnswer,
+  modelKeys,
+  ModelVersions,
+  removeFromPages,
+  upsertInPages,
+  type ModelPages,
+} from './model-cache';
 
 // How pushes and answers land in the cached, paged model list (no React, no network).
 let seq = 0;
@@ -95,7 +105,12 @@ describe('model list cache', () => {
   it('sorts by date newest first for "updatedAt DESC"', () => {
     const older = aModel('Older');
     const newer = aModel('Newer');
-    const next = upsertInPages(pagesOf([[newer, older]], 2), key('', 'updatedAt DESC'), { ...older, updatedAt: new Date(Date.UTC(2027, 0, 1)).toISOString(), version: 2 }, false);
+    const next = upsertInPages(
+      pagesOf([[newer, older]], 2),
+      key('', 'updatedAt DESC'),
+      { ...older, updatedAt: new Date(Date.UTC(2027, 0, 1)).toISOString(), version: 2 },
+      false,
+    );
     expect(names(next)).toEqual(['Older', 'Newer']);
   });
 });
@@ -232,8 +247,14 @@ describe('favorite flags in the cache', () => {
   it('drops an un-starred model from Favorites and counts it out', () => {
     const client = new QueryClient();
     const gear = aModel('Gear', { favorite: true });
-    client.setQueryData(modelKeys.favoriteList('', 'name ASC'), { pages: [{ data: [{ id: 'f1', modelId: gear.id, createdAt: gear.createdAt, model: gear }], total: 1 }], pageParams: [0] });
+    client.setQueryData(modelKeys.favoriteList('', 'name ASC'), {
+      pages: [{ data: [{ id: 'f1', modelId: gear.id, createdAt: gear.createdAt, model: gear }], total: 1 }],
+      pageParams: [0],
+    });
     applyFavoriteFlag(client, gear.id, false);
-    expect(client.getQueryData<{ pages: { data: unknown[]; total: number }[] }>(modelKeys.favoriteList('', 'name ASC'))!.pages[0]).toEqual({ data: [], total: 0 });
+    expect(client.getQueryData<{ pages: { data: unknown[]; total: number }[] }>(modelKeys.favoriteList('', 'name ASC'))!.pages[0]).toEqual({
+      data: [],
+      total: 0,
+    });
   });
 });

@@ -19,7 +19,11 @@ export const modelKeys = {
   all: ['models'] as const,
   lists: () => ['models', 'list'] as const,
   list: (search: string, sort: string, scope: ModelScope = {}) =>
-    ['models', 'list', { search, sort, ...(scope.teamId ? { teamId: scope.teamId } : {}), ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}) }] as const,
+    [
+      'models',
+      'list',
+      { search, sort, ...(scope.teamId ? { teamId: scope.teamId } : {}), ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}) },
+    ] as const,
   favorites: () => ['models', 'favorites'] as const,
   favoriteList: (search: string, sort: string) => ['models', 'favorites', { search, sort }] as const,
   shared: () => ['models', 'shared'] as const,
@@ -126,9 +130,7 @@ function compare(a: Model, b: Model, sort: string): number {
   const { field, order } = parseSort(sort);
   const sign = order === 'ASC' ? 1 : -1;
   const primary =
-    field === 'name'
-      ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })
-      : new Date(a[field]).getTime() - new Date(b[field]).getTime();
+    field === 'name' ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) : new Date(a[field]).getTime() - new Date(b[field]).getTime();
   return sign * primary;
 }
 
@@ -188,7 +190,11 @@ export function upsertInPages(pages: ModelPages, key: ListKey, patch: ModelPatch
 export function removeFromPages(pages: ModelPages, id: string): ModelPages {
   const items = pages.pages.flatMap((page) => page.data);
   if (!items.some((item) => item.id === id)) return pages;
-  return repage(pages, items.filter((item) => item.id !== id), -1);
+  return repage(
+    pages,
+    items.filter((item) => item.id !== id),
+    -1,
+  );
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
@@ -230,7 +236,11 @@ export interface HoldsModel {
 export type HeldPages<T extends HoldsModel = HoldsModel> = InfiniteData<{ data: T[]; total: number }, number>;
 
 /** Maps every cached Favorites and Shared with me entry; null drops it (and counts it out). */
-export function mapHeldModels(queryClient: QueryClient, map: (item: HoldsModel) => HoldsModel | null, keys: readonly (readonly string[])[] = [modelKeys.favorites(), modelKeys.shared()]) {
+export function mapHeldModels(
+  queryClient: QueryClient,
+  map: (item: HoldsModel) => HoldsModel | null,
+  keys: readonly (readonly string[])[] = [modelKeys.favorites(), modelKeys.shared()],
+) {
   for (const queryKey of keys) {
     queryClient.setQueriesData<HeldPages>({ queryKey }, (data) => {
       if (!data) return data;
@@ -257,6 +267,10 @@ export function applyFavoriteFlag(queryClient: QueryClient, modelId: string, fav
     if (!data || !data.pages.some((page) => page.data.some((m) => m.id === modelId && m.favorite !== favorite))) return data;
     return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((m) => (m.id === modelId ? { ...m, favorite } : m)) })) };
   });
-  mapHeldModels(queryClient, (item) => (item.modelId === modelId && item.model && item.model.favorite !== favorite ? { ...item, model: { ...item.model, favorite } } : item), [modelKeys.shared()]);
+  mapHeldModels(
+    queryClient,
+    (item) => (item.modelId === modelId && item.model && item.model.favorite !== favorite ? { ...item, model: { ...item.model, favorite } } : item),
+    [modelKeys.shared()],
+  );
   if (!favorite) mapHeldModels(queryClient, (item) => (item.modelId === modelId ? null : item), [modelKeys.favorites()]);
 }

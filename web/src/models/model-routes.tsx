@@ -16,7 +16,15 @@ const WorkspacePage = lazyPart(() => load().then((m) => m.WorkspacePage));
 function Page({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fallback={<PageLoadFailed />}>
-      <Suspense fallback={<p className="loading-more" role="status">Loading…</p>}>{children}</Suspense>
+      <Suspense
+        fallback={
+          <p className="loading-more" role="status">
+            Loading…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -25,13 +33,62 @@ function Page({ children }: { children: ReactNode }) {
 export function modelRoutes() {
   return (
     <>
-      <Route path="/favorites" element={<Page><FavoritesPage /></Page>} />
-      <Route path="/shared-models" element={<Page><SharedModelsPage /></Page>} />
-      <Route path="/published" element={<Page><PublishedPage /></Page>} />
-      <Route path="/recently-deleted" element={<Page><RecentlyDeletedPage /></Page>} />
-      <Route path="/workspace" element={<Page><WorkspacePage /></Page>} />
-      <Route path="/workspace/edit/:id" element={<Page><OpenModelPage mode="edit" /></Page>} />
-      <Route path="/embed/:id" element={<Page><OpenModelPage mode="viewer" /></Page>} />
+      <Route
+        path="/favorites"
+        element={
+          <Page>
+            <FavoritesPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/shared-models"
+        element={
+          <Page>
+            <SharedModelsPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/published"
+        element={
+          <Page>
+            <PublishedPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/recently-deleted"
+        element={
+          <Page>
+            <RecentlyDeletedPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/workspace"
+        element={
+          <Page>
+            <WorkspacePage />
+          </Page>
+        }
+      />
+      <Route
+        path="/workspace/edit/:id"
+        element={
+          <Page>
+            <OpenModelPage mode="edit" />
+          </Page>
+        }
+      />
+      <Route
+        path="/embed/:id"
+        element={
+          <Page>
+            <OpenModelPage mode="viewer" />
+          </Page>
+        }
+      />
     </>
   );
 }

@@ -55,11 +55,31 @@ export function NotificationBell() {
         onClick={() => (open ? close() : setOpen(true))}
       >
         <BellIcon />
-        {badge && <span className="bell-badge" data-testid="notification-badge" aria-hidden="true">{badge}</span>}
+        {badge && (
+          <span className="bell-badge" data-testid="notification-badge" aria-hidden="true">
+            {badge}
+          </span>
+        )}
       </button>
       {open && (
-        <ErrorBoundary fallback={<div id={panelId} className="notification-panel" role="region" aria-label="Notifications"><p className="form-error" role="alert">This could not be loaded. Check your connection and reload the page.</p></div>}>
-          <Suspense fallback={<div id={panelId} className="notification-panel" role="region" aria-label="Notifications" aria-busy="true"><p className="muted notification-empty" role="status">Loading…</p></div>}>
+        <ErrorBoundary
+          fallback={
+            <div id={panelId} className="notification-panel" role="region" aria-label="Notifications">
+              <p className="form-error" role="alert">
+                This could not be loaded. Check your connection and reload the page.
+              </p>
+            </div>
+          }
+        >
+          <Suspense
+            fallback={
+              <div id={panelId} className="notification-panel" role="region" aria-label="Notifications" aria-busy="true">
+                <p className="muted notification-empty" role="status">
+                  Loading…
+                </p>
+              </div>
+            }
+          >
             <NotificationPanel id={panelId} unreadCount={unread} onClose={close} />
           </Suspense>
         </ErrorBoundary>

@@ -42,7 +42,9 @@ export function NotificationPanel({ id, unreadCount, onClose }: { id: string; un
   useEffect(() => heading.current?.focus(), []);
 
   const changeCount = (delta: number) =>
-    queryClient.setQueryData<NotificationCount>(notificationKeys.count, (count) => (count ? { ...count, unreadCount: Math.max(0, count.unreadCount + delta) } : count));
+    queryClient.setQueryData<NotificationCount>(notificationKeys.count, (count) =>
+      count ? { ...count, unreadCount: Math.max(0, count.unreadCount + delta) } : count,
+    );
 
   const markRead = useMutation({
     mutationFn: (notification: Notification) => notificationsApi.read(notification.id),
@@ -59,7 +61,10 @@ export function NotificationPanel({ id, unreadCount, onClose }: { id: string; un
   const markAll = useMutation({
     mutationFn: () => notificationsApi.readAll(),
     onMutate: () => {
-      const before = { list: queryClient.getQueryData<NotificationPages>(notificationKeys.list), count: queryClient.getQueryData<NotificationCount>(notificationKeys.count) };
+      const before = {
+        list: queryClient.getQueryData<NotificationPages>(notificationKeys.list),
+        count: queryClient.getQueryData<NotificationCount>(notificationKeys.count),
+      };
       queryClient.setQueryData<NotificationPages>(notificationKeys.list, (pages) => setRead(pages, true));
       queryClient.setQueryData<NotificationCount>(notificationKeys.count, (count) => (count ? { ...count, unreadCount: 0 } : count));
       return before;
@@ -83,14 +88,30 @@ export function NotificationPanel({ id, unreadCount, onClose }: { id: string; un
   return (
     <div id={id} className="notification-panel" role="region" aria-labelledby={`${id}-title`} data-testid="notification-panel">
       <div className="notification-head">
-        <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>Notifications</h2>
-        <button type="button" className="link-btn" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()} data-testid="mark-all-read">
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+          Notifications
+        </h2>
+        <button
+          type="button"
+          className="link-btn"
+          disabled={unreadCount === 0 || markAll.isPending}
+          onClick={() => markAll.mutate()}
+          data-testid="mark-all-read"
+        >
           Mark all as read
         </button>
       </div>
-      {list.isPending && <p className="muted notification-empty" role="status">Loading…</p>}
+      {list.isPending && (
+        <p className="muted notification-empty" role="status">
+          Loading…
+        </p>
+      )}
       {list.isError && !list.data && <p className="muted notification-empty">Notifications could not be loaded.</p>}
-      {list.isSuccess && items.length === 0 && <p className="notification-empty" data-testid="notification-empty">{NOTIFICATION_TEXTS.empty}</p>}
+      {list.isSuccess && items.length === 0 && (
+        <p className="notification-empty" data-testid="notification-empty">
+          {NOTIFICATION_TEXTS.empty}
+        </p>
+      )}
       {items.length > 0 && (
         <ul className="notification-list" aria-label="Notifications">
           {items.map((notification) => (
@@ -107,14 +128,22 @@ export function NotificationPanel({ id, unreadCount, onClose }: { id: string; un
                   {!notification.read && <span className="visually-hidden">Unread: </span>}
                   {notificationText(notification)}
                 </span>
-                <time className="notification-time" dateTime={notification.createdAt}>{timeFormat.format(new Date(notification.createdAt))}</time>
+                <time className="notification-time" dateTime={notification.createdAt}>
+                  {timeFormat.format(new Date(notification.createdAt))}
+                </time>
               </button>
             </li>
           ))}
         </ul>
       )}
       {list.hasNextPage && (
-        <button type="button" className="btn btn-ghost notification-more" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()} data-testid="notifications-more">
+        <button
+          type="button"
+          className="btn btn-ghost notification-more"
+          disabled={list.isFetchingNextPage}
+          onClick={() => list.fetchNextPage()}
+          data-testid="notifications-more"
+        >
           {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
         </button>
       )}

@@ -33,7 +33,9 @@ export function refreshNotifications(queryClient: QueryClient, push?: { verb?: s
   // The push may come before the service's read model has the notification (both follow the same event), so a
   // new unread one counts at once, and the count is asked again a moment later to agree with the server.
   if (push?.verb === 'create' && push.data?.read === false) {
-    queryClient.setQueryData<{ unreadCount: number; allCount: number }>(notificationKeys.count, (count) => (count ? { unreadCount: count.unreadCount + 1, allCount: count.allCount + 1 } : count));
+    queryClient.setQueryData<{ unreadCount: number; allCount: number }>(notificationKeys.count, (count) =>
+      count ? { unreadCount: count.unreadCount + 1, allCount: count.allCount + 1 } : count,
+    );
   }
   setTimeout(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }), RECHECK_MS);
   queryClient.setQueryData<NotificationPages>(notificationKeys.list, (data) =>

@@ -17,7 +17,17 @@ const BUMPS: { bump: VersionBump; label: string }[] = [
  * shows, its prerelease ignored); the first is 1.0.0. The service refuses lower or reused numbers with the note's
  * sentence.
  */
-export function AddVersionDialog({ plugin, versions, onClose, onCreated }: { plugin: Plugin; versions: string[]; onClose: () => void; onCreated: (v: PluginVersion) => void }) {
+export function AddVersionDialog({
+  plugin,
+  versions,
+  onClose,
+  onCreated,
+}: {
+  plugin: Plugin;
+  versions: string[];
+  onClose: () => void;
+  onCreated: (v: PluginVersion) => void;
+}) {
   const queryClient = useQueryClient();
   const current = highestVersion([...versions, ...(plugin.latestVersion ? [plugin.latestVersion] : [])]);
   const [bump, setBump] = useState<VersionBump>('patch');
@@ -44,7 +54,9 @@ export function AddVersionDialog({ plugin, versions, onClose, onCreated }: { plu
   return (
     <Dialog title="Add New Version" onClose={onClose}>
       <form className="form" noValidate onSubmit={submit} aria-describedby={noteId}>
-        <p>Current version: <strong data-testid="current-version">{current ?? 'none'}</strong></p>
+        <p>
+          Current version: <strong data-testid="current-version">{current ?? 'none'}</strong>
+        </p>
         <fieldset className="bump-choice">
           <legend>Bump</legend>
           {BUMPS.map(({ bump: b, label }) => (
@@ -55,12 +67,24 @@ export function AddVersionDialog({ plugin, versions, onClose, onCreated }: { plu
             </label>
           ))}
         </fieldset>
-        <p>New version: <strong data-testid="next-version">{next}</strong></p>
-        <p id={noteId} className="field-hint" data-testid="version-note">{PLUGIN_MESSAGES.versionNotHigher}</p>
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        <p>
+          New version: <strong data-testid="next-version">{next}</strong>
+        </p>
+        <p id={noteId} className="field-hint" data-testid="version-note">
+          {PLUGIN_MESSAGES.versionNotHigher}
+        </p>
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-version">{busy ? 'Adding…' : 'Add'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="create-version">
+            {busy ? 'Adding…' : 'Add'}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -21,12 +21,20 @@ const keys = new SubmitKeys();
 /** New Plugin (/plugin/new) and Edit Plugin (/plugin/edit/{id}, the record id), spec 001 §2, §5. */
 export function PluginFormPage() {
   const { pluginRecordId } = useParams();
-  const plugin = useQuery({ queryKey: pluginKeys.plugin(pluginRecordId ?? ''), queryFn: () => pluginApi.get(pluginRecordId!), enabled: Boolean(pluginRecordId) });
+  const plugin = useQuery({
+    queryKey: pluginKeys.plugin(pluginRecordId ?? ''),
+    queryFn: () => pluginApi.get(pluginRecordId!),
+    enabled: Boolean(pluginRecordId),
+  });
   if (!pluginRecordId) return <PluginForm />;
   if (plugin.isPending) return <Spinner label="Loading the plugin" />;
   if (plugin.isError) {
     const missing = plugin.error instanceof ApiError && plugin.error.status === 404;
-    return <div className="empty" role="alert"><p data-testid="plugin-missing">{missing ? PLUGIN_TEXTS.notFound : messageOf(plugin.error)}</p></div>;
+    return (
+      <div className="empty" role="alert">
+        <p data-testid="plugin-missing">{missing ? PLUGIN_TEXTS.notFound : messageOf(plugin.error)}</p>
+      </div>
+    );
   }
   return <PluginForm plugin={plugin.data} />;
 }
@@ -63,7 +71,14 @@ function PluginForm({ plugin }: { plugin?: Plugin }) {
     try {
       if (plugin) {
         // The plugin id is never sent, the slug is fixed (spec 001 §7).
-        await pluginApi.update(plugin.id, { name: values.name, description: values.description, readme: values.readme, type: values.type, private: values.private, icons });
+        await pluginApi.update(plugin.id, {
+          name: values.name,
+          description: values.description,
+          readme: values.readme,
+          type: values.type,
+          private: values.private,
+          icons,
+        });
       } else {
         const body = { ...values, icons };
         await pluginApi.create(body, keys.keyFor(body));
@@ -86,7 +101,9 @@ function PluginForm({ plugin }: { plugin?: Plugin }) {
 
   return (
     <section className="plugin-page plugin-form-page" aria-labelledby={titleId}>
-      <div className="page-header"><h1 id={titleId}>{editing ? 'Edit Plugin' : 'New Plugin'}</h1></div>
+      <div className="page-header">
+        <h1 id={titleId}>{editing ? 'Edit Plugin' : 'New Plugin'}</h1>
+      </div>
       <form className="form plugin-form" noValidate onSubmit={submit} data-testid="plugin-form">
         <TextField label="Title" autoComplete="off" maxLength={200} errors={shown('name')} {...nameField} />
         <TextField
@@ -108,29 +125,51 @@ function PluginForm({ plugin }: { plugin?: Plugin }) {
           readOnly={editing}
           errors={shown('slug')}
           hint={editing ? PLUGIN_MESSAGES.slugFixed : checking.slug ? 'Checking…' : ''}
-          {...register('slug', { onChange: () => { slugEdited.current = true; } })}
+          {...register('slug', {
+            onChange: () => {
+              slugEdited.current = true;
+            },
+          })}
         />
         <SelectField label="Type" errors={shown('type')} {...register('type')}>
           <option value="">Choose a type</option>
           <option value="library">library</option>
           <option value="node-editor-package">node-editor-package</option>
         </SelectField>
-        <TextAreaField label="Description (HTML)" className="plugin-description-input" maxLength={100_000} errors={shown('description')} {...register('description')} />
+        <TextAreaField
+          label="Description (HTML)"
+          className="plugin-description-input"
+          maxLength={100_000}
+          errors={shown('description')}
+          {...register('description')}
+        />
         <TextAreaField label="Readme (Markdown)" className="plugin-readme-input" maxLength={200_000} {...register('readme')} />
 
         <div className="plugin-private">
           <label className="plugin-switch" title={privateAllowed ? undefined : PLUGIN_TEXTS.noPrivateAgain}>
-            <input type="checkbox" role="switch" disabled={!privateAllowed} aria-describedby={privateAllowed ? undefined : `${titleId}-private`} {...register('private')} />
+            <input
+              type="checkbox"
+              role="switch"
+              disabled={!privateAllowed}
+              aria-describedby={privateAllowed ? undefined : `${titleId}-private`}
+              {...register('private')}
+            />
             <span>Private</span>
           </label>
-          {!privateAllowed && <p id={`${titleId}-private`} className="field-hint" role="tooltip" data-testid="private-tooltip">{PLUGIN_TEXTS.noPrivateAgain}</p>}
+          {!privateAllowed && (
+            <p id={`${titleId}-private`} className="field-hint" role="tooltip" data-testid="private-tooltip">
+              {PLUGIN_TEXTS.noPrivateAgain}
+            </p>
+          )}
         </div>
 
         <IconSlots packageId={pluginId} icons={icons} onChange={setIcons} />
 
         <FormAlert message={errors.root?.server?.message} />
         <div className="dialog-actions">
-          <Link className="btn btn-ghost" to={plugin ? `/plugin/${plugin.id}` : '/plugin'}>Cancel</Link>
+          <Link className="btn btn-ghost" to={plugin ? `/plugin/${plugin.id}` : '/plugin'}>
+            Cancel
+          </Link>
           <button type="submit" className="btn btn-primary" disabled={!isValid || busy || isSubmitting} data-testid="plugin-submit">
             {isSubmitting ? 'Saving…' : editing ? 'Save' : 'Create'}
           </button>
@@ -156,7 +195,7 @@ function useUniqueness(
     const timer = setTimeout(() => {
       ask(value)
         .then((answer) => {
-          checks.current[field] = { value, message: answer.available ? null : answer.message ?? PLUGIN_MESSAGES.invalidFormat };
+          checks.current[field] = { value, message: answer.available ? null : (answer.message ?? PLUGIN_MESSAGES.invalidFormat) };
         })
         // The service checks again on create: a failed check is not an error of the field.
         .catch(() => undefined)
@@ -200,7 +239,11 @@ function IconSlots({ packageId, icons, onChange }: { packageId: string; icons: P
     <fieldset className="plugin-icons">
       <legend>Icons</legend>
       <p className="field-hint">Medium icons are PNG images, small icons SVG images; each has a light and a dark variant.</p>
-      {unavailable && <p className="alert alert--info" role="status">{PLUGIN_TEXTS.uploadsUnavailable}</p>}
+      {unavailable && (
+        <p className="alert alert--info" role="status">
+          {PLUGIN_TEXTS.uploadsUnavailable}
+        </p>
+      )}
       <div className="plugin-icon-slots">
         {ICON_SLOTS.map(({ slot, label, accept, kind }) => {
           const s = state[slot];
@@ -208,15 +251,41 @@ function IconSlots({ packageId, icons, onChange }: { packageId: string; icons: P
           return (
             <div key={slot} className={`field plugin-icon-slot ${s?.error ? 'field--invalid' : ''}`} data-testid="icon-slot" data-slot={slot}>
               <label htmlFor={id}>{label}</label>
-              <input id={id} type="file" accept={accept} aria-describedby={s?.error ? `${id}-error` : undefined} onChange={(e) => { void choose(slot, kind, e.target.files?.[0]); e.target.value = ''; }} />
-              {s?.busy && <p className="field-hint" role="status">{PLUGIN_TEXTS.uploading}…</p>}
+              <input
+                id={id}
+                type="file"
+                accept={accept}
+                aria-describedby={s?.error ? `${id}-error` : undefined}
+                onChange={(e) => {
+                  void choose(slot, kind, e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+              {s?.busy && (
+                <p className="field-hint" role="status">
+                  {PLUGIN_TEXTS.uploading}…
+                </p>
+              )}
               {!s?.busy && icons[slot] && (
                 <p className="field-hint">
                   {s?.name ?? 'Icon set'}{' '}
-                  <button type="button" className="link-btn" onClick={() => { onChange({ ...icons, [slot]: null }); set(slot, {}); }}>Remove</button>
+                  <button
+                    type="button"
+                    className="link-btn"
+                    onClick={() => {
+                      onChange({ ...icons, [slot]: null });
+                      set(slot, {});
+                    }}
+                  >
+                    Remove
+                  </button>
                 </p>
               )}
-              {s?.error && <p id={`${id}-error`} className="field-error" role="alert">{s.error}</p>}
+              {s?.error && (
+                <p id={`${id}-error`} className="field-error" role="alert">
+                  {s.error}
+                </p>
+              )}
             </div>
           );
         })}

@@ -20,7 +20,11 @@ import './plugins.css';
 /** Plugin info (/plugin/{id}, the record id; spec 001 §2). */
 export function PluginInfoPage() {
   const { pluginRecordId = '' } = useParams();
-  const plugin = useQuery({ queryKey: pluginKeys.plugin(pluginRecordId), queryFn: () => pluginApi.get(pluginRecordId), retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 });
+  const plugin = useQuery({
+    queryKey: pluginKeys.plugin(pluginRecordId),
+    queryFn: () => pluginApi.get(pluginRecordId),
+    retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
+  });
   usePluginPushes();
   if (plugin.isPending) return <Spinner label="Loading the plugin" />;
   if (plugin.isError) {
@@ -28,7 +32,9 @@ export function PluginInfoPage() {
     return (
       <div className="empty" role="alert">
         <p data-testid="plugin-missing">{missing ? PLUGIN_TEXTS.notFound : messageOf(plugin.error)}</p>
-        <Link className="btn btn-ghost" to="/plugin">Back to plugins</Link>
+        <Link className="btn btn-ghost" to="/plugin">
+          Back to plugins
+        </Link>
       </div>
     );
   }
@@ -52,23 +58,49 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
       <header className="plugin-header">
         <PluginMark plugin={plugin} size={64} />
         <div className="plugin-header-text">
-          <p className="plugin-package" data-testid="plugin-package-id">{plugin.pluginId}</p>
+          <p className="plugin-package" data-testid="plugin-package-id">
+            {plugin.pluginId}
+          </p>
           <div className="plugin-title-row">
             <h1 id={titleId}>{plugin.name}</h1>
-            {plugin.publishedAt && <span className="badge badge--active" data-testid="published-badge">Published</span>}
+            {plugin.publishedAt && (
+              <span className="badge badge--active" data-testid="published-badge">
+                Published
+              </span>
+            )}
           </div>
           <dl className="plugin-facts">
-            <div><dt>Version</dt><dd data-testid="plugin-version">{plugin.latestVersion ?? '—'}</dd></div>
-            <div><dt>Position</dt><dd data-testid="plugin-position">{plugin.private ? 'Private' : 'Public'}</dd></div>
-            <div><dt>Published</dt><dd>{formatDate(plugin.publishedAt)}</dd></div>
-            <div><dt>Groups</dt><dd data-testid="plugin-groups">{plugin.groupCount}</dd></div>
-            <div><dt>Nodes</dt><dd data-testid="plugin-nodes">{plugin.nodeCount}</dd></div>
-            <div><dt>Type</dt><dd>{plugin.type}</dd></div>
+            <div>
+              <dt>Version</dt>
+              <dd data-testid="plugin-version">{plugin.latestVersion ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Position</dt>
+              <dd data-testid="plugin-position">{plugin.private ? 'Private' : 'Public'}</dd>
+            </div>
+            <div>
+              <dt>Published</dt>
+              <dd>{formatDate(plugin.publishedAt)}</dd>
+            </div>
+            <div>
+              <dt>Groups</dt>
+              <dd data-testid="plugin-groups">{plugin.groupCount}</dd>
+            </div>
+            <div>
+              <dt>Nodes</dt>
+              <dd data-testid="plugin-nodes">{plugin.nodeCount}</dd>
+            </div>
+            <div>
+              <dt>Type</dt>
+              <dd>{plugin.type}</dd>
+            </div>
           </dl>
         </div>
         {mine && (
           <div className="plugin-header-actions">
-            <Link className="btn btn-ghost" to={`/plugin/edit/${plugin.id}`}>Edit</Link>
+            <Link className="btn btn-ghost" to={`/plugin/edit/${plugin.id}`}>
+              Edit
+            </Link>
             <button
               type="button"
               className="btn btn-ghost btn-danger-text"
@@ -78,7 +110,11 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
             >
               <TrashIcon /> Delete
             </button>
-            {plugin.publishedAt && <p id={`${titleId}-undeletable`} className="field-hint">{PLUGIN_MESSAGES.publishedUndeletable}</p>}
+            {plugin.publishedAt && (
+              <p id={`${titleId}-undeletable`} className="field-hint">
+                {PLUGIN_MESSAGES.publishedUndeletable}
+              </p>
+            )}
           </div>
         )}
       </header>
@@ -91,7 +127,11 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
           </section>
           <section aria-labelledby={`${titleId}-readme`} className="plugin-section">
             <h2 id={`${titleId}-readme`}>Readme</h2>
-            {readme ? <div className="rich-text" data-testid="plugin-readme" dangerouslySetInnerHTML={{ __html: readme }} /> : <p className="muted">No readme yet.</p>}
+            {readme ? (
+              <div className="rich-text" data-testid="plugin-readme" dangerouslySetInnerHTML={{ __html: readme }} />
+            ) : (
+              <p className="muted">No readme yet.</p>
+            )}
           </section>
         </div>
 
@@ -101,7 +141,11 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
               <PlusIcon size={18} /> Add New Version
             </button>
             {versions.isPending && <Spinner label="Loading versions" />}
-            {versions.isError && <p className="form-error" role="alert">{messageOf(versions.error)}</p>}
+            {versions.isError && (
+              <p className="form-error" role="alert">
+                {messageOf(versions.error)}
+              </p>
+            )}
             {list[0] && <LatestVersion plugin={plugin} version={list[0]} />}
             {list.length > 0 && (
               <section className="plugin-versions" aria-labelledby={`${titleId}-versions`}>
@@ -109,7 +153,9 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
                 <ul>
                   {list.map((v) => (
                     <li key={v.id}>
-                      <Link to={`/plugin/${plugin.id}/version?version=${encodeURIComponent(v.version)}`} data-testid="version-link">{v.version}</Link>
+                      <Link to={`/plugin/${plugin.id}/version?version=${encodeURIComponent(v.version)}`} data-testid="version-link">
+                        {v.version}
+                      </Link>
                       <span className={`version-status version-status--${v.status}`}>{VERSION_STATUS_LABELS[v.status]}</span>
                     </li>
                   ))}

@@ -32,7 +32,11 @@ export function PluginListPage() {
       <div className="page-header">
         <div>
           <h1 id={titleId}>Plugins</h1>
-          {list.isSuccess && list.data.pages[0]!.total > 0 && <p className="page-sub">{list.data.pages[0]!.total} {list.data.pages[0]!.total === 1 ? 'plugin' : 'plugins'}</p>}
+          {list.isSuccess && list.data.pages[0]!.total > 0 && (
+            <p className="page-sub">
+              {list.data.pages[0]!.total} {list.data.pages[0]!.total === 1 ? 'plugin' : 'plugins'}
+            </p>
+          )}
         </div>
         <Link className="btn btn-primary" to="/plugin/new" data-testid="new-plugin">
           <PlusIcon size={18} /> New Plugin
@@ -58,18 +62,24 @@ export function PluginListPage() {
       {list.isError && !list.data && (
         <div className="empty" role="alert">
           <p>{messageOf(list.error)}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => list.refetch()}>Try again</button>
+          <button type="button" className="btn btn-ghost" onClick={() => list.refetch()}>
+            Try again
+          </button>
         </div>
       )}
       {list.isSuccess && items.length === 0 && (
         <div className="empty">
-          <div className="empty-art" aria-hidden="true"><PlugIcon size={44} /></div>
+          <div className="empty-art" aria-hidden="true">
+            <PlugIcon size={44} />
+          </div>
           <p data-testid="empty-text">{PLUGIN_TEXTS.empty}</p>
         </div>
       )}
       {items.length > 0 && (
         <ul className="plugin-list" aria-label="Plugins">
-          {items.map((plugin) => <PluginRow key={plugin.id} plugin={plugin} />)}
+          {items.map((plugin) => (
+            <PluginRow key={plugin.id} plugin={plugin} />
+          ))}
         </ul>
       )}
       {list.hasNextPage && (
@@ -86,14 +96,18 @@ function PluginRow({ plugin }: { plugin: Plugin }) {
     <li className="plugin-row" data-testid="plugin-item" data-plugin-name={plugin.name}>
       <PluginMark plugin={plugin} />
       <div className="plugin-row-text">
-        <Link className="plugin-row-name" to={`/plugin/${plugin.id}`}>{plugin.name}</Link>
+        <Link className="plugin-row-name" to={`/plugin/${plugin.id}`}>
+          {plugin.name}
+        </Link>
         <span className="plugin-row-id">{plugin.pluginId}</span>
       </div>
       <div className="plugin-row-meta">
         <span className={`plugin-position plugin-position--${plugin.private ? 'private' : 'public'}`}>{plugin.private ? 'Private' : 'Public'}</span>
         {plugin.latestVersion && <span className="badge badge--active">Published {plugin.latestVersion}</span>}
         <span className="muted">{formatDate(plugin.updatedAt)}</span>
-        <Link className="btn btn-ghost btn-small" to={`/plugin/edit/${plugin.id}`} aria-label={`Edit ${plugin.name}`}>Edit</Link>
+        <Link className="btn btn-ghost btn-small" to={`/plugin/edit/${plugin.id}`} aria-label={`Edit ${plugin.name}`}>
+          Edit
+        </Link>
       </div>
     </li>
   );

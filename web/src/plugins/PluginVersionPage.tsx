@@ -23,7 +23,12 @@ export function PluginVersionPage() {
   const [params] = useSearchParams();
   const versionText = params.get('version') ?? '';
   usePluginPushes();
-  const plugin = useQuery({ queryKey: pluginKeys.plugin(pluginRecordId), queryFn: () => pluginApi.get(pluginRecordId), retry: noRetryOn4xx, enabled: Boolean(pluginRecordId && versionText) });
+  const plugin = useQuery({
+    queryKey: pluginKeys.plugin(pluginRecordId),
+    queryFn: () => pluginApi.get(pluginRecordId),
+    retry: noRetryOn4xx,
+    enabled: Boolean(pluginRecordId && versionText),
+  });
   const version = useQuery({
     queryKey: pluginKeys.version(pluginRecordId, versionText),
     queryFn: () => pluginApi.version(pluginRecordId, versionText),
@@ -43,7 +48,9 @@ function Missing({ text, pluginId }: { text: string; pluginId?: string }) {
   return (
     <div className="empty" role="alert">
       <p data-testid="plugin-missing">{text}</p>
-      <Link className="btn btn-ghost" to={pluginId ? `/plugin/${pluginId}` : '/plugin'}>{pluginId ? 'Back to the plugin' : 'Back to plugins'}</Link>
+      <Link className="btn btn-ghost" to={pluginId ? `/plugin/${pluginId}` : '/plugin'}>
+        {pluginId ? 'Back to the plugin' : 'Back to plugins'}
+      </Link>
     </div>
   );
 }
@@ -58,7 +65,11 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const actions = useQuery({ queryKey: pluginKeys.actions(plugin.id, version.version), queryFn: () => pluginApi.actions(plugin.id, version.version), enabled: mine });
+  const actions = useQuery({
+    queryKey: pluginKeys.actions(plugin.id, version.version),
+    queryFn: () => pluginApi.actions(plugin.id, version.version),
+    enabled: mine,
+  });
   const logs = useQuery({ queryKey: pluginKeys.logs(plugin.id, version.version), queryFn: () => pluginApi.logs(plugin.id, version.version), enabled: mine });
   const pipeline = useQuery({ queryKey: pluginKeys.pipelineInfo(), queryFn: pluginApi.pipelineInfo, enabled: mine, staleTime: Infinity });
   const waiting = version.running && Boolean(actions.data?.data.length) && actions.data!.data.every((a) => a.status === 'scheduled');
@@ -70,7 +81,10 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
     setFailure(undefined);
     try {
       const saved = await run();
-      queryClient.setQueryData<PluginVersion | null>(pluginKeys.version(plugin.id, version.version), (old) => ({ ...saved, bgpmPlugin: old?.bgpmPlugin ?? saved.bgpmPlugin }));
+      queryClient.setQueryData<PluginVersion | null>(pluginKeys.version(plugin.id, version.version), (old) => ({
+        ...saved,
+        bgpmPlugin: old?.bgpmPlugin ?? saved.bgpmPlugin,
+      }));
       void queryClient.invalidateQueries({ queryKey: pluginKeys.plugin(plugin.id) });
       void queryClient.invalidateQueries({ queryKey: pluginKeys.versions(plugin.id) });
       void queryClient.invalidateQueries({ queryKey: pluginKeys.actions(plugin.id, version.version) });
@@ -86,10 +100,14 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
     <article className="plugin-page plugin-version" aria-labelledby={titleId}>
       <header className="plugin-version-head">
         <div>
-          <p className="plugin-package"><Link to={`/plugin/${plugin.id}`}>{plugin.name}</Link> · {plugin.pluginId}</p>
+          <p className="plugin-package">
+            <Link to={`/plugin/${plugin.id}`}>{plugin.name}</Link> · {plugin.pluginId}
+          </p>
           <h1 id={titleId}>Version {version.version}</h1>
           <p className="plugin-version-status">
-            <span className={`version-status version-status--${version.status}`} data-testid="version-status">{VERSION_STATUS_LABELS[version.status]}</span>
+            <span className={`version-status version-status--${version.status}`} data-testid="version-status">
+              {VERSION_STATUS_LABELS[version.status]}
+            </span>
             {version.running && <span className="muted"> · the pipeline is running</span>}
             {version.publishedAt && <span className="muted"> · published {formatTime(version.publishedAt)}</span>}
           </p>
@@ -98,12 +116,24 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
           <div className="plugin-toolbar" role="toolbar" aria-label="Version actions" data-testid="version-toolbar">
             {toolbar.upload.shown && <UploadZip recordId={plugin.id} packageId={plugin.pluginId} version={version.version} enabled={toolbar.upload.enabled} />}
             {toolbar.build.shown && (
-              <button type="button" className="btn btn-primary" disabled={!toolbar.build.enabled || busy} onClick={() => act(() => pluginApi.publish(plugin.id, version.version))} data-testid="run-pipeline">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!toolbar.build.enabled || busy}
+                onClick={() => act(() => pluginApi.publish(plugin.id, version.version))}
+                data-testid="run-pipeline"
+              >
                 <HammerIcon /> Build
               </button>
             )}
             {toolbar.publishAlpha.shown && (
-              <button type="button" className="btn btn-primary" disabled={!toolbar.publishAlpha.enabled || busy} onClick={() => act(() => pluginApi.publish(plugin.id, version.version, true))} data-testid="publish-alpha">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!toolbar.publishAlpha.enabled || busy}
+                onClick={() => act(() => pluginApi.publish(plugin.id, version.version, true))}
+                data-testid="publish-alpha"
+              >
                 <RocketIcon /> Publish alpha
               </button>
             )}
@@ -120,33 +150,76 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
               </button>
             )}
             {toolbar.delete.shown && (
-              <button type="button" className="btn btn-ghost btn-danger-text" disabled={!toolbar.delete.enabled || busy} onClick={() => setDeleting(true)} data-testid="delete-version">
+              <button
+                type="button"
+                className="btn btn-ghost btn-danger-text"
+                disabled={!toolbar.delete.enabled || busy}
+                onClick={() => setDeleting(true)}
+                data-testid="delete-version"
+              >
                 <TrashIcon /> Delete version
               </button>
             )}
           </div>
         )}
       </header>
-      {published && !toolbar.publishToggle.enabled && mine && <p className="field-hint" data-testid="unpublish-closed">{PLUGIN_MESSAGES.unpublishWindow}</p>}
-      {failure && <p className="form-error" role="alert" data-testid="version-error">{failure}</p>}
+      {published && !toolbar.publishToggle.enabled && mine && (
+        <p className="field-hint" data-testid="unpublish-closed">
+          {PLUGIN_MESSAGES.unpublishWindow}
+        </p>
+      )}
+      {failure && (
+        <p className="form-error" role="alert" data-testid="version-error">
+          {failure}
+        </p>
+      )}
 
       {mine ? (
         <div className="plugin-version-layout">
           <section aria-labelledby={`${titleId}-steps`} className="plugin-section">
             <h2 id={`${titleId}-steps`}>Pipeline</h2>
             {actions.isPending && <Spinner label="Loading the steps" />}
-            {actions.isError && <p className="form-error" role="alert">{messageOf(actions.error)}</p>}
-            {waiting && <p className="field-hint" role="status" data-testid="build-waiting">{PIPELINE_MESSAGES.waiting}.</p>}
+            {actions.isError && (
+              <p className="form-error" role="alert">
+                {messageOf(actions.error)}
+              </p>
+            )}
+            {waiting && (
+              <p className="field-hint" role="status" data-testid="build-waiting">
+                {PIPELINE_MESSAGES.waiting}.
+              </p>
+            )}
             {actions.data && <StepCards actions={actions.data.data} />}
             {version.provenance?.zipSha256 && (
-              <p className="provenance muted">zip sha256 <code>{version.provenance.zipSha256.slice(0, 16)}…</code>{version.provenance.filesSha256 && <> · files sha256 <code>{version.provenance.filesSha256.slice(0, 16)}…</code></>}{version.provenance.isolation ? ` · built isolated with ${ISOLATION_NAMES[version.provenance.isolation]}` : version.provenance.sandboxed ? ' · built in a sandbox' : ''}</p>
+              <p className="provenance muted">
+                zip sha256 <code>{version.provenance.zipSha256.slice(0, 16)}…</code>
+                {version.provenance.filesSha256 && (
+                  <>
+                    {' '}
+                    · files sha256 <code>{version.provenance.filesSha256.slice(0, 16)}…</code>
+                  </>
+                )}
+                {version.provenance.isolation
+                  ? ` · built isolated with ${ISOLATION_NAMES[version.provenance.isolation]}`
+                  : version.provenance.sandboxed
+                    ? ' · built in a sandbox'
+                    : ''}
+              </p>
             )}
-            {pipeline.data && <p className="provenance muted" data-testid="build-isolation">{pipeline.data.isolation ? PIPELINE_MESSAGES.isolatedWith(ISOLATION_NAMES[pipeline.data.isolation]) : PIPELINE_MESSAGES.notIsolated}</p>}
+            {pipeline.data && (
+              <p className="provenance muted" data-testid="build-isolation">
+                {pipeline.data.isolation ? PIPELINE_MESSAGES.isolatedWith(ISOLATION_NAMES[pipeline.data.isolation]) : PIPELINE_MESSAGES.notIsolated}
+              </p>
+            )}
           </section>
           <section aria-labelledby={`${titleId}-logs`} className="plugin-section">
             <h2 id={`${titleId}-logs`}>Logs</h2>
             {logs.isPending && <Spinner label="Loading the logs" />}
-            {logs.isError && <p className="form-error" role="alert">{messageOf(logs.error)}</p>}
+            {logs.isError && (
+              <p className="form-error" role="alert">
+                {messageOf(logs.error)}
+              </p>
+            )}
             {logs.data && <LogList logs={logs.data.data} />}
           </section>
         </div>
@@ -174,21 +247,28 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
 
 /** Newest first (a push puts a new one on top); each with its level, step and time. */
 function LogList({ logs }: { logs: PluginLog[] }) {
-  if (!logs.length) return <p className="muted" data-testid="no-logs">{PLUGIN_TEXTS.noLogs}</p>;
+  if (!logs.length)
+    return (
+      <p className="muted" data-testid="no-logs">
+        {PLUGIN_TEXTS.noLogs}
+      </p>
+    );
   return (
     // role="log" on a wrapper: the list keeps its list semantics.
     <div role="log" aria-label="Pipeline logs" data-testid="log-list">
-    {/* Focusable: a long log scrolls, and the keyboard must be able to scroll it (WCAG 2.1.1). */}
-    <ol className="log-list" tabIndex={0}>
-      {logs.map((log) => (
-        <li key={log.id} className={`log-line log-line--${log.level}`} data-testid="log-line" data-level={log.level} data-step={log.action}>
-          <span className={`log-level log-level--${log.level}`}>{log.level}</span>
-          <span className="log-step">{STEP_LABELS[log.action]}</span>
-          <time className="log-time" dateTime={log.createdAt}>{formatTime(log.createdAt)}</time>
-          <span className="log-message">{log.message}</span>
-        </li>
-      ))}
-    </ol>
+      {/* Focusable: a long log scrolls, and the keyboard must be able to scroll it (WCAG 2.1.1). */}
+      <ol className="log-list" tabIndex={0}>
+        {logs.map((log) => (
+          <li key={log.id} className={`log-line log-line--${log.level}`} data-testid="log-line" data-level={log.level} data-step={log.action}>
+            <span className={`log-level log-level--${log.level}`}>{log.level}</span>
+            <span className="log-step">{STEP_LABELS[log.action]}</span>
+            <time className="log-time" dateTime={log.createdAt}>
+              {formatTime(log.createdAt)}
+            </time>
+            <span className="log-message">{log.message}</span>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

@@ -20,7 +20,9 @@ export function StepCards({ actions, compact = false }: { actions: PluginAction[
   const progress = pipelineProgress(actions);
   return (
     <div className={`step-cards ${compact ? 'step-cards--compact' : ''}`}>
-      <p className="step-progress" data-testid="step-progress">{progress} of 5 steps done</p>
+      <p className="step-progress" data-testid="step-progress">
+        {progress} of 5 steps done
+      </p>
       <ol className="step-list" aria-label="Pipeline steps">
         {PLUGIN_STEPS.map((name) => {
           const action = actions.find((a) => a.action === name);
@@ -28,7 +30,9 @@ export function StepCards({ actions, compact = false }: { actions: PluginAction[
           const finished = status === 'success' || status === 'failed';
           return (
             <li key={name} className={`step-card step-card--${status}`} data-testid="step-card" data-step={name} data-status={status}>
-              <span className="step-icon"><ActionStatusIcon status={status} /></span>
+              <span className="step-icon">
+                <ActionStatusIcon status={status} />
+              </span>
               <span className="step-name">{STEP_LABELS[name]}</span>
               <span className="step-status">{STATUS_LABELS[status]}</span>
               {!compact && finished && (

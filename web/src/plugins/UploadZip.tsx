@@ -12,7 +12,19 @@ type Progress = { state: 'uploading' | 'success' | 'failed'; message: string } |
  * Upload zip (spec 001 §4, §5, §7, §8): .zip only, sent to /api/upload (folder `pluginId/version` with dots as
  * underscores, repo `plugin`), then attached with assign-zip-file. Highlighted while the version takes a zip.
  */
-export function UploadZip({ recordId, packageId, version, enabled, className = '' }: { recordId: string; packageId: string; version: string; enabled: boolean; className?: string }) {
+export function UploadZip({
+  recordId,
+  packageId,
+  version,
+  enabled,
+  className = '',
+}: {
+  recordId: string;
+  packageId: string;
+  version: string;
+  enabled: boolean;
+  className?: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<Progress>(null);
@@ -27,7 +39,10 @@ export function UploadZip({ recordId, packageId, version, enabled, className = '
     try {
       const media = await uploadFile(file, { folder: pluginUploadFolder(packageId, version), repo: 'plugin' });
       const saved = await pluginApi.assignZip(recordId, version, media.id);
-      queryClient.setQueryData<PluginVersion | null>(pluginKeys.version(recordId, version), (old) => ({ ...saved, bgpmPlugin: old?.bgpmPlugin ?? saved.bgpmPlugin }));
+      queryClient.setQueryData<PluginVersion | null>(pluginKeys.version(recordId, version), (old) => ({
+        ...saved,
+        bgpmPlugin: old?.bgpmPlugin ?? saved.bgpmPlugin,
+      }));
       void queryClient.invalidateQueries({ queryKey: pluginKeys.versions(recordId) });
       void queryClient.invalidateQueries({ queryKey: pluginKeys.actions(recordId, version) });
       setProgress({ state: 'success', message: `${PLUGIN_TEXTS.uploadSuccess}: 1/1 file(s) successfully uploaded` });
@@ -38,7 +53,17 @@ export function UploadZip({ recordId, packageId, version, enabled, className = '
 
   return (
     <div className={`upload-zip ${className}`}>
-      <input ref={input} type="file" accept=".zip,application/zip" hidden data-testid="zip-input" onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ''; }} />
+      <input
+        ref={input}
+        type="file"
+        accept=".zip,application/zip"
+        hidden
+        data-testid="zip-input"
+        onChange={(e) => {
+          void upload(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
       <button
         type="button"
         className={`btn ${enabled ? 'btn-primary' : 'btn-ghost'}`}
@@ -48,7 +73,9 @@ export function UploadZip({ recordId, packageId, version, enabled, className = '
       >
         <UploadIcon /> Upload zip
       </button>
-      <p className={`upload-progress ${progress?.state === 'failed' ? 'upload-progress--failed' : ''}`} role="status" data-testid="upload-progress">{progress?.message ?? ''}</p>
+      <p className={`upload-progress ${progress?.state === 'failed' ? 'upload-progress--failed' : ''}`} role="status" data-testid="upload-progress">
+        {progress?.message ?? ''}
+      </p>
     </div>
   );
 }

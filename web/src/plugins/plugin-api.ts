@@ -16,7 +16,9 @@ const VERSION = '/api/bgpm/plugin-version';
 export const pluginApi = {
   myPlugins: (filter: PluginFilter, skip: number) => {
     const where = filter === 'all' ? undefined : { private: filter === 'isPrivate' };
-    return request<Page<Plugin>>('GET', `${PLUGIN}/my-plugins`, { query: { where: where && json(where), populate: json(['author', 'author.avatar']), skip, limit: PLUGIN_PAGE } });
+    return request<Page<Plugin>>('GET', `${PLUGIN}/my-plugins`, {
+      query: { where: where && json(where), populate: json(['author', 'author.avatar']), skip, limit: PLUGIN_PAGE },
+    });
   },
   get: (id: string) => request<Plugin>('GET', `${PLUGIN}/${encodeURIComponent(id)}`),
   create: (body: CreatePluginBody, key: string) => request<Plugin>('POST', `${PLUGIN}/create-plugin`, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
@@ -29,7 +31,9 @@ export const pluginApi = {
   versions: (pluginId: string, limit = PLUGIN_PAGE) =>
     request<Page<PluginVersion>>('GET', VERSION, { query: { where: json({ pluginId }), sort: json({ createdAt: 'desc' }), limit } }),
   version: async (pluginId: string, version: string): Promise<PluginVersion | null> => {
-    const page = await request<Page<PluginVersion>>('GET', VERSION, { query: { where: json({ pluginId, version }), sort: json({ createdAt: 'desc' }), populate: json('bgpmPlugin'), limit: 1 } });
+    const page = await request<Page<PluginVersion>>('GET', VERSION, {
+      query: { where: json({ pluginId, version }), sort: json({ createdAt: 'desc' }), populate: json('bgpmPlugin'), limit: 1 },
+    });
     return page.data[0] ?? null;
   },
   createVersion: (pluginId: string, version: string) => request<PluginVersion>('POST', `${VERSION}/create-new-version`, { body: { pluginId, version } }),
@@ -39,9 +43,12 @@ export const pluginApi = {
   actions: (pluginId: string, version: string) =>
     request<Page<PluginAction>>('GET', '/api/bgpm/bgpm-plugin-action', { query: { where: json({ pluginId, version }), sort: json({ createdAt: 'asc' }) } }),
   logs: (pluginId: string, version: string) =>
-    request<Page<PluginLog>>('GET', '/api/bgpm/bgpm-plugin-log', { query: { where: json({ pluginId, version }), sort: json({ createdAt: 'desc' }), limit: 500 } }),
+    request<Page<PluginLog>>('GET', '/api/bgpm/bgpm-plugin-log', {
+      query: { where: json({ pluginId, version }), sort: json({ createdAt: 'desc' }), limit: 500 },
+    }),
   pipelineInfo: () => request<PipelineInfo>('GET', '/api/bgpm/pipeline-info'),
-  publish: (pluginId: string, version: string, isAlpha = false) => request<PluginVersion>('POST', '/api/bgpm/plugin-action/publish', { body: { pluginId, version, options: { isAlpha } } }),
+  publish: (pluginId: string, version: string, isAlpha = false) =>
+    request<PluginVersion>('POST', '/api/bgpm/plugin-action/publish', { body: { pluginId, version, options: { isAlpha } } }),
   unpublish: (pluginId: string, version: string) => request<PluginVersion>('POST', '/api/bgpm/plugin-action/unpublish', { body: { pluginId, version } }),
 };
 
@@ -88,7 +95,11 @@ export async function uploadFile(file: File, fields: { folder?: string; repo?: s
     const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : undefined;
     throw new ApiError({ statusCode: response.status, message: humanMessage(message, response.status) });
   }
-  const first = Array.isArray(body) ? body[0] : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data) ? (body as { data: unknown[] }).data[0] : body;
+  const first = Array.isArray(body)
+    ? body[0]
+    : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)
+      ? (body as { data: unknown[] }).data[0]
+      : body;
   if (!first || typeof first !== 'object' || typeof (first as { id?: unknown }).id !== 'string') {
     throw new ApiError({ statusCode: response.status, message: 'The server sent an answer the app cannot read. Please try again.' });
   }

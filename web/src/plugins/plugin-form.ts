@@ -27,7 +27,15 @@ export function iconFits(file: { name: string; type: string }, kind: 'png' | 'sv
 }
 
 export const emptyValues = (): PluginFormValues => ({ name: '', pluginId: '', slug: '', type: '', description: '', readme: '', private: true });
-export const valuesOf = (p: Plugin): PluginFormValues => ({ name: p.name, pluginId: p.pluginId, slug: p.slug, type: p.type, description: p.description, readme: p.readme, private: p.private });
+export const valuesOf = (p: Plugin): PluginFormValues => ({
+  name: p.name,
+  pluginId: p.pluginId,
+  slug: p.slug,
+  type: p.type,
+  description: p.description,
+  readme: p.readme,
+  private: p.private,
+});
 
 /** A server uniqueness answer for one typed value (validate-plugin / validate-slug). */
 export interface Check {

@@ -15,7 +15,15 @@ export const preloadPluginList = PluginListPage.preload;
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fallback={<PageLoadFailed />}>
-      <Suspense fallback={<p className="page-loading" role="status" aria-busy="true">Loading…</p>}>{children}</Suspense>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status" aria-busy="true">
+            Loading…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -24,11 +32,46 @@ function Lazy({ children }: { children: ReactNode }) {
 export function pluginRoutes() {
   return (
     <>
-      <Route path="plugin" element={<Lazy><PluginListPage /></Lazy>} />
-      <Route path="plugin/new" element={<Lazy><PluginFormPage /></Lazy>} />
-      <Route path="plugin/edit/:pluginRecordId" element={<Lazy><PluginFormPage /></Lazy>} />
-      <Route path="plugin/:pluginRecordId" element={<Lazy><PluginInfoPage /></Lazy>} />
-      <Route path="plugin/:pluginRecordId/version" element={<Lazy><PluginVersionPage /></Lazy>} />
+      <Route
+        path="plugin"
+        element={
+          <Lazy>
+            <PluginListPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="plugin/new"
+        element={
+          <Lazy>
+            <PluginFormPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="plugin/edit/:pluginRecordId"
+        element={
+          <Lazy>
+            <PluginFormPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="plugin/:pluginRecordId"
+        element={
+          <Lazy>
+            <PluginInfoPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="plugin/:pluginRecordId/version"
+        element={
+          <Lazy>
+            <PluginVersionPage />
+          </Lazy>
+        }
+      />
     </>
   );
 }

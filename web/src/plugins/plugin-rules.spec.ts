@@ -37,10 +37,17 @@ describe('plugin screens: pure rules', () => {
   it('resolves the form with the spec sentences and the uniqueness answer for the value in the field only', async () => {
     const checks: Record<string, { value: string; message: string | null }> = {};
     const resolve = pluginResolver(() => checks);
-    const run = (values: object) => resolve({ ...emptyValues(), ...values } as never, undefined, { fields: {}, shouldUseNativeValidation: false } as never) as Promise<{ errors: Record<string, { message: string }> }>;
+    const run = (values: object) =>
+      resolve({ ...emptyValues(), ...values } as never, undefined, { fields: {}, shouldUseNativeValidation: false } as never) as Promise<{
+        errors: Record<string, { message: string }>;
+      }>;
     const empty = await run({});
     expect(Object.fromEntries(Object.entries(empty.errors).map(([k, v]) => [k, v.message]))).toEqual({
-      name: 'This field is required', pluginId: 'This field is required', slug: 'This field is required', type: 'This field is required', description: 'This field is required',
+      name: 'This field is required',
+      pluginId: 'This field is required',
+      slug: 'This field is required',
+      type: 'This field is required',
+      description: 'This field is required',
     });
     const good = { name: 'Gears', pluginId: '@kiln/gears', slug: 'gears', type: 'library', description: '<p>Gears</p>' };
     expect((await run(good)).errors).toEqual({});

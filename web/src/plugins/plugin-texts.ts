@@ -23,7 +23,14 @@ export const PLUGIN_TEXTS = {
 
 export const FILTER_LABELS = { isPrivate: 'Private', isPublic: 'Public', all: 'All' } as const;
 export const STEP_LABELS = { unzip: 'Unzip', install: 'Install Dependencies', build: 'Build', grab: 'Grab', deploy: 'Deploy' } as const;
-export const STATUS_LABELS = { pending: 'Pending', scheduled: 'Scheduled', running: 'Running', stopped: 'Stopped', success: 'Success', failed: 'Failed' } as const;
+export const STATUS_LABELS = {
+  pending: 'Pending',
+  scheduled: 'Scheduled',
+  running: 'Running',
+  stopped: 'Stopped',
+  success: 'Success',
+  failed: 'Failed',
+} as const;
 export const VERSION_STATUS_LABELS = { pending: 'Pending', failed: 'Failed', done: 'Done', alpha: 'Alpha', published: 'Published' } as const;
 
 // The service's sentences (domain/src/plugins) are shown as they come.

@@ -30,7 +30,8 @@ function ProfileForm({ user }: { user: User }) {
       const updated = await save.mutateAsync({ fullName: fullName.trim() });
       reset({ fullName: updated.fullName });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) setError('fullName', { type: 'server', message: error.body.errors?.[0]?.message ?? error.message });
+      if (error instanceof ApiError && error.status === 400)
+        setError('fullName', { type: 'server', message: error.body.errors?.[0]?.message ?? error.message });
       else setError('root.server', { type: 'server', message: messageOf(error) });
     }
   });
@@ -44,7 +45,9 @@ function ProfileForm({ user }: { user: User }) {
         <div className="profile-who">
           <Avatar user={user} size={72} />
           <div>
-            <p className="profile-name" data-testid="profile-name">{user.fullName}</p>
+            <p className="profile-name" data-testid="profile-name">
+              {user.fullName}
+            </p>
             <p className="muted">{user.email}</p>
           </div>
         </div>
@@ -56,10 +59,20 @@ function ProfileForm({ user }: { user: User }) {
             errors={errors.fullName?.message}
             {...register('fullName', { validate: (value) => value.trim().length > 0 || TEAM_MESSAGES.required })}
           />
-          {errors.root?.server && <p className="form-error" role="alert" data-testid="form-error">{errors.root.server.message}</p>}
-          {save.isSuccess && !changed && <p className="form-ok" role="status" data-testid="profile-saved">Saved.</p>}
+          {errors.root?.server && (
+            <p className="form-error" role="alert" data-testid="form-error">
+              {errors.root.server.message}
+            </p>
+          )}
+          {save.isSuccess && !changed && (
+            <p className="form-ok" role="status" data-testid="profile-saved">
+              Saved.
+            </p>
+          )}
           <div className="dialog-actions">
-            <button type="submit" className="btn btn-primary" disabled={!changed || isSubmitting}>{isSubmitting ? 'Saving…' : 'Save'}</button>
+            <button type="submit" className="btn btn-primary" disabled={!changed || isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save'}
+            </button>
           </div>
         </form>
       </div>

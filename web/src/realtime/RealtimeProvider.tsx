@@ -105,7 +105,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
             (item) => {
               if (item.id !== share.id) return item;
               if (message.verb === 'delete') return null;
-              return share.role ? { ...item, role: share.role, ...(item.model ? { model: { ...item.model, userRole: share.role } } : {}) } as HoldsModel : item;
+              return share.role
+                ? ({ ...item, role: share.role, ...(item.model ? { model: { ...item.model, userRole: share.role } } : {}) } as HoldsModel)
+                : item;
             },
             [modelKeys.shared()],
           );

@@ -23,15 +23,19 @@ export function ComingSoonPage() {
   const area = areaOf(pathname);
   const known = area.kind !== 'unknown';
   // The deepest crumb names the place ('Fonts', 'Orders'); the section's icon when it has one.
-  const title = known ? area.crumbs[area.crumbs.length - 1]?.label ?? 'Workspace' : 'Page not found';
+  const title = known ? (area.crumbs[area.crumbs.length - 1]?.label ?? 'Workspace') : 'Page not found';
   const icon = sectionOf(pathname).section?.icon ?? ICONS[area.kind] ?? <SearchIcon />;
   const home = area.teamId ? `/${area.teamId}${area.projectId ? `/${area.projectId}` : ''}` : '/';
   return (
     <section className="coming-soon" data-testid={known ? 'coming-soon' : 'not-found'}>
-      <div className="coming-soon-art" aria-hidden="true">{icon}</div>
+      <div className="coming-soon-art" aria-hidden="true">
+        {icon}
+      </div>
       <h1>{title}</h1>
       <p>{known ? `${title} is not available yet. This part of Kiln is still being built.` : 'There is nothing at this address.'}</p>
-      <Link className="btn btn-primary" to={home}>{area.teamId ? (area.projectId ? 'Back to the project' : 'Back to the team') : 'Back to My Models'}</Link>
+      <Link className="btn btn-primary" to={home}>
+        {area.teamId ? (area.projectId ? 'Back to the project' : 'Back to the team') : 'Back to My Models'}
+      </Link>
     </section>
   );
 }

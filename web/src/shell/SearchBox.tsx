@@ -28,7 +28,9 @@ export function SearchBox() {
         setSearch(text);
       }}
     >
-      <label htmlFor="model-search" className="visually-hidden">Search</label>
+      <label htmlFor="model-search" className="visually-hidden">
+        Search
+      </label>
       <SearchIcon size={18} />
       <input
         id="model-search"

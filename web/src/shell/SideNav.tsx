@@ -52,8 +52,15 @@ function TeamItem({ team, narrow }: { team: Team; narrow: boolean }) {
   return (
     <li className="team-item" data-testid="nav-team" data-team-id={team.id}>
       <div className="team-row">
-        <NavLink to={`/${team.id}`} end className={({ isActive }) => `nav-link team-link ${isActive ? 'nav-link--active' : ''}`} title={narrow ? team.name : undefined}>
-          <span className="nav-icon"><TeamMark team={team} /></span>
+        <NavLink
+          to={`/${team.id}`}
+          end
+          className={({ isActive }) => `nav-link team-link ${isActive ? 'nav-link--active' : ''}`}
+          title={narrow ? team.name : undefined}
+        >
+          <span className="nav-icon">
+            <TeamMark team={team} />
+          </span>
           <span className="nav-text team-name">{team.name}</span>
         </NavLink>
         {!narrow && (
@@ -74,7 +81,11 @@ function TeamItem({ team, narrow }: { team: Team; narrow: boolean }) {
           {team.projects.length === 0 && <li className="nav-empty">No projects yet</li>}
           {team.projects.map((project) => (
             <li key={project.id}>
-              <NavLink to={`/${team.id}/${project.id}`} className={({ isActive }) => `nav-link project-link ${isActive ? 'nav-link--active' : ''}`} data-testid="nav-project">
+              <NavLink
+                to={`/${team.id}/${project.id}`}
+                className={({ isActive }) => `nav-link project-link ${isActive ? 'nav-link--active' : ''}`}
+                data-testid="nav-project"
+              >
                 <span className="nav-text">{project.name}</span>
               </NavLink>
             </li>
@@ -93,13 +104,27 @@ function TeamsSection({ narrow }: { narrow: boolean }) {
   return (
     <>
       {teams.isSuccess && list.length === 0 && <p className="nav-empty nav-text">No teams yet</p>}
-      {teams.isError && <p className="nav-empty nav-text" role="status">Teams could not be loaded.</p>}
+      {teams.isError && (
+        <p className="nav-empty nav-text" role="status">
+          Teams could not be loaded.
+        </p>
+      )}
       {list.length > 0 && (
         <ul className="nav-list" aria-label="Teams" data-testid="nav-teams">
-          {list.map((team) => <TeamItem key={team.id} team={team} narrow={narrow} />)}
+          {list.map((team) => (
+            <TeamItem key={team.id} team={team} narrow={narrow} />
+          ))}
         </ul>
       )}
-      <button type="button" className="btn btn-ghost nav-new-team" aria-label="New Team" title={narrow ? 'New Team' : undefined} data-testid="new-team-button" {...preloadOn(preloadTeamDialogs)} onClick={() => setCreating(true)}>
+      <button
+        type="button"
+        className="btn btn-ghost nav-new-team"
+        aria-label="New Team"
+        title={narrow ? 'New Team' : undefined}
+        data-testid="new-team-button"
+        {...preloadOn(preloadTeamDialogs)}
+        onClick={() => setCreating(true)}
+      >
         <PlusIcon size={18} />
         <span className="nav-text">New Team</span>
       </button>
@@ -157,20 +182,46 @@ export function SideNav({ narrow, onToggle, drawer, open, onClose }: SideNavProp
             <CloseIcon />
           </button>
         ) : (
-          <button type="button" className="icon-btn sidenav-toggle" onClick={onToggle} aria-label={narrow ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!narrow}>
+          <button
+            type="button"
+            className="icon-btn sidenav-toggle"
+            onClick={onToggle}
+            aria-label={narrow ? 'Expand navigation' : 'Collapse navigation'}
+            aria-expanded={!narrow}
+          >
             {narrow ? <ExpandIcon /> : <CollapseIcon />}
           </button>
         )}
       </div>
       <div className="sidenav-scroll">
         <ul className="nav-list">
-          {WORKSPACE_SECTIONS.map((section) => <NavItem key={section.path} section={section} narrow={narrow} />)}
+          {WORKSPACE_SECTIONS.map((section) => (
+            <NavItem key={section.path} section={section} narrow={narrow} />
+          ))}
         </ul>
-        <h3 className="nav-group">{narrow ? <span aria-label="Business dashboard" role="img"><DotsHorizontalIcon size={16} /></span> : 'Business dashboard'}</h3>
+        <h3 className="nav-group">
+          {narrow ? (
+            <span aria-label="Business dashboard" role="img">
+              <DotsHorizontalIcon size={16} />
+            </span>
+          ) : (
+            'Business dashboard'
+          )}
+        </h3>
         <ul className="nav-list">
-          {BUSINESS_SECTIONS.map((section) => <NavItem key={section.path} section={section} narrow={narrow} />)}
+          {BUSINESS_SECTIONS.map((section) => (
+            <NavItem key={section.path} section={section} narrow={narrow} />
+          ))}
         </ul>
-        <h3 className="nav-group">{narrow ? <span aria-label="Teams" role="img"><TeamIcon size={16} /></span> : 'Teams'}</h3>
+        <h3 className="nav-group">
+          {narrow ? (
+            <span aria-label="Teams" role="img">
+              <TeamIcon size={16} />
+            </span>
+          ) : (
+            'Teams'
+          )}
+        </h3>
         <TeamsSection narrow={narrow} />
       </div>
     </nav>

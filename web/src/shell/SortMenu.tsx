@@ -22,7 +22,14 @@ export function SortMenu() {
     <Menu
       label="Sort"
       trigger={(props) => (
-        <button type="button" className="btn btn-ghost sort-button" data-testid="sort-menu" data-sort={sort} aria-label={`Sort: ${fieldLabel}, ${order === 'ASC' ? 'ascending' : 'descending'}`} {...props}>
+        <button
+          type="button"
+          className="btn btn-ghost sort-button"
+          data-testid="sort-menu"
+          data-sort={sort}
+          aria-label={`Sort: ${fieldLabel}, ${order === 'ASC' ? 'ascending' : 'descending'}`}
+          {...props}
+        >
           <SortIcon size={18} />
           <span className="sort-label">{fieldLabel}</span>
           {order === 'ASC' ? <ArrowUpIcon size={16} /> : <ArrowDownIcon size={16} />}
@@ -34,7 +41,15 @@ export function SortMenu() {
         <>
           <MenuGroup label="Sort by">
             {FIELDS.map((f) => (
-              <MenuItem key={f.field} checked={f.field === field} testId={`sort-field-${f.field}`} onSelect={() => { setSort(`${f.field} ${f.field === field ? order : MODEL_SORT_FIRST_ORDER[f.field]}`); close(); }}>
+              <MenuItem
+                key={f.field}
+                checked={f.field === field}
+                testId={`sort-field-${f.field}`}
+                onSelect={() => {
+                  setSort(`${f.field} ${f.field === field ? order : MODEL_SORT_FIRST_ORDER[f.field]}`);
+                  close();
+                }}
+              >
                 {f.label}
               </MenuItem>
             ))}
@@ -42,7 +57,15 @@ export function SortMenu() {
           <MenuSeparator />
           <MenuGroup label="Order">
             {ORDERS.map((o) => (
-              <MenuItem key={o.order} checked={o.order === order} testId={`sort-order-${o.order}`} onSelect={() => { setSort(`${field} ${o.order}`); close(); }}>
+              <MenuItem
+                key={o.order}
+                checked={o.order === order}
+                testId={`sort-order-${o.order}`}
+                onSelect={() => {
+                  setSort(`${field} ${o.order}`);
+                  close();
+                }}
+              >
                 {o.label}
               </MenuItem>
             ))}

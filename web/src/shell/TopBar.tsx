@@ -61,7 +61,13 @@ function TeamTools({ area }: { area: PathArea }) {
     <div className="team-tools" role="group" aria-label={`${scopeName} tools`}>
       {toolLink(`${base}/assets`, 'Assets', <ImageIcon size={18} />, 'team-assets')}
       {toolLink(`${base}/component`, 'Components', <ComponentIcon size={18} />, 'team-components')}
-      <Link className={`btn btn-ghost team-tool ${area.kind === 'members' ? 'team-tool--active' : ''}`} to={`/${area.teamId}/members`} data-testid="team-members" aria-label="Members" title="Members">
+      <Link
+        className={`btn btn-ghost team-tool ${area.kind === 'members' ? 'team-tool--active' : ''}`}
+        to={`/${area.teamId}/members`}
+        data-testid="team-members"
+        aria-label="Members"
+        title="Members"
+      >
         <TeamIcon size={18} />
         <span className="team-tool-label">Members</span>
       </Link>
@@ -89,7 +95,15 @@ export function TopBar({ user, navButton }: { user: User; navButton?: NavButton 
   return (
     <header className={`topbar ${area.teamId && area.tools.length > 0 ? 'topbar--crowded' : ''}`}>
       {navButton && (
-        <button type="button" ref={navButton.ref} className="icon-btn nav-open" aria-label="Open navigation" aria-controls={SIDENAV_ID} aria-expanded={navButton.expanded} onClick={navButton.onOpen}>
+        <button
+          type="button"
+          ref={navButton.ref}
+          className="icon-btn nav-open"
+          aria-label="Open navigation"
+          aria-controls={SIDENAV_ID}
+          aria-expanded={navButton.expanded}
+          onClick={navButton.onOpen}
+        >
           <MenuIcon />
         </button>
       )}
@@ -103,7 +117,11 @@ export function TopBar({ user, navButton }: { user: User; navButton?: NavButton 
         </div>
       )}
       <div className="topbar-account">
-        <span className={`live-dot live-dot--${connection}`} title={connection === 'online' ? 'Live updates on' : 'Live updates reconnecting'} aria-hidden="true" />
+        <span
+          className={`live-dot live-dot--${connection}`}
+          title={connection === 'online' ? 'Live updates on' : 'Live updates reconnecting'}
+          aria-hidden="true"
+        />
         <NotificationBell />
         <UserMenu user={user} />
       </div>

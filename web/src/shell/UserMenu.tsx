@@ -28,7 +28,12 @@ export function Avatar({ user, size = 32 }: { user: Pick<User, 'fullName' | 'dat
   return (
     // The initials are drawn by CSS (::before) rather than as text: a button holding the avatar is then named by its
     // words alone, and its visible text stays part of its name (WCAG 2.5.3).
-    <span className="avatar" data-initials={initials} style={{ width: size, height: size, background, color: readableTextOn(background), fontSize: size * 0.4 }} aria-hidden="true" />
+    <span
+      className="avatar"
+      data-initials={initials}
+      style={{ width: size, height: size, background, color: readableTextOn(background), fontSize: size * 0.4 }}
+      aria-hidden="true"
+    />
   );
 }
 
@@ -52,7 +57,9 @@ export function UserMenu({ user }: { user: User }) {
         // Logout leads to the sign-in page: its chunk starts loading when the menu is near.
         <button type="button" className="user-button" aria-label={`User menu for ${user.fullName}`} {...preloadOn(AuthPage.preload)} {...props}>
           <Avatar user={user} />
-          <span className="user-name" data-testid="user-name">{user.fullName}</span>
+          <span className="user-name" data-testid="user-name">
+            {user.fullName}
+          </span>
           <ChevronDown size={16} />
         </button>
       )}
@@ -66,13 +73,60 @@ export function UserMenu({ user }: { user: User }) {
           </div>
           <MenuSeparator />
           {/* Market, Portfolio and Account are other areas (spec 000 §2 links); Exit Editor leaves for the home page. */}
-          <MenuItem testId="user-menu-market" onSelect={() => { close(); navigate('/market'); }}>Market</MenuItem>
-          <MenuItem testId="user-menu-portfolio" onSelect={() => { close(); navigate(`/market/portfolio/${encodeURIComponent(user.id)}`); }}>Portfolio</MenuItem>
-          <MenuItem testId="user-menu-account" onSelect={() => { close(); navigate('/account'); }}>Account</MenuItem>
-          <MenuItem testId="user-menu-profile" onSelect={() => { close(); navigate('/profile'); }}>Profile</MenuItem>
-          <MenuItem testId="user-menu-exit" onSelect={() => { close(); navigate('/'); }}>Exit Editor</MenuItem>
+          <MenuItem
+            testId="user-menu-market"
+            onSelect={() => {
+              close();
+              navigate('/market');
+            }}
+          >
+            Market
+          </MenuItem>
+          <MenuItem
+            testId="user-menu-portfolio"
+            onSelect={() => {
+              close();
+              navigate(`/market/portfolio/${encodeURIComponent(user.id)}`);
+            }}
+          >
+            Portfolio
+          </MenuItem>
+          <MenuItem
+            testId="user-menu-account"
+            onSelect={() => {
+              close();
+              navigate('/account');
+            }}
+          >
+            Account
+          </MenuItem>
+          <MenuItem
+            testId="user-menu-profile"
+            onSelect={() => {
+              close();
+              navigate('/profile');
+            }}
+          >
+            Profile
+          </MenuItem>
+          <MenuItem
+            testId="user-menu-exit"
+            onSelect={() => {
+              close();
+              navigate('/');
+            }}
+          >
+            Exit Editor
+          </MenuItem>
           <MenuSeparator />
-          <MenuItem testId="logout" onSelect={() => { close(); logout.mutate(); }} disabled={logout.isPending}>
+          <MenuItem
+            testId="logout"
+            onSelect={() => {
+              close();
+              logout.mutate();
+            }}
+            disabled={logout.isPending}
+          >
             Logout
           </MenuItem>
         </>

@@ -7,7 +7,12 @@ const labels = (pathname: string) => areaOf(pathname).crumbs.map((c) => c.label)
 // Every route of spec 000 §2 and spec 001 §2 has a place; the list tools follow spec 000 §2.
 describe('areaOf', () => {
   it('reads the personal model lists, with the list tools', () => {
-    for (const [path, kind] of [['/', 'models'], ['/favorites', 'favorites'], ['/shared-models', 'shared'], ['/published', 'published']] as const) {
+    for (const [path, kind] of [
+      ['/', 'models'],
+      ['/favorites', 'favorites'],
+      ['/shared-models', 'shared'],
+      ['/published', 'published'],
+    ] as const) {
       expect({ path, kind: areaOf(path).kind, tools: areaOf(path).tools }).toEqual({ path, kind, tools: ['search', 'sort', 'view'] });
     }
   });
@@ -53,7 +58,9 @@ describe('areaOf', () => {
 
   it('knows which screens are built: the navigation marks the others "soon"', () => {
     const built = (path: string) => areaOf(path).built;
-    expect(['/plugin', '/plugin/new', '/business/catalog', '/business/inventory', '/business/services', '/profile', '/market/moderation'].filter((p) => !built(p))).toEqual([]);
+    expect(
+      ['/plugin', '/plugin/new', '/business/catalog', '/business/inventory', '/business/services', '/profile', '/market/moderation'].filter((p) => !built(p)),
+    ).toEqual([]);
     expect(['/component', '/assets', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
   });
 

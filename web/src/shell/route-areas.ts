@@ -15,7 +15,21 @@ export interface PathArea {
   /** The path after the team/project prefix, split in segments. */
   rest: string[];
   /** What the screen is, e.g. 'models', 'members', 'assets', 'plugin', 'business', 'profile'; 'unknown' when nothing. */
-  kind: 'models' | 'favorites' | 'shared' | 'published' | 'members' | 'component' | 'assets' | 'plugin' | 'business' | 'profile' | 'workspace' | 'market' | 'account' | 'unknown';
+  kind:
+    | 'models'
+    | 'favorites'
+    | 'shared'
+    | 'published'
+    | 'members'
+    | 'component'
+    | 'assets'
+    | 'plugin'
+    | 'business'
+    | 'profile'
+    | 'workspace'
+    | 'market'
+    | 'account'
+    | 'unknown';
   /** The crumbs of the area, after the team and project crumbs (those need names, see TopBar). */
   crumbs: Crumb[];
   /** The screen's row of SCREENS. */
@@ -100,7 +114,14 @@ function pluginCrumbs(rest: string[]): Crumb[] {
   return crumbs;
 }
 
-const BUSINESS_LISTS: Record<string, ScreenId> = { catalog: 'catalog', orders: 'orders', quotes: 'quotes', inventory: 'inventory', services: 'services', 'store-fronts': 'storeFronts' };
+const BUSINESS_LISTS: Record<string, ScreenId> = {
+  catalog: 'catalog',
+  orders: 'orders',
+  quotes: 'quotes',
+  inventory: 'inventory',
+  services: 'services',
+  'store-fronts': 'storeFronts',
+};
 const BUSINESS_DETAILS: Record<string, ScreenId> = { catalog: 'catalogItem', orders: 'order', quotes: 'quote' };
 
 function businessArea(rest: string[]): { crumbs: Crumb[]; screen: ScreenId } | undefined {
@@ -158,7 +179,11 @@ export function areaOf(pathname: string): PathArea {
     case 'market': {
       const sub = ({ portfolio: 'Portfolio', publish: 'Publish', republish: 'Republish', moderation: 'Moderation' } as Record<string, string>)[rest[1] ?? ''];
       // Publishing and moderation are built elsewhere (web/src/market); the market itself and portfolios are later issues.
-      return area('market', sub ? [{ label: 'Market', to: '/market' }, { label: sub }] : [{ label: 'Market' }], sub && sub !== 'Portfolio' ? 'publishing' : 'market');
+      return area(
+        'market',
+        sub ? [{ label: 'Market', to: '/market' }, { label: sub }] : [{ label: 'Market' }],
+        sub && sub !== 'Portfolio' ? 'publishing' : 'market',
+      );
     }
     case 'account':
       return rest.length === 1 ? area('account', [{ label: 'Account' }], 'account') : unknown;

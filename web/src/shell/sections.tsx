@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
 import {
-  CatalogIcon, ComponentIcon, CubeIcon, GlobeIcon, ImageIcon, InventoryIcon, OrdersIcon, PlugIcon, QuoteIcon,
-  ServicesIcon, ShareIcon, StarIcon, StoreIcon,
+  CatalogIcon,
+  ComponentIcon,
+  CubeIcon,
+  GlobeIcon,
+  ImageIcon,
+  InventoryIcon,
+  OrdersIcon,
+  PlugIcon,
+  QuoteIcon,
+  ServicesIcon,
+  ShareIcon,
+  StarIcon,
+  StoreIcon,
 } from '../ui/icons';
 
 export interface Section {

@@ -42,18 +42,36 @@ export function MembersPage() {
       <div className="page-header">
         <div>
           <h1 id="members-title">Members</h1>
-          {members.isSuccess && <p className="page-sub" data-testid="member-total">{list.length} {list.length === 1 ? 'member' : 'members'} of {team.name}</p>}
+          {members.isSuccess && (
+            <p className="page-sub" data-testid="member-total">
+              {list.length} {list.length === 1 ? 'member' : 'members'} of {team.name}
+            </p>
+          )}
         </div>
         {mayInvite && (
-          <button type="button" className="btn btn-primary" data-testid="invite-button" {...preloadOn(preloadTeamDialogs)} onClick={() => setDialog({ kind: 'invite' })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="invite-button"
+            {...preloadOn(preloadTeamDialogs)}
+            onClick={() => setDialog({ kind: 'invite' })}
+          >
             <PlusIcon size={18} /> Invite
           </button>
         )}
       </div>
 
-      {members.isPending && <p className="page-loading" role="status" aria-busy="true">Loading members…</p>}
+      {members.isPending && (
+        <p className="page-loading" role="status" aria-busy="true">
+          Loading members…
+        </p>
+      )}
       {/* Spec 000 §8: a failed fetch of the members is only logged; the list stays empty. */}
-      {members.isError && <p className="muted" data-testid="members-failed">The members could not be loaded.</p>}
+      {members.isError && (
+        <p className="muted" data-testid="members-failed">
+          The members could not be loaded.
+        </p>
+      )}
 
       {list.length > 0 && (
         <ul className="member-list" aria-label="Members">
@@ -62,15 +80,31 @@ export function MembersPage() {
             const isMe = Boolean(me && member.userId === me.id);
             const name = nameOf(member);
             return (
-              <li key={member.id} className="member-row" data-testid="member-row" data-email={emailOf(member)} data-role={member.role} data-status={member.status}>
+              <li
+                key={member.id}
+                className="member-row"
+                data-testid="member-row"
+                data-email={emailOf(member)}
+                data-role={member.role}
+                data-status={member.status}
+              >
                 <span className="member-who">
-                  {member.user ? <Avatar user={member.user} size={36} /> : <span className="avatar avatar--pending" data-initials="@" aria-hidden="true" style={{ width: 36, height: 36 }} />}
+                  {member.user ? (
+                    <Avatar user={member.user} size={36} />
+                  ) : (
+                    <span className="avatar avatar--pending" data-initials="@" aria-hidden="true" style={{ width: 36, height: 36 }} />
+                  )}
                   <span className="member-text">
-                    <span className="member-name">{name}{isMe && <span className="muted"> (you)</span>}</span>
+                    <span className="member-name">
+                      {name}
+                      {isMe && <span className="muted"> (you)</span>}
+                    </span>
                     {member.user && <span className="member-email">{emailOf(member)}</span>}
                   </span>
                 </span>
-                <span className={`badge badge--${member.status}`} data-testid="member-status">{member.status === 'active' ? 'Active' : 'Pending'}</span>
+                <span className={`badge badge--${member.status}`} data-testid="member-status">
+                  {member.status === 'active' ? 'Active' : 'Pending'}
+                </span>
                 <span className="member-role">
                   {mayChange && !isOwner ? (
                     <select
@@ -90,12 +124,25 @@ export function MembersPage() {
                 </span>
                 <span className="member-actions">
                   {mayRemove && !isOwner && !isMe && (
-                    <button type="button" className="btn btn-ghost btn-small" data-testid="member-remove" aria-label={`Remove ${name}`} {...preloadOn(preloadTeamDialogs)} onClick={() => setDialog({ kind: 'remove', member })}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      data-testid="member-remove"
+                      aria-label={`Remove ${name}`}
+                      {...preloadOn(preloadTeamDialogs)}
+                      onClick={() => setDialog({ kind: 'remove', member })}
+                    >
                       Remove
                     </button>
                   )}
                   {mayLeave && isMe && (
-                    <button type="button" className="btn btn-ghost btn-small" data-testid="member-leave" {...preloadOn(preloadTeamDialogs)} onClick={() => setDialog({ kind: 'leave', member })}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      data-testid="member-leave"
+                      {...preloadOn(preloadTeamDialogs)}
+                      onClick={() => setDialog({ kind: 'leave', member })}
+                    >
                       Leave
                     </button>
                   )}
@@ -105,7 +152,11 @@ export function MembersPage() {
           })}
         </ul>
       )}
-      {changeRole.isError && <p className="form-error" role="alert">{changeRole.error.message}</p>}
+      {changeRole.isError && (
+        <p className="form-error" role="alert">
+          {changeRole.error.message}
+        </p>
+      )}
 
       {dialog?.kind === 'invite' && (
         <LazyDialog title="Invite member" onClose={closeDialog}>
@@ -114,7 +165,13 @@ export function MembersPage() {
       )}
       {dialog?.kind === 'remove' && (
         <LazyDialog title="Remove member" onClose={closeDialog}>
-          <ConfirmDialog title="Remove member" confirmLabel="Remove" pendingLabel="Removing…" onConfirm={() => remove.mutateAsync({ id: dialog.member.id, leaving: false })} onClose={closeDialog}>
+          <ConfirmDialog
+            title="Remove member"
+            confirmLabel="Remove"
+            pendingLabel="Removing…"
+            onConfirm={() => remove.mutateAsync({ id: dialog.member.id, leaving: false })}
+            onClose={closeDialog}
+          >
             Remove <strong>{nameOf(dialog.member)}</strong> from {team.name}? They lose access to the team’s projects and models.
           </ConfirmDialog>
         </LazyDialog>

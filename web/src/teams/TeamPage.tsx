@@ -75,27 +75,71 @@ function NewProjectPopover({ teamId, allowed }: { teamId: string; allowed: boole
 
 type ProjectDialog = { kind: 'settings' | 'delete'; project: Project } | null;
 
-function ProjectCard({ project, teamId, canEdit, canDelete, onAction }: { project: Project; teamId: string; canEdit: boolean; canDelete: boolean; onAction: (dialog: ProjectDialog) => void }) {
+function ProjectCard({
+  project,
+  teamId,
+  canEdit,
+  canDelete,
+  onAction,
+}: {
+  project: Project;
+  teamId: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  onAction: (dialog: ProjectDialog) => void;
+}) {
   return (
     <li className="project-card" data-testid="project-card" data-project-id={project.id} data-project-name={project.name}>
       <div className="project-card-text">
-        <Link className="project-name" to={`/${teamId}/${project.id}`}>{project.name}</Link>
+        <Link className="project-name" to={`/${teamId}/${project.id}`}>
+          {project.name}
+        </Link>
         {project.description && <p className="project-description">{project.description}</p>}
-        <span className="model-meta">Updated <time dateTime={project.updatedAt}>{formatDate(project.updatedAt)}</time></span>
+        <span className="model-meta">
+          Updated <time dateTime={project.updatedAt}>{formatDate(project.updatedAt)}</time>
+        </span>
       </div>
       {(canEdit || canDelete) && (
         <Menu
           label={`Actions for ${project.name}`}
           trigger={(props) => (
-            <button type="button" className="icon-btn" aria-label={`Actions for ${project.name}`} data-testid="project-menu-button" {...preloadOn(preloadTeamDialogs)} {...props}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`Actions for ${project.name}`}
+              data-testid="project-menu-button"
+              {...preloadOn(preloadTeamDialogs)}
+              {...props}
+            >
               <DotsIcon />
             </button>
           )}
         >
           {(close) => (
             <>
-              {canEdit && <MenuItem testId="project-settings" onSelect={() => { close(); onAction({ kind: 'settings', project }); }}>Settings</MenuItem>}
-              {canDelete && <MenuItem testId="project-delete" danger onSelect={() => { close(); onAction({ kind: 'delete', project }); }}>Delete</MenuItem>}
+              {canEdit && (
+                <MenuItem
+                  testId="project-settings"
+                  onSelect={() => {
+                    close();
+                    onAction({ kind: 'settings', project });
+                  }}
+                >
+                  Settings
+                </MenuItem>
+              )}
+              {canDelete && (
+                <MenuItem
+                  testId="project-delete"
+                  danger
+                  onSelect={() => {
+                    close();
+                    onAction({ kind: 'delete', project });
+                  }}
+                >
+                  Delete
+                </MenuItem>
+              )}
             </>
           )}
         </Menu>
@@ -118,16 +162,22 @@ export function TeamPage() {
       <section className="projects-section" aria-labelledby="team-title">
         <div className="page-header">
           <div>
-            <h1 id="team-title" data-testid="team-title">{team.name}</h1>
+            <h1 id="team-title" data-testid="team-title">
+              {team.name}
+            </h1>
             {team.description && <p className="page-sub">{team.description}</p>}
           </div>
           <NewProjectPopover teamId={team.id} allowed={teamAllows(team.userRole, 'project.create')} />
         </div>
         <h2 className="section-title">Projects</h2>
         {projects.isError && !projects.data && team.projects.length === 0 ? (
-          <p className="form-error" role="alert">{messageOf(projects.error)}</p>
+          <p className="form-error" role="alert">
+            {messageOf(projects.error)}
+          </p>
         ) : list.length === 0 ? (
-          <p className="projects-empty" data-testid="projects-empty">{TEAM_TEXTS.noProjects}</p>
+          <p className="projects-empty" data-testid="projects-empty">
+            {TEAM_TEXTS.noProjects}
+          </p>
         ) : (
           <ul className="project-cards" aria-label="Projects">
             {list.map((project) => (
@@ -174,7 +224,11 @@ export function ProjectPage() {
       <div className="page-header">
         <div>
           <h1 data-testid="project-title">{project.name}</h1>
-          {project.description && <p className="page-sub" data-testid="project-description">{project.description}</p>}
+          {project.description && (
+            <p className="page-sub" data-testid="project-description">
+              {project.description}
+            </p>
+          )}
         </div>
       </div>
       <MyModelsPage scope={{ teamId: team.id, projectId: project.id }} canCreate={teamAllows(team.userRole, 'model.create')} title="Models" />

@@ -31,7 +31,9 @@ function TeamLoadError({ error, onRetry }: { error: unknown; onRetry: () => void
       ) : (
         <>
           <p>{TEAM_TEXTS.loadFailed}</p>
-          <button type="button" className="btn btn-ghost" onClick={onRetry}>Try again</button>
+          <button type="button" className="btn btn-ghost" onClick={onRetry}>
+            Try again
+          </button>
         </>
       )}
     </section>
@@ -50,7 +52,12 @@ export function TeamScope() {
 
   if (!valid) return <ComingSoonPage />;
   if (query.isError && !team) return <TeamLoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (!team) return <p className="page-loading" role="status" aria-busy="true">Loading the team…</p>;
+  if (!team)
+    return (
+      <p className="page-loading" role="status" aria-busy="true">
+        Loading the team…
+      </p>
+    );
   return <Outlet context={{ team } satisfies TeamOutlet} />;
 }
 

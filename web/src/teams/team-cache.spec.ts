@@ -14,7 +14,19 @@ function aProject(teamId: string, name: string, overrides: Partial<Project> = {}
   return { id: nextId(), teamId, name, description: '', createdAt: at(1), updatedAt: at(1), ...overrides };
 }
 function aTeam(name: string, overrides: Partial<Team> = {}): Team {
-  return { id: nextId(), name, description: '', color: '#336699', ownerId: 'f'.repeat(24), userRole: 'owner', projects: [], createdAt: at(1), updatedAt: at(1), version: 1, ...overrides };
+  return {
+    id: nextId(),
+    name,
+    description: '',
+    color: '#336699',
+    ownerId: 'f'.repeat(24),
+    userRole: 'owner',
+    projects: [],
+    createdAt: at(1),
+    updatedAt: at(1),
+    version: 1,
+    ...overrides,
+  };
 }
 const withoutProjects = ({ projects: _projects, ...team }: Team) => team;
 
@@ -87,7 +99,14 @@ describe('project pushes', () => {
 });
 
 describe('member pushes', () => {
-  const member = (teamId: string, userId: string | null): Pick<TeamMember, 'id' | 'teamId' | 'userId' | 'role' | 'status' | 'createdAt'> => ({ id: nextId(), teamId, userId, role: 'viewer', status: 'active', createdAt: at(1) });
+  const member = (teamId: string, userId: string | null): Pick<TeamMember, 'id' | 'teamId' | 'userId' | 'role' | 'status' | 'createdAt'> => ({
+    id: nextId(),
+    teamId,
+    userId,
+    role: 'viewer',
+    status: 'active',
+    createdAt: at(1),
+  });
 
   it('refetches the members of that team (a push has no e-mail or name)', () => {
     const team = aTeam('Alpha');
@@ -136,7 +155,15 @@ describe('answers that left the server before a push', () => {
 
 describe('member lists and the pushes about them', () => {
   const aMember = (teamId: string, email: string, overrides: Partial<TeamMember> = {}): TeamMember => ({
-    id: nextId(), teamId, userId: nextId(), role: 'viewer', status: 'active', user: null, data: { email }, createdAt: at(1), ...overrides,
+    id: nextId(),
+    teamId,
+    userId: nextId(),
+    role: 'viewer',
+    status: 'active',
+    user: null,
+    data: { email },
+    createdAt: at(1),
+    ...overrides,
   });
 
   it('takes a removed member out at once and keeps a stale answer from bringing them back', () => {

@@ -209,7 +209,9 @@ export function checkedMembers(queryClient: QueryClient, list: TeamMemberList, n
       const fact = facts.get(member.id);
       return fact && (fact.role !== member.role || fact.status !== member.status) ? { ...member, role: fact.role, status: fact.status } : member;
     });
-  return data.length === list.data.length && data.every((member, i) => member === list.data[i]) ? list : { data, total: list.total - (list.data.length - data.length) };
+  return data.length === list.data.length && data.every((member, i) => member === list.data[i])
+    ? list
+    : { data, total: list.total - (list.data.length - data.length) };
 }
 
 /** Whether a recent push named a member this answer does not hold yet (then it is asked again shortly). */
@@ -219,4 +221,3 @@ export function membersMissing(queryClient: QueryClient, teamId: string, list: T
   }
   return false;
 }
-

@@ -3,7 +3,16 @@ import type { Project, PushMessage, TeamMember } from '@kiln/contracts';
 import { currentUser } from '../auth/session';
 import { modelKeys } from '../models/model-cache';
 import type { Socket } from '../realtime/socket';
-import { applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, applyMemberFact, forgetTeamRemoval, teamKeys, type TeamPatch } from './team-cache';
+import {
+  applyProjectRemoval,
+  applyProjectUpsert,
+  applyTeamRemoval,
+  applyTeamUpsert,
+  applyMemberFact,
+  forgetTeamRemoval,
+  teamKeys,
+  type TeamPatch,
+} from './team-cache';
 
 // What each channel carries (contracts/src/realtime.ts RealtimePushes).
 type TeamPush = TeamPatch;

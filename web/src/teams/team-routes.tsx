@@ -21,7 +21,15 @@ export const preloadTeamPages = TeamPage.preload;
 function Lazy({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fallback={<PageLoadFailed />}>
-      <Suspense fallback={<p className="page-loading" role="status" aria-busy="true">Loading…</p>}>{children}</Suspense>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status" aria-busy="true">
+            Loading…
+          </p>
+        }
+      >
+        {children}
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -42,7 +50,14 @@ const assetRoutes = (
 export function teamRoutes() {
   return (
     <>
-      <Route path="profile" element={<Lazy><ProfilePage /></Lazy>} />
+      <Route
+        path="profile"
+        element={
+          <Lazy>
+            <ProfilePage />
+          </Lazy>
+        }
+      />
       {pluginRoutes()}
       <Route path="component" element={soon} />
       {assetRoutes}
@@ -51,12 +66,33 @@ export function teamRoutes() {
       <Route path="market/*" element={soon} />
       <Route path="account" element={soon} />
       <Route path=":teamId" element={<TeamScope />}>
-        <Route index element={<Lazy><TeamPage /></Lazy>} />
-        <Route path="members" element={<Lazy><MembersPage /></Lazy>} />
+        <Route
+          index
+          element={
+            <Lazy>
+              <TeamPage />
+            </Lazy>
+          }
+        />
+        <Route
+          path="members"
+          element={
+            <Lazy>
+              <MembersPage />
+            </Lazy>
+          }
+        />
         <Route path="component" element={soon} />
         {assetRoutes}
         <Route path=":projectId" element={<ProjectScope />}>
-          <Route index element={<Lazy><ProjectPage /></Lazy>} />
+          <Route
+            index
+            element={
+              <Lazy>
+                <ProjectPage />
+              </Lazy>
+            }
+          />
           <Route path="component" element={soon} />
           {assetRoutes}
         </Route>

@@ -2,7 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '@kiln/contracts';
 import { outcomeUnknown } from '../api/idempotency';
 import { membersApi, projectsApi, teamsApi, type ProjectChanges, type TeamChanges } from '../api/teams';
-import { applyMemberFact, applyProjectRemoval, applyProjectUpsert, applyTeamRemoval, applyTeamUpsert, checkedMembers, checkedTeam, checkedTeamList, membersMissing, refetchMembers, teamKeys } from './team-cache';
+import {
+  applyMemberFact,
+  applyProjectRemoval,
+  applyProjectUpsert,
+  applyTeamRemoval,
+  applyTeamUpsert,
+  checkedMembers,
+  checkedTeam,
+  checkedTeamList,
+  membersMissing,
+  refetchMembers,
+  teamKeys,
+} from './team-cache';
 
 /** The teams I am an active member of, with their projects (the navigation's list). */
 export function useMyTeams() {
@@ -14,7 +26,11 @@ export function useMyTeams() {
 /** One team with my role in it; `undefined` id asks for nothing. */
 export function useTeam(teamId: string | undefined) {
   const queryClient = useQueryClient();
-  return useQuery({ queryKey: teamKeys.team(teamId ?? ''), queryFn: async () => checkedTeam(queryClient, await teamsApi.get(teamId!)), enabled: Boolean(teamId) });
+  return useQuery({
+    queryKey: teamKeys.team(teamId ?? ''),
+    queryFn: async () => checkedTeam(queryClient, await teamsApi.get(teamId!)),
+    enabled: Boolean(teamId),
+  });
 }
 
 export function useProjects(teamId: string) {

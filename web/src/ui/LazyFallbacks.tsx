@@ -8,7 +8,9 @@ import { Dialog } from './Dialog';
 export function DialogLoading() {
   return (
     <div className="lazy-wait" aria-busy="true">
-      <p className="lazy-wait-note" role="status">Loading…</p>
+      <p className="lazy-wait-note" role="status">
+        Loading…
+      </p>
     </div>
   );
 }
@@ -17,9 +19,13 @@ export function DialogLoading() {
 export function DialogLoadFailed({ title, onClose }: { title: string; onClose: () => void }) {
   return (
     <Dialog title={title} onClose={onClose}>
-      <p className="form-error" role="alert">This could not be loaded. Check your connection and reload the page.</p>
+      <p className="form-error" role="alert">
+        This could not be loaded. Check your connection and reload the page.
+      </p>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload</button>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
       </div>
     </Dialog>
   );
@@ -30,7 +36,9 @@ export function PageLoadFailed() {
   return (
     <div className="splash" role="alert">
       <p>This page could not be loaded. Check your connection and try again.</p>
-      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Try again</button>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        Try again
+      </button>
     </div>
   );
 }

@@ -169,7 +169,9 @@ export function MenuItem({ children, onSelect, disabled, checked, danger, icon, 
         if (!disabled) onSelect?.();
       }}
     >
-      <span className="menu-item-icon" aria-hidden="true">{checked ? <CheckIcon size={16} /> : icon}</span>
+      <span className="menu-item-icon" aria-hidden="true">
+        {checked ? <CheckIcon size={16} /> : icon}
+      </span>
       <span>{children}</span>
     </button>
   );
@@ -183,7 +185,9 @@ export function MenuSeparator() {
 export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div role="group" aria-label={label}>
-      <div className="menu-label" aria-hidden="true">{label}</div>
+      <div className="menu-label" aria-hidden="true">
+        {label}
+      </div>
       {children}
     </div>
   );

@@ -72,7 +72,10 @@ describe('accessibility (axe-core)', () => {
       await expectNoSeriousA11yViolations(page, `${label}: New Model with errors`);
       await page.keyboard.press('Escape');
 
-      for (const [entry, title] of [['rename', 'Rename model'], ['delete', 'Delete model']] as const) {
+      for (const [entry, title] of [
+        ['rename', 'Rename model'],
+        ['delete', 'Delete model'],
+      ] as const) {
         await modelItem(page, 'Anvil').getByTestId('model-menu-button').click();
         await page.getByTestId(`model-menu-${entry}`).click();
         await page.getByRole('dialog', { name: title }).waitFor();

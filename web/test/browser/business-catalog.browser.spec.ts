@@ -5,7 +5,8 @@ import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolat
 const EMPTY = 'Your catalog is currently empty. Add models to your catalog to get started.';
 const STALE = 'Someone else changed this item since you opened it. It has been reloaded with their changes; make your change again.';
 const catalogItem = (page: Page, name: string): Locator => page.locator(`[data-testid="catalog-item"][data-item-name="${name}"]`);
-const itemNames = async (page: Page) => (await page.getByTestId('catalog-item').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-name') ?? ''))).sort();
+const itemNames = async (page: Page) =>
+  (await page.getByTestId('catalog-item').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-name') ?? ''))).sort();
 
 async function chooseAdd(page: Page, item: string) {
   await page.getByTestId('catalog-add').click();
@@ -59,11 +60,17 @@ describe('Business catalog', () => {
       await row('Catalog bolt').getByRole('checkbox').check();
       // The search narrows the list; the checks stay.
       await dialog.getByTestId('workspace-picker-search').fill('nut');
-      await eventually(() => dialog.getByTestId('workspace-model').count(), (n) => expect(n).toBe(1));
+      await eventually(
+        () => dialog.getByTestId('workspace-model').count(),
+        (n) => expect(n).toBe(1),
+      );
       await expectNoSeriousA11yViolations(page, 'catalog, from workspace');
       await dialog.getByTestId('workspace-picker-done').click();
       await dialog.waitFor({ state: 'detached' });
-      await eventually(() => itemNames(page), (names) => expect(names).toEqual(['Catalog bolt', 'Catalog gear']));
+      await eventually(
+        () => itemNames(page),
+        (names) => expect(names).toEqual(['Catalog bolt', 'Catalog gear']),
+      );
       expect(await catalogItem(page, 'Catalog gear').getByTestId('by-you').textContent()).toBe('By you');
       expect(await catalogItem(page, 'Catalog gear').getByTestId('catalog-price').textContent()).toBe('$0.00');
 
@@ -79,9 +86,15 @@ describe('Business catalog', () => {
       await next('M20250000000');
       expect(await enter.getByTestId('field-error').textContent()).toBe('Wrong model ID or the model no longer exists');
       await next('0123456789abcdef01234567');
-      await eventually(() => enter.getByTestId('field-error').textContent(), (text) => expect(text).toBe('Wrong model ID or the model no longer exists'));
+      await eventually(
+        () => enter.getByTestId('field-error').textContent(),
+        (text) => expect(text).toBe('Wrong model ID or the model no longer exists'),
+      );
       await next(foreign.id);
-      await eventually(() => enter.getByTestId('field-error').textContent(), (text) => expect(text).toBe('You do not have permission to view this model'));
+      await eventually(
+        () => enter.getByTestId('field-error').textContent(),
+        (text) => expect(text).toBe('You do not have permission to view this model'),
+      );
       await next(nut.id.toUpperCase());
       await enter.getByTestId('model-preview').waitFor();
       expect(await enter.getByTestId('model-preview').textContent()).toContain('Catalog nut');
@@ -89,7 +102,10 @@ describe('Business catalog', () => {
       await expectNoSeriousA11yViolations(page, 'catalog, model preview');
       await enter.getByTestId('add-now').click();
       await enter.waitFor({ state: 'detached' });
-      await eventually(() => itemNames(page), (names) => expect(names).toEqual(['Catalog bolt', 'Catalog gear', 'Catalog nut']));
+      await eventually(
+        () => itemNames(page),
+        (names) => expect(names).toEqual(['Catalog bolt', 'Catalog gear', 'Catalog nut']),
+      );
 
       // Rename, from the right-click menu: too short is refused with the spec's sentence.
       await catalogItem(page, 'Catalog gear').click({ button: 'right' });
@@ -128,7 +144,10 @@ describe('Business catalog', () => {
   it('says so when someone else saved the item first, shows their version, and saves on top of it', async () => {
     await at(DESKTOP, async (page) => {
       const model = await createModelViaApi(page, 'Contested lamp');
-      const added = await page.request.post('/api/workspace/business-catalog', { data: { modelId: model.id, price: 5 }, headers: { 'Idempotency-Key': `contested-${model.id}` } });
+      const added = await page.request.post('/api/workspace/business-catalog', {
+        data: { modelId: model.id, price: 5 },
+        headers: { 'Idempotency-Key': `contested-${model.id}` },
+      });
       expect(added.status()).toBe(201);
       const item = (await added.json()) as { id: string; version: number };
       await page.goto(`/business/catalog/${item.id}`);
@@ -139,15 +158,23 @@ describe('Business catalog', () => {
       // A price typed here, unsaved, while someone else (another tab) saves theirs: their change arrives
       // (a push) but does not replace what is typed here.
       await price.fill('12.50');
-      await page.request.patch(`/api/workspace/business-catalog/${item.id}`, { data: { price: 7 }, headers: { 'If-Match': `"${item.version}"` } }).then((r) => expect(r.status()).toBe(200));
-      await eventually(() => page.getByTestId('catalog-item-price').textContent(), (text) => expect(text).toBe('$7.00'));
+      await page.request
+        .patch(`/api/workspace/business-catalog/${item.id}`, { data: { price: 7 }, headers: { 'If-Match': `"${item.version}"` } })
+        .then((r) => expect(r.status()).toBe(200));
+      await eventually(
+        () => page.getByTestId('catalog-item-price').textContent(),
+        (text) => expect(text).toBe('$7.00'),
+      );
       expect(await price.inputValue()).toBe('12.50');
 
       // Saving it would overwrite what this page has not shown: refused, said, and their version shown.
       await page.getByTestId('recipe-save').click();
       await page.getByTestId('recipe-stale').waitFor();
       expect(await page.getByTestId('recipe-stale').textContent()).toBe(STALE);
-      await eventually(() => price.inputValue(), (value) => expect(value).toBe('7.00'));
+      await eventually(
+        () => price.inputValue(),
+        (value) => expect(value).toBe('7.00'),
+      );
       expect(await page.getByTestId('recipe-stale').textContent()).toBe(STALE);
       await expectNoSeriousA11yViolations(page, 'catalog item, changed meanwhile');
 
@@ -156,22 +183,33 @@ describe('Business catalog', () => {
       await page.getByTestId('recipe-save').click();
       await page.getByTestId('recipe-saved').waitFor();
       expect(await page.getByTestId('recipe-saved').textContent()).toBe('Saved.');
-      await eventually(() => page.getByTestId('catalog-item-price').textContent(), (text) => expect(text).toBe('$12.50'));
+      await eventually(
+        () => page.getByTestId('catalog-item-price').textContent(),
+        (text) => expect(text).toBe('$12.50'),
+      );
       await page.reload();
       await price.waitFor();
       expect(await price.inputValue()).toBe('12.50');
 
       // With nothing unsaved, someone else's change refills the form as it arrives.
       const current = (await (await page.request.get(`/api/workspace/business-catalog/${item.id}`)).json()) as { version: number };
-      await page.request.patch(`/api/workspace/business-catalog/${item.id}`, { data: { price: 9 }, headers: { 'If-Match': `"${current.version}"` } }).then((r) => expect(r.status()).toBe(200));
-      await eventually(() => price.inputValue(), (value) => expect(value).toBe('9.00'));
+      await page.request
+        .patch(`/api/workspace/business-catalog/${item.id}`, { data: { price: 9 }, headers: { 'If-Match': `"${current.version}"` } })
+        .then((r) => expect(r.status()).toBe(200));
+      await eventually(
+        () => price.inputValue(),
+        (value) => expect(value).toBe('9.00'),
+      );
     });
   });
 
   it('fits a 360 px wide screen with no serious axe finding', async () => {
     await at(SMALL_PHONE, async (page) => {
       const model = await createModelViaApi(page, 'Narrow screen vase');
-      const added = await page.request.post('/api/workspace/business-catalog', { data: { modelId: model.id }, headers: { 'Idempotency-Key': `narrow-${model.id}` } });
+      const added = await page.request.post('/api/workspace/business-catalog', {
+        data: { modelId: model.id },
+        headers: { 'Idempotency-Key': `narrow-${model.id}` },
+      });
       expect(added.status()).toBe(201);
       await page.goto('/business/catalog');
       await page.getByTestId('catalog-item').first().waitFor();

@@ -134,7 +134,13 @@ describe('materials inventory', () => {
         price: { strategy: 'per-length', unit: 'mm', price: 12.5 },
         quantityInStock: { value: 4, unit: 'each' },
       });
-      expect(saved.appearance.map((e: { materialIndexDirection: string[]; color: { hex: string; metallicity: number } }) => [e.materialIndexDirection, e.color.hex, e.color.metallicity])).toEqual([
+      expect(
+        saved.appearance.map((e: { materialIndexDirection: string[]; color: { hex: string; metallicity: number } }) => [
+          e.materialIndexDirection,
+          e.color.hex,
+          e.color.metallicity,
+        ]),
+      ).toEqual([
         [['Z+', 'Z-'], '#E53935', 0],
         [['X+', 'X-', 'Y+', 'Y-'], '#546E7A', 0.8],
       ]);
@@ -175,7 +181,12 @@ describe('materials inventory', () => {
       await oak.getByLabel('Price (US dollars / each)', { exact: true }).fill('18.5');
       await oak.getByLabel('Quantity (each)', { exact: true }).fill('0');
       await oak.getByRole('button', { name: 'Save' }).click();
-      await page.getByTestId('out-of-stock').locator('[data-material-name="Oak board"]').getByTestId('inventory-price').filter({ hasText: '$18.50 / each' }).waitFor();
+      await page
+        .getByTestId('out-of-stock')
+        .locator('[data-material-name="Oak board"]')
+        .getByTestId('inventory-price')
+        .filter({ hasText: '$18.50 / each' })
+        .waitFor();
       const stored = await (await page.request.get(`/api/workspace/business-material/${id}`)).json();
       expect([stored.price.price, stored.quantityInStock.value, stored.version]).toEqual([18.5, 0, 2]);
 
@@ -185,7 +196,10 @@ describe('materials inventory', () => {
       const history = page.getByRole('dialog', { name: 'History of Oak board' });
       const newest = history.getByTestId('activity-entry').first();
       await newest.getByTestId('activity-changes').waitFor();
-      expect(await newest.getByTestId('activity-changes').locator('li').allTextContents()).toEqual(['Price: $20.00 / each → to $18.50 / each', 'Quantity in stock: 5 each → to 0 each']);
+      expect(await newest.getByTestId('activity-changes').locator('li').allTextContents()).toEqual([
+        'Price: $20.00 / each → to $18.50 / each',
+        'Quantity in stock: 5 each → to 0 each',
+      ]);
       expect(await history.getByTestId('activity-entry').count()).toBe(2);
       await expectNoSeriousA11yViolations(page, 'material history');
       await history.getByRole('button', { name: 'View this version (version 1)' }).click();
@@ -198,14 +212,22 @@ describe('materials inventory', () => {
       // Someone else changes it while the row is being edited: the save carries the version the edit started from, is
       // refused with 412, and the row shows their values.
       await oak.getByRole('button', { name: 'Edit price and quantity of Oak board' }).click();
-      const other = await page.request.patch(`/api/workspace/business-material/${id}`, { data: { quantityInStock: { value: 7, unit: 'each' } }, headers: { 'If-Match': '2' } });
+      const other = await page.request.patch(`/api/workspace/business-material/${id}`, {
+        data: { quantityInStock: { value: 7, unit: 'each' } },
+        headers: { 'If-Match': '2' },
+      });
       expect(other.status()).toBe(200);
       await oak.getByLabel('Price (US dollars / each)', { exact: true }).fill('30');
       await oak.getByRole('button', { name: 'Save' }).click();
       await oak.getByTestId('form-error').filter({ hasText: CHANGED }).waitFor();
       expect(await oak.getByLabel('Quantity (each)', { exact: true }).inputValue()).toBe('7');
       await oak.getByRole('button', { name: 'Save' }).click();
-      await page.getByTestId('in-stock').locator('[data-material-name="Oak board"]').getByTestId('inventory-price').filter({ hasText: '$18.50 / each' }).waitFor();
+      await page
+        .getByTestId('in-stock')
+        .locator('[data-material-name="Oak board"]')
+        .getByTestId('inventory-price')
+        .filter({ hasText: '$18.50 / each' })
+        .waitFor();
 
       // Delete asks first.
       await oak.getByTestId('inventory-menu-button').click();
@@ -214,7 +236,10 @@ describe('materials inventory', () => {
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await oak.waitFor({ state: 'detached' });
       // The read model follows the deletion a moment later.
-      await eventually(async () => (await page.request.get(`/api/workspace/business-material/${id}`)).status(), (status) => expect(status).toBe(404));
+      await eventually(
+        async () => (await page.request.get(`/api/workspace/business-material/${id}`)).status(),
+        (status) => expect(status).toBe(404),
+      );
     });
   });
 
@@ -365,7 +390,12 @@ describe('materials inventory', () => {
       await page.keyboard.press('Enter');
       await dialog.getByRole('heading', { name: /Sizes & Price/ }).waitFor();
       expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Sizes & Price');
-      for (const [label, value] of [['Width', '1000'], ['Length', '2000'], ['Thickness', '2'], ['Price (US dollars)', '40']]) {
+      for (const [label, value] of [
+        ['Width', '1000'],
+        ['Length', '2000'],
+        ['Thickness', '2'],
+        ['Price (US dollars)', '40'],
+      ]) {
         await dialog.getByLabel(label, { exact: true }).focus();
         await page.keyboard.type(value);
       }

@@ -4,7 +4,14 @@ import { DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signU
 
 async function createMaterial(page: Page, name: string) {
   const answer = await page.request.post('/api/workspace/business-material', {
-    data: { name, internalName: name.toUpperCase(), materialClass: 'weight', params: {}, price: { strategy: 'per-weight', unit: 'kg', price: 12.5 }, quantityInStock: { value: 3, unit: 'kg' } },
+    data: {
+      name,
+      internalName: name.toUpperCase(),
+      materialClass: 'weight',
+      params: {},
+      price: { strategy: 'per-weight', unit: 'kg', price: 12.5 },
+      quantityInStock: { value: 3, unit: 'kg' },
+    },
     headers: { 'Idempotency-Key': `material-${name.replace(/\W/g, '-')}-${Date.now()}` },
   });
   if (answer.status() !== 201) throw new Error(`material: ${answer.status()} ${await answer.text()}`);
@@ -115,7 +122,10 @@ describe('Business services', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Version 1');
       await history.getByRole('button', { name: 'Back to the timeline' }).focus();
       await page.keyboard.press('Enter');
-      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('data-version')), (v) => expect(v).toBe('1'));
+      await eventually(
+        () => page.evaluate(() => document.activeElement?.getAttribute('data-version')),
+        (v) => expect(v).toBe('1'),
+      );
       await page.keyboard.press('Escape');
       await history.waitFor({ state: 'detached' });
 
@@ -123,7 +133,10 @@ describe('Business services', () => {
       await row.getByTestId('service-menu-button').click();
       await page.getByRole('menuitem', { name: 'Delete service' }).click();
       await page.getByRole('dialog', { name: 'Delete service' }).getByRole('button', { name: 'Delete' }).click();
-      await eventually(() => page.getByTestId('empty-text').count(), (n) => expect(n).toBe(1));
+      await eventually(
+        () => page.getByTestId('empty-text').count(),
+        (n) => expect(n).toBe(1),
+      );
     });
   });
 

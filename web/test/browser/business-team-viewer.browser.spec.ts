@@ -70,7 +70,10 @@ describe('Business records of a team, seen by its viewer', () => {
         headers: { 'If-Match': `"${material.version}"` },
       });
       expect(changed.status()).toBe(200);
-      await eventually(() => history.getByTestId('activity-entry').count(), (count) => expect(count).toBe(before + 1));
+      await eventually(
+        () => history.getByTestId('activity-entry').count(),
+        (count) => expect(count).toBe(before + 1),
+      );
       expect(await history.getByTestId('activity-entry').first().textContent()).toContain('changed');
       await page.keyboard.press('Escape');
       await history.waitFor({ state: 'detached' });

@@ -28,7 +28,10 @@ describe('Favorites', () => {
       const star = modelItem(page, 'Starred gear').getByTestId('favorite-star');
       expect(await star.getAttribute('aria-pressed')).toBe('false');
       await star.click();
-      await eventually(() => star.getAttribute('aria-pressed'), (pressed) => expect(pressed).toBe('true'));
+      await eventually(
+        () => star.getAttribute('aria-pressed'),
+        (pressed) => expect(pressed).toBe('true'),
+      );
 
       await page.getByRole('link', { name: 'Favorites' }).first().click();
       await page.getByRole('heading', { name: 'Favorites', level: 1 }).waitFor();

@@ -21,7 +21,13 @@ function recordScripts(page: Page): Promise<Script>[] {
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(
-      response.allHeaders().then((headers) => ({ path: new URL(response.url()).pathname, encoding: headers['content-encoding'] ?? 'identity', wireBytes: Number(headers['content-length'] ?? -1) })),
+      response
+        .allHeaders()
+        .then((headers) => ({
+          path: new URL(response.url()).pathname,
+          encoding: headers['content-encoding'] ?? 'identity',
+          wireBytes: Number(headers['content-length'] ?? -1),
+        })),
     );
   });
   return scripts;
@@ -43,7 +49,11 @@ describe('the first load of /, signed in, as a browser sees it', () => {
     await fresh.waitForLoadState('networkidle');
     const scripts = await Promise.all(recorded);
     // The browser's own count of each body as it came (before decoding): the same bytes, by Resource Timing.
-    const timing = await fresh.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js')).map((e) => ({ path: new URL(e.name).pathname, encodedBodySize: e.encodedBodySize })));
+    const timing = await fresh.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
+        .map((e) => ({ path: new URL(e.name).pathname, encodedBodySize: e.encodedBodySize })),
+    );
     expect(Object.fromEntries(timing.map((t) => [t.path, t.encodedBodySize]))).toEqual(Object.fromEntries(scripts.map((s) => [s.path, s.wireBytes])));
     const total = scripts.reduce((sum, s) => sum + s.wireBytes, 0);
     const report = `${total} bytes:\n${scripts.map((s) => `  ${s.path} ${s.encoding} ${s.wireBytes}`).join('\n')}`;

@@ -26,7 +26,10 @@ describe('My Models infinite scroll (spec 000 §9: page size 20)', () => {
     expect(skips).toEqual([0]);
 
     await page.getByTestId('list-sentinel').scrollIntoViewIfNeeded();
-    await eventually(() => modelItems(page).count(), (count) => expect(count).toBe(25));
+    await eventually(
+      () => modelItems(page).count(),
+      (count) => expect(count).toBe(25),
+    );
     expect(skips).toEqual([0, 20]);
     expect([...(await modelNames(page))].sort()).toEqual(names);
   });

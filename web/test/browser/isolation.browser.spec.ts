@@ -44,7 +44,10 @@ describe("another user's model is not reachable", () => {
     expect(await pageB.getByTestId('empty-text').textContent()).toBe('You don’t have models');
     await pageB.getByTestId('search-input').fill('Secret');
     await pageB.getByTestId('search-input').press('Enter');
-    await eventually(() => pageB.getByTestId('empty-text').allTextContents(), (texts) => expect(texts).toEqual(['Nothing found']));
+    await eventually(
+      () => pageB.getByTestId('empty-text').allTextContents(),
+      (texts) => expect(texts).toEqual(['Nothing found']),
+    );
 
     // A's model is untouched by B's attempts.
     await pageA.reload();

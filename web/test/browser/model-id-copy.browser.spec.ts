@@ -36,7 +36,10 @@ describe('copying a model ID and adding it to the catalog', () => {
         await menu.waitFor({ state: 'detached' });
 
         // In the clipboard, and said where the menu was: seen, and in a live region.
-        await eventually(() => page.evaluate(() => navigator.clipboard.readText()), (text) => expect(text).toBe(model.id));
+        await eventually(
+          () => page.evaluate(() => navigator.clipboard.readText()),
+          (text) => expect(text).toBe(model.id),
+        );
         const note = item.getByRole('status').filter({ hasText: 'Model ID copied to the clipboard.' });
         expect(await note.isVisible()).toBe(true);
         await expectNoHorizontalScroll(page, `My Models with the copy note at ${viewport.width} px`);

@@ -4,7 +4,10 @@ import { createModelInUi, eventually, modelItem, modelNames, signUp, uniqueUser,
 /** Opens an item's menu (the "…" button) and chooses an entry. */
 async function chooseFromModelMenu(page: Page, name: string, entry: 'rename' | 'delete'): Promise<void> {
   await modelItem(page, name).getByTestId('model-menu-button').click();
-  await page.getByRole('menu', { name: `Actions for ${name}` }).getByTestId(`model-menu-${entry}`).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}` })
+    .getByTestId(`model-menu-${entry}`)
+    .click();
 }
 
 describe('My Models: create, rename, delete, and live updates in a second tab (spec 000 §2, §4, §5)', () => {
@@ -37,7 +40,10 @@ describe('My Models: create, rename, delete, and live updates in a second tab (s
     // Create in the first tab.
     await createModelInUi(page, 'Bolt (M8)');
     await modelItem(page, 'Bolt (M8)').waitFor();
-    await eventually(() => modelNames(second), (names) => expect([...names].sort()).toEqual(['Bolt (M8)', 'Gear housing']));
+    await eventually(
+      () => modelNames(second),
+      (names) => expect([...names].sort()).toEqual(['Bolt (M8)', 'Gear housing']),
+    );
 
     // Rename in the first tab.
     await chooseFromModelMenu(page, 'Gear housing', 'rename');
@@ -48,7 +54,10 @@ describe('My Models: create, rename, delete, and live updates in a second tab (s
     await rename.getByRole('button', { name: 'Rename' }).click();
     await rename.waitFor({ state: 'detached' });
     await modelItem(page, 'Gear housing v2').waitFor();
-    await eventually(() => modelNames(second), (names) => expect([...names].sort()).toEqual(['Bolt (M8)', 'Gear housing v2']));
+    await eventually(
+      () => modelNames(second),
+      (names) => expect([...names].sort()).toEqual(['Bolt (M8)', 'Gear housing v2']),
+    );
 
     // Delete in the first tab: the button waits for the exact name.
     await chooseFromModelMenu(page, 'Bolt (M8)', 'delete');
@@ -64,8 +73,14 @@ describe('My Models: create, rename, delete, and live updates in a second tab (s
     expect(await deleteButton.isEnabled()).toBe(true);
     await deleteButton.click();
     await remove.waitFor({ state: 'detached' });
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Gear housing v2']));
-    await eventually(() => modelNames(second), (names) => expect(names).toEqual(['Gear housing v2']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Gear housing v2']),
+    );
+    await eventually(
+      () => modelNames(second),
+      (names) => expect(names).toEqual(['Gear housing v2']),
+    );
 
     expect(await second.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 

@@ -26,7 +26,7 @@ describe('notification bell and model screens', () => {
       await bell.focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('notification-empty').waitFor();
-      expect(await page.getByTestId('notification-empty').textContent()).toBe('You don\'t have any notifications yet');
+      expect(await page.getByTestId('notification-empty').textContent()).toBe("You don't have any notifications yet");
       expect(await page.getByTestId('mark-all-read').isDisabled()).toBe(true);
       await page.keyboard.press('Escape');
       await page.getByTestId('notification-panel').waitFor({ state: 'detached' });
@@ -41,7 +41,19 @@ describe('notification bell and model screens', () => {
       await modelItem(page, 'Placeholder part').getByTestId('model-menu-button').click();
       const menu = page.getByRole('menu', { name: 'Actions for Placeholder part' });
       const labels = await menu.getByRole('menuitem').allTextContents();
-      expect(labels).toEqual(['Edit', 'Edit with safe mode', 'Configurator', 'Viewer/Embed', 'Publish', 'Share', 'Embed code', 'Copy model ID', 'Duplicate', 'Rename', 'Delete']);
+      expect(labels).toEqual([
+        'Edit',
+        'Edit with safe mode',
+        'Configurator',
+        'Viewer/Embed',
+        'Publish',
+        'Share',
+        'Embed code',
+        'Copy model ID',
+        'Duplicate',
+        'Rename',
+        'Delete',
+      ]);
       await menu.getByTestId('model-menu-safeMode').click();
       await page.waitForURL((url) => url.pathname === `/workspace/edit/${model.id}` && url.search === '?safeMode=true');
       await page.getByTestId('open-model-role').waitFor();

@@ -69,7 +69,10 @@ describe('phone-sized screens', () => {
     await expectNoHorizontalScroll(page, 'Delete dialog');
     await remove.getByRole('button', { name: 'Delete' }).click();
     await remove.waitFor({ state: 'detached' });
-    await eventually(() => modelNames(page), (names) => expect(names).not.toContain('Phone bracket v2'));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).not.toContain('Phone bracket v2'),
+    );
   });
 
   it.each([SMALL_PHONE, PHONE])('fits $width px: no sideways scrolling on any screen, names shown in every view, tools reachable', async (viewport) => {
@@ -97,7 +100,10 @@ describe('phone-sized screens', () => {
 
     // In the list view the header's labels do not overlap one another.
     const header = await page.locator('.models-list-header > span').evaluateAll((nodes) =>
-      nodes.map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => [r.left, r.right] as const),
+      nodes
+        .map((n) => n.getBoundingClientRect())
+        .filter((r) => r.width > 0)
+        .map((r) => [r.left, r.right] as const),
     );
     for (let i = 1; i < header.length; i++) expect(header[i][0]).toBeGreaterThanOrEqual(header[i - 1][1]);
 

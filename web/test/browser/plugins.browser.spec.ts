@@ -25,7 +25,7 @@ const buildingPlugin = () =>
       "console.log('built 2 files');",
     ].join('\n'),
   });
-const failingPlugin = () => zipOf({ 'package.json': pkg("node -e \"console.error('boom: the build broke'); process.exit(2)\"") });
+const failingPlugin = () => zipOf({ 'package.json': pkg('node -e "console.error(\'boom: the build broke\'); process.exit(2)"') });
 
 const hex = () => randomBytes(4).toString('hex');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +40,8 @@ async function createPluginViaApi(page: Page, over: Record<string, unknown> = {}
   return answer.json();
 }
 
-const stepStatuses = (page: Page) => page.locator('main [data-testid="step-card"]').evaluateAll((nodes) => nodes.map((n) => `${n.getAttribute('data-step')}:${n.getAttribute('data-status')}`));
+const stepStatuses = (page: Page) =>
+  page.locator('main [data-testid="step-card"]').evaluateAll((nodes) => nodes.map((n) => `${n.getAttribute('data-step')}:${n.getAttribute('data-status')}`));
 
 /** Uploads a zip through the version page's Upload zip (the file chooser of a real click). */
 async function uploadZip(page: Page, name: string, content: Buffer) {
@@ -80,24 +81,44 @@ describe('Plugins', () => {
       expect(await field(page, 'Slug').inputValue()).toBe(`my-gear-plugin-${id}`);
       // Formats, then the server's uniqueness answer 200 ms after typing.
       await field(page, 'Plugin ID').fill('Bad Id');
-      await eventually(() => page.getByTestId('field-error').allTextContents(), (t) => expect(t).toContain('Invalid format'));
+      await eventually(
+        () => page.getByTestId('field-error').allTextContents(),
+        (t) => expect(t).toContain('Invalid format'),
+      );
       await field(page, 'Plugin ID').fill(taken.pluginId);
-      await eventually(() => page.getByTestId('field-error').allTextContents(), (t) => expect(t).toContain('Plugin already exists'));
+      await eventually(
+        () => page.getByTestId('field-error').allTextContents(),
+        (t) => expect(t).toContain('Plugin already exists'),
+      );
       await field(page, 'Slug').fill(taken.name.toLowerCase().replace(/ /g, '-'));
-      await eventually(() => page.getByTestId('field-error').allTextContents(), (t) => expect(t).toContain('Slug already used'));
+      await eventually(
+        () => page.getByTestId('field-error').allTextContents(),
+        (t) => expect(t).toContain('Slug already used'),
+      );
       await field(page, 'Slug').fill(`my-gear-plugin-${id}`);
       await field(page, 'Plugin ID').fill(`@kiln/my-gear-${id}`);
       // Description: at least 2 characters once the tags are stripped.
       await field(page, 'Description (HTML)').fill('<b>x</b>');
       await page.getByLabel('Type').selectOption('library');
-      await eventually(() => page.getByTestId('field-error').allTextContents(), (t) => expect(t).toEqual(['This field is required']));
+      await eventually(
+        () => page.getByTestId('field-error').allTextContents(),
+        (t) => expect(t).toEqual(['This field is required']),
+      );
       expect(await submit.isDisabled()).toBe(true);
       await field(page, 'Description (HTML)').fill('<p>Gears <script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 1"></p>');
       await field(page, 'Readme (Markdown)').fill('# Gear\n\nWatch https://www.youtube.com/watch?v=dQw4w9WgXcQ\n');
       // Private by default; the icon slots are there (md PNG, sm SVG).
       expect(await page.getByRole('switch', { name: 'Private' }).isChecked()).toBe(true);
-      expect(await page.getByTestId('icon-slot').evaluateAll((n) => n.map((e) => e.getAttribute('data-slot')))).toEqual(['md-light', 'md-dark', 'sm-light', 'sm-dark']);
-      await eventually(() => submit.isDisabled(), (disabled) => expect(disabled).toBe(false));
+      expect(await page.getByTestId('icon-slot').evaluateAll((n) => n.map((e) => e.getAttribute('data-slot')))).toEqual([
+        'md-light',
+        'md-dark',
+        'sm-light',
+        'sm-dark',
+      ]);
+      await eventually(
+        () => submit.isDisabled(),
+        (disabled) => expect(disabled).toBe(false),
+      );
       await expectNoSeriousA11yViolations(page, 'new plugin form');
       await submit.click();
 
@@ -138,34 +159,61 @@ describe('Plugins', () => {
 
       await page.waitForURL((url) => url.pathname === `/plugin/${plugin.id}/version` && url.searchParams.get('version') === '1.0.0');
       expect(await page.getByTestId('version-status').textContent()).toBe('Pending');
-      await eventually(() => stepStatuses(page), (s) => expect(s).toEqual(['unzip:pending', 'install:pending', 'build:pending', 'grab:pending', 'deploy:pending']));
+      await eventually(
+        () => stepStatuses(page),
+        (s) => expect(s).toEqual(['unzip:pending', 'install:pending', 'build:pending', 'grab:pending', 'deploy:pending']),
+      );
       // Pending: upload highlighted, Build waits for a zip, no publish yet; 0.0.0 aside, the version can be deleted.
       expect(await page.getByTestId('run-pipeline').isDisabled()).toBe(true);
       expect(await page.getByTestId('publish-toggle').count()).toBe(0);
       expect(await page.getByTestId('delete-version').isDisabled()).toBe(false);
 
       await uploadZip(page, 'fixture.zip', await buildingPlugin());
-      await eventually(() => page.getByTestId('upload-progress').first().textContent(), (t) => expect(t).toContain('Upload Success'));
-      await eventually(() => page.getByTestId('run-pipeline').isDisabled(), (d) => expect(d).toBe(false));
+      await eventually(
+        () => page.getByTestId('upload-progress').first().textContent(),
+        (t) => expect(t).toContain('Upload Success'),
+      );
+      await eventually(
+        () => page.getByTestId('run-pipeline').isDisabled(),
+        (d) => expect(d).toBe(false),
+      );
       await page.getByTestId('run-pipeline').click();
 
       // Live: no reload from here on; each step goes green as its push arrives, logs come on top.
-      await eventually(() => stepStatuses(page), (s) => expect(s).toEqual(['unzip:success', 'install:success', 'build:success', 'grab:success', 'deploy:success']), 60_000);
+      await eventually(
+        () => stepStatuses(page),
+        (s) => expect(s).toEqual(['unzip:success', 'install:success', 'build:success', 'grab:success', 'deploy:success']),
+        60_000,
+      );
       expect(await page.getByTestId('step-progress').first().textContent()).toBe('5 of 5 steps done');
-      await eventually(() => page.getByTestId('version-status').textContent(), (t) => expect(t).toBe('Done'));
+      await eventually(
+        () => page.getByTestId('version-status').textContent(),
+        (t) => expect(t).toBe('Done'),
+      );
       expect(await page.getByTestId('step-duration').count()).toBe(5);
-      await eventually(() => page.getByTestId('log-line').count(), (n) => expect(n).toBeGreaterThan(0));
+      await eventually(
+        () => page.getByTestId('log-line').count(),
+        (n) => expect(n).toBeGreaterThan(0),
+      );
       expect(await page.getByTestId('log-list').textContent()).toContain('built 2 files');
       // How builds are isolated here, and that this one was (ADR 0039).
-      expect(await page.getByTestId('build-isolation').textContent()).toMatch(/^Builds run isolated with (bubblewrap|Linux namespaces \(unshare\)): no network/);
+      expect(await page.getByTestId('build-isolation').textContent()).toMatch(
+        /^Builds run isolated with (bubblewrap|Linux namespaces \(unshare\)): no network/,
+      );
       expect(await page.locator('.provenance').first().textContent()).toMatch(/built isolated with (bubblewrap|Linux namespaces \(unshare\))/);
       await expectNoSeriousA11yViolations(page, 'version page, done');
 
       await page.getByTestId('publish-alpha').click();
-      await eventually(() => page.getByTestId('version-status').textContent(), (t) => expect(t).toBe('Alpha'));
+      await eventually(
+        () => page.getByTestId('version-status').textContent(),
+        (t) => expect(t).toBe('Alpha'),
+      );
       expect(await page.getByTestId('publish-toggle').textContent()).toContain('Publish');
       await page.getByTestId('publish-toggle').click();
-      await eventually(() => page.getByTestId('version-status').textContent(), (t) => expect(t).toBe('Published'));
+      await eventually(
+        () => page.getByTestId('version-status').textContent(),
+        (t) => expect(t).toBe('Published'),
+      );
       expect(await page.getByTestId('publish-toggle').textContent()).toContain('Unpublish');
       expect(await page.getByTestId('publish-toggle').isDisabled()).toBe(false);
       // Published: no upload, no delete.
@@ -196,14 +244,30 @@ describe('Plugins', () => {
       expect(made.status()).toBe(201);
       await page.goto(`/plugin/${plugin.id}/version?version=1.0.0`);
       await uploadZip(page, 'broken.zip', await failingPlugin());
-      await eventually(() => page.getByTestId('run-pipeline').isDisabled(), (d) => expect(d).toBe(false));
+      await eventually(
+        () => page.getByTestId('run-pipeline').isDisabled(),
+        (d) => expect(d).toBe(false),
+      );
       await page.getByTestId('run-pipeline').click();
-      await eventually(() => stepStatuses(page), (s) => expect(s.slice(0, 3)).toEqual(['unzip:success', 'install:success', 'build:failed']), 60_000);
-      await eventually(() => page.getByTestId('version-status').textContent(), (t) => expect(t).toBe('Failed'));
+      await eventually(
+        () => stepStatuses(page),
+        (s) => expect(s.slice(0, 3)).toEqual(['unzip:success', 'install:success', 'build:failed']),
+        60_000,
+      );
+      await eventually(
+        () => page.getByTestId('version-status').textContent(),
+        (t) => expect(t).toBe('Failed'),
+      );
       // The build's own output and the error that ended it, live in the log list.
       const errors = page.locator('[data-testid="log-line"][data-level="error"][data-step="build"]');
-      await eventually(() => errors.allTextContents(), (t) => expect(t.join('\n')).toContain('Exited with code 2.'));
-      await eventually(() => page.getByTestId('log-list').textContent(), (t) => expect(t).toContain('boom: the build broke'));
+      await eventually(
+        () => errors.allTextContents(),
+        (t) => expect(t.join('\n')).toContain('Exited with code 2.'),
+      );
+      await eventually(
+        () => page.getByTestId('log-list').textContent(),
+        (t) => expect(t).toContain('boom: the build broke'),
+      );
       // Failed: a new zip may be uploaded again.
       expect(await page.getByTestId('upload-zip').isDisabled()).toBe(false);
     });
@@ -273,7 +337,10 @@ describe('Plugins', () => {
 
       await page.goto(`/plugin/${plugin.id}/version?version=1.0.0`);
       await page.getByTestId('version-toolbar').waitFor();
-      await eventually(() => page.getByTestId('step-card').count(), (n) => expect(n).toBeGreaterThanOrEqual(5));
+      await eventually(
+        () => page.getByTestId('step-card').count(),
+        (n) => expect(n).toBeGreaterThanOrEqual(5),
+      );
       await expectNoHorizontalScroll(page, 'plugin version at 360');
       await expectNoSeriousA11yViolations(page, 'plugin version at 360');
       // Delete version by keyboard: the typed version unlocks the button.

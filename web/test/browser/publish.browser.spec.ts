@@ -54,7 +54,10 @@ describe('Publish and moderate', () => {
       await field(page, 'Title').fill('   ');
       await field(page, 'Image address (optional)').fill('not an address');
       await page.getByTestId('product-publish').click();
-      expect(await page.getByTestId('field-error').allTextContents()).toEqual(['This field is required', 'The image must be a web address starting with http:// or https://.']);
+      expect(await page.getByTestId('field-error').allTextContents()).toEqual([
+        'This field is required',
+        'The image must be a web address starting with http:// or https://.',
+      ]);
       await field(page, 'Title').fill('Turbine for sale');
       await field(page, 'Image address (optional)').fill('');
       await page.getByLabel(/Production-ready/).check();
@@ -67,7 +70,14 @@ describe('Publish and moderate', () => {
       // Published lists it, waiting; the menu says Restore (a product, no publishedAt yet).
       await page.goto('/published');
       const item = modelItem(page, 'Market turbine');
-      await eventually(() => item.getByTestId('product-status').getAttribute('data-status').catch(() => null), (s) => expect(s).toBe('non moderated'));
+      await eventually(
+        () =>
+          item
+            .getByTestId('product-status')
+            .getAttribute('data-status')
+            .catch(() => null),
+        (s) => expect(s).toBe('non moderated'),
+      );
       expect(await (await openMenu(page, 'Market turbine')).getByTestId('model-menu-publish').textContent()).toContain('Restore');
       await page.keyboard.press('Escape');
 
@@ -132,7 +142,10 @@ describe('Publish and moderate', () => {
       await eventually(
         async () => {
           await page.reload();
-          return page.getByTestId('rejection-reason').textContent().catch(() => null);
+          return page
+            .getByTestId('rejection-reason')
+            .textContent()
+            .catch(() => null);
         },
         (text) => expect(text).toBe('A moderator rejected it: The title says too little.'),
       );
@@ -140,7 +153,10 @@ describe('Publish and moderate', () => {
       // Republishing sends it back to moderation.
       await field(page, 'Title').fill('Desk lamp, brass');
       await page.getByTestId('product-publish').click();
-      await eventually(() => page.getByTestId('product-current-status').textContent(), (t) => expect(t).toContain('Waiting for moderation'));
+      await eventually(
+        () => page.getByTestId('product-current-status').textContent(),
+        (t) => expect(t).toContain('Waiting for moderation'),
+      );
     } finally {
       await owner.context.close();
       await moderator.context.close();

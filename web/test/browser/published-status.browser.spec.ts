@@ -22,7 +22,10 @@ describe('the product status on Published and the publish page', () => {
     const { context, page } = await contextAt(browser, SMALL_PHONE, state);
     try {
       const model = await createModelViaApi(page, 'Status lamp');
-      const published = await page.request.post('/api/product/product', { data: { modelId: model.id, title: 'Status lamp', action: 'publish' }, headers: { 'Idempotency-Key': `status-${model.id}` } });
+      const published = await page.request.post('/api/product/product', {
+        data: { modelId: model.id, title: 'Status lamp', action: 'publish' },
+        headers: { 'Idempotency-Key': `status-${model.id}` },
+      });
       expect(published.status()).toBe(201);
 
       await page.goto('/published');
@@ -62,7 +65,10 @@ describe('the product status on Published and the publish page', () => {
       expect(await page.getByRole('status').filter({ hasText: message }).count()).toBe(1);
 
       await page.getByTestId('product-draft').click();
-      await eventually(() => page.getByText('Saved as a draft.', { exact: false }).count(), (n) => expect(n).toBe(1));
+      await eventually(
+        () => page.getByText('Saved as a draft.', { exact: false }).count(),
+        (n) => expect(n).toBe(1),
+      );
       expect(await page.getByText(message).count()).toBe(0);
     } finally {
       await context.close();

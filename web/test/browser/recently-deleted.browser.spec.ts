@@ -48,7 +48,10 @@ describe('Recently deleted: restoring a model', () => {
 
         await row.getByRole('button', { name: `Restore ${model.name}` }).focus();
         await page.keyboard.press('Enter');
-        await eventually(() => page.getByTestId('restore-status').textContent(), (text) => expect(text).toBe(`“${model.name}” is back in My Models.`));
+        await eventually(
+          () => page.getByTestId('restore-status').textContent(),
+          (text) => expect(text).toBe(`“${model.name}” is back in My Models.`),
+        );
         await row.waitFor({ state: 'detached' });
 
         // Live in the other tab, without a reload; and in My Models here.

@@ -21,8 +21,20 @@ async function installProbe(context: BrowserContext): Promise<void> {
       return original(input, init);
     };
     const isSearch = (event: Event) => (event.target as HTMLElement | null)?.getAttribute?.('data-testid') === 'search-input';
-    document.addEventListener('input', (event) => { if (isSearch(event)) probe.lastInput = performance.now(); }, true);
-    document.addEventListener('keydown', (event) => { if (isSearch(event) && (event as KeyboardEvent).key === 'Enter') probe.lastEnter = performance.now(); }, true);
+    document.addEventListener(
+      'input',
+      (event) => {
+        if (isSearch(event)) probe.lastInput = performance.now();
+      },
+      true,
+    );
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (isSearch(event) && (event as KeyboardEvent).key === 'Enter') probe.lastEnter = performance.now();
+      },
+      true,
+    );
   });
 }
 
@@ -55,13 +67,19 @@ describe('search, sort and view mode on My Models (spec 000 §5, §9)', () => {
     await waitForMyModels(page);
     const sortMenu = page.getByTestId('sort-menu');
     expect(await sortMenu.getAttribute('data-sort')).toBe('updatedAt DESC');
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Alpha gear', 'Gamma gear', 'Beta bolt']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Alpha gear', 'Gamma gear', 'Beta bolt']),
+    );
 
     const search = page.getByTestId('search-input');
 
     // Typed key by key: nothing is searched until the 500 ms pause after the last key, then once.
     await search.pressSequentially('gear');
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Alpha gear', 'Gamma gear']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Alpha gear', 'Gamma gear']),
+    );
     let probe = await probeOf(page);
     let searches = searchesOf(probe).filter((s) => s.text !== '');
     expect(searches.map((s) => s.text)).toEqual(['gear']);
@@ -70,7 +88,10 @@ describe('search, sort and view mode on My Models (spec 000 §5, §9)', () => {
     // Enter applies at once, and the text is trimmed.
     await search.fill('  bolt  ');
     await search.press('Enter');
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Beta bolt']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Beta bolt']),
+    );
     probe = await probeOf(page);
     searches = searchesOf(probe).filter((s) => s.at > probe.lastInput - 1 && s.text !== '');
     expect(searches.map((s) => s.text)).toEqual(['bolt']);
@@ -79,33 +100,51 @@ describe('search, sort and view mode on My Models (spec 000 §5, §9)', () => {
     // No hits.
     await search.fill('sprocket');
     await search.press('Enter');
-    await eventually(() => page.getByTestId('empty-text').allTextContents(), (texts) => expect(texts).toEqual(['Nothing found']));
+    await eventually(
+      () => page.getByTestId('empty-text').allTextContents(),
+      (texts) => expect(texts).toEqual(['Nothing found']),
+    );
     expect(await modelItems(page).count()).toBe(0);
 
     // Cleared: everything again.
     await search.fill('');
     await search.press('Enter');
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Alpha gear', 'Gamma gear', 'Beta bolt']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Alpha gear', 'Gamma gear', 'Beta bolt']),
+    );
 
     // Sort: Alphabetical starts A→Z (issue 17: it kept the date's descending order), then Descending, then Ascending.
     await sortMenu.click();
     await page.getByRole('menu', { name: 'Sort' }).getByTestId('sort-field-name').click();
     expect(await sortMenu.getAttribute('data-sort')).toBe('name ASC');
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Alpha gear', 'Beta bolt', 'Gamma gear']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Alpha gear', 'Beta bolt', 'Gamma gear']),
+    );
     await sortMenu.click();
     await page.getByRole('menu', { name: 'Sort' }).getByTestId('sort-order-DESC').click();
     expect(await sortMenu.getAttribute('data-sort')).toBe('name DESC');
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Gamma gear', 'Beta bolt', 'Alpha gear']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Gamma gear', 'Beta bolt', 'Alpha gear']),
+    );
     await sortMenu.click();
     await page.getByRole('menu', { name: 'Sort' }).getByTestId('sort-order-ASC').click();
     expect(await sortMenu.getAttribute('data-sort')).toBe('name ASC');
-    await eventually(() => modelNames(page), (names) => expect(names).toEqual(['Alpha gear', 'Beta bolt', 'Gamma gear']));
+    await eventually(
+      () => modelNames(page),
+      (names) => expect(names).toEqual(['Alpha gear', 'Beta bolt', 'Gamma gear']),
+    );
 
     // View: list.
     expect(await page.getByTestId('view-grid').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('view-list').click();
     expect(await page.getByTestId('view-list').getAttribute('aria-pressed')).toBe('true');
-    await eventually(() => modelItems(page).evaluateAll((nodes) => nodes.map((n) => n.className)), (classes) => expect(classes).toEqual(['model-row', 'model-row', 'model-row']));
+    await eventually(
+      () => modelItems(page).evaluateAll((nodes) => nodes.map((n) => n.className)),
+      (classes) => expect(classes).toEqual(['model-row', 'model-row', 'model-row']),
+    );
     expect(await page.evaluate(() => localStorage.getItem('display'))).toBe('list');
 
     // Both survive a reload.

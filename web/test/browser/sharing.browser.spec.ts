@@ -59,7 +59,14 @@ describe('sharing a model and being notified', () => {
       await dialog.getByRole('button', { name: 'Done' }).click();
 
       // The friend: the badge comes live, the panel lists the notification, its click leads to Shared with me.
-      await eventually(() => b.page.getByTestId('notification-badge').textContent().catch(() => null), (text) => expect(text).toBe('1'));
+      await eventually(
+        () =>
+          b.page
+            .getByTestId('notification-badge')
+            .textContent()
+            .catch(() => null),
+        (text) => expect(text).toBe('1'),
+      );
       await b.page.getByTestId('notification-bell').click();
       const item = b.page.getByTestId('notification-item').first();
       await item.waitFor();
@@ -68,28 +75,49 @@ describe('sharing a model and being notified', () => {
       await b.page.waitForURL((url) => url.pathname === '/shared-models');
       await modelItem(b.page, 'Shared turbine').waitFor();
       expect(await modelItem(b.page, 'Shared turbine').getByTestId('model-role').textContent()).toBe('viewer');
-      await eventually(() => b.page.getByTestId('notification-badge').count(), (count) => expect(count).toBe(0));
+      await eventually(
+        () => b.page.getByTestId('notification-badge').count(),
+        (count) => expect(count).toBe(0),
+      );
 
       // A viewer: Edit, Configurator and Share are disabled; Viewer and Leave are not.
       const menu = await openMenu(b.page, 'Shared turbine');
       const disabled = async (id: string) => (await menu.getByTestId(`model-menu-${id}`).getAttribute('aria-disabled')) === 'true';
-      expect({ edit: await disabled('edit'), configurator: await disabled('configurator'), share: await disabled('share'), viewer: await disabled('viewer'), leave: await disabled('leave') })
-        .toEqual({ edit: true, configurator: true, share: true, viewer: false, leave: false });
+      expect({
+        edit: await disabled('edit'),
+        configurator: await disabled('configurator'),
+        share: await disabled('share'),
+        viewer: await disabled('viewer'),
+        leave: await disabled('leave'),
+      }).toEqual({ edit: true, configurator: true, share: true, viewer: false, leave: false });
       await b.page.keyboard.press('Escape');
 
       // The owner changes the role to editor: the friend's list follows after the push.
       await (await openMenu(a.page, 'Shared turbine')).getByTestId('model-menu-share').click();
       await row.getByTestId('share-role').selectOption('editor');
-      await eventually(() => modelItem(b.page, 'Shared turbine').getByTestId('model-role').textContent(), (text) => expect(text).toBe('editor'));
+      await eventually(
+        () => modelItem(b.page, 'Shared turbine').getByTestId('model-role').textContent(),
+        (text) => expect(text).toBe('editor'),
+      );
       await a.page.keyboard.press('Escape');
 
       // Mark all read: a role-change notification came; the badge goes away.
-      await eventually(() => b.page.getByTestId('notification-badge').count(), (count) => expect(count).toBe(1));
+      await eventually(
+        () => b.page.getByTestId('notification-badge').count(),
+        (count) => expect(count).toBe(1),
+      );
       await b.page.getByTestId('notification-bell').click();
       await b.page.getByTestId('mark-all-read').click();
-      await eventually(() => b.page.getByTestId('notification-badge').count(), (count) => expect(count).toBe(0));
+      await eventually(
+        () => b.page.getByTestId('notification-badge').count(),
+        (count) => expect(count).toBe(0),
+      );
       // The server agrees.
-      await eventually(async () => (await (await b.page.request.get('/api/notification/user-notification/count')).json()).unreadCount, (unread) => expect(unread).toBe(0), 5000);
+      await eventually(
+        async () => (await (await b.page.request.get('/api/notification/user-notification/count')).json()).unreadCount,
+        (unread) => expect(unread).toBe(0),
+        5000,
+      );
 
       // Leave asks first, then the model is gone from Shared with me.
       await (await openMenu(b.page, 'Shared turbine')).getByTestId('model-menu-leave').click();

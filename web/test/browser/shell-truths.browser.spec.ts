@@ -32,9 +32,11 @@ describe('the shell tells the truth', () => {
     await at(DESKTOP, async (page) => {
       await page.goto('/');
       await waitForMyModels(page);
-      const links = await page.locator('#sidenav .nav-list:not([aria-label]) > li > a').evaluateAll((nodes) =>
-        nodes.map((node) => ({ path: new URL((node as HTMLAnchorElement).href).pathname, soon: node.querySelector('.nav-soon') !== null })),
-      );
+      const links = await page
+        .locator('#sidenav .nav-list:not([aria-label]) > li > a')
+        .evaluateAll((nodes) =>
+          nodes.map((node) => ({ path: new URL((node as HTMLAnchorElement).href).pathname, soon: node.querySelector('.nav-soon') !== null })),
+        );
       expect(links.length).toBeGreaterThanOrEqual(13);
       const found: { path: string; soon: boolean }[] = [];
       for (const { path } of links) {
@@ -61,23 +63,31 @@ describe('the shell tells the truth', () => {
         await page.getByTestId('breadcrumbs').getByText(team.name, { exact: true }).waitFor();
         const bell = await page.getByTestId('notification-bell').boundingBox();
         const list = await page.getByTestId('view-list').boundingBox();
-        const overlap = Boolean(bell && list && bell.x < list.x + list.width && list.x < bell.x + bell.width && bell.y < list.y + list.height && list.y < bell.y + bell.height);
+        const overlap = Boolean(
+          bell && list && bell.x < list.x + list.width && list.x < bell.x + bell.width && bell.y < list.y + list.height && list.y < bell.y + bell.height,
+        );
         expect({ path, overlap }).toEqual({ path, overlap: false });
         await page.getByTestId('view-list').click();
         await page.locator('[data-testid="view-list"][aria-pressed="true"]').waitFor();
         expect({ path, panel: await page.locator('.notification-panel').count() }).toEqual({ path, panel: 0 });
       }
       // The crumbs are whole while there is room, here and on the business lists, and every tool is fully shown.
-      for (const [path, last] of [[`/${team.id}`, team.name], [`/${team.id}/${project.id}`, project.name], ['/business/catalog', 'Catalog'], ['/business/inventory', 'Inventory']]) {
+      for (const [path, last] of [
+        [`/${team.id}`, team.name],
+        [`/${team.id}/${project.id}`, project.name],
+        ['/business/catalog', 'Catalog'],
+        ['/business/inventory', 'Inventory'],
+      ]) {
         await page.goto(path);
         await page.getByTestId('breadcrumbs').getByText(last, { exact: true }).waitFor();
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         for (const tool of ['search-input', 'sort-menu', 'view-list', 'notification-bell']) {
           if ((await page.getByTestId(tool).count()) > 0) await expectFullyShown(page.getByTestId(tool), `${path} ${tool}`);
         }
-        const cut = await page.getByTestId('breadcrumbs').locator('li').evaluateAll((items) =>
-          items.filter((item) => item.scrollWidth > item.clientWidth + 0.5).map((item) => item.textContent),
-        );
+        const cut = await page
+          .getByTestId('breadcrumbs')
+          .locator('li')
+          .evaluateAll((items) => items.filter((item) => item.scrollWidth > item.clientWidth + 0.5).map((item) => item.textContent));
         expect({ path, cut }).toEqual({ path, cut: [] });
       }
     });
@@ -119,7 +129,10 @@ describe('the shell tells the truth', () => {
         await page.getByTestId('model-menu-embed').click();
         const dialog = page.getByRole('dialog', { name: 'Embed code' });
         await dialog.getByTestId('embed-snippet').waitFor();
-        const width = await dialog.evaluate((el) => ({ right: Math.round(el.getBoundingClientRect().right), width: Math.round(el.getBoundingClientRect().width) }));
+        const width = await dialog.evaluate((el) => ({
+          right: Math.round(el.getBoundingClientRect().right),
+          width: Math.round(el.getBoundingClientRect().width),
+        }));
         expect(width.width).toBeLessThanOrEqual(viewport.width);
         expect(width.right).toBeLessThanOrEqual(viewport.width);
         for (const [what, locator] of [

@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, modelItem, waitForMyModels, type TestUser } from '../support/browser';
-import { contextAt, withPageAt, DESKTOP, expectFullyShown, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
+import {
+  contextAt,
+  withPageAt,
+  DESKTOP,
+  expectFullyShown,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  PHONE,
+  signUpOnce,
+  SMALL_PHONE,
+} from '../support/layout';
 import { createProjectViaApi, createTeamViaApi, crumbs } from '../support/teams';
 
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -36,25 +46,54 @@ describe('the workspace shell, team screens and profile', () => {
       const p = `${t}/${project.id}`;
       const later: [string, string][] = [
         // The plugin screens are built (web/src/plugins, plugins.browser.spec.ts).
-        ['/component', 'My Components'], ['/assets', 'My Assets'], ['/assets/font', 'Fonts'], ['/assets/font/roboto', 'roboto'], ['/assets/font/roboto/bold', 'bold'],
-        ['/assets/vector-graphics', 'Vector Graphics'], ['/assets/image', 'Images'], ['/assets/objects3d', 'Objects 3d'], ['/assets/texture', 'Textures'],
-        ['/assets/texture/community', 'Community textures'], ['/assets/texture/new', 'New texture'], ['/assets/texture/edit/t1', 'Edit texture'],
-        ['/assets/scene', 'Scenes'], ['/assets/scene/new', 'New scene'], ['/assets/scene/edit/e1', 'Edit scene'],
+        ['/component', 'My Components'],
+        ['/assets', 'My Assets'],
+        ['/assets/font', 'Fonts'],
+        ['/assets/font/roboto', 'roboto'],
+        ['/assets/font/roboto/bold', 'bold'],
+        ['/assets/vector-graphics', 'Vector Graphics'],
+        ['/assets/image', 'Images'],
+        ['/assets/objects3d', 'Objects 3d'],
+        ['/assets/texture', 'Textures'],
+        ['/assets/texture/community', 'Community textures'],
+        ['/assets/texture/new', 'New texture'],
+        ['/assets/texture/edit/t1', 'Edit texture'],
+        ['/assets/scene', 'Scenes'],
+        ['/assets/scene/new', 'New scene'],
+        ['/assets/scene/edit/e1', 'Edit scene'],
         // Catalog, inventory, services and store fronts are built (web/src/business); orders and quotes come next.
-        ['/business/orders', 'Orders'], ['/business/orders/o1', 'Order'], ['/business/quotes', 'Quotes'], ['/business/quotes/q1', 'Quote'],
-        [`${t}/component`, 'Components'], [`${t}/assets`, 'Assets'], [`${t}/assets/texture/new`, 'New texture'], [`${t}/assets/font/inter/italic`, 'italic'],
-        [`${p}/component`, 'Components'], [`${p}/assets`, 'Assets'], [`${p}/assets/scene/edit/e1`, 'Edit scene'],
-        ['/market', 'Market'], [`/market/portfolio/${team.id}`, 'Portfolio'], ['/account', 'Account'],
+        ['/business/orders', 'Orders'],
+        ['/business/orders/o1', 'Order'],
+        ['/business/quotes', 'Quotes'],
+        ['/business/quotes/q1', 'Quote'],
+        [`${t}/component`, 'Components'],
+        [`${t}/assets`, 'Assets'],
+        [`${t}/assets/texture/new`, 'New texture'],
+        [`${t}/assets/font/inter/italic`, 'italic'],
+        [`${p}/component`, 'Components'],
+        [`${p}/assets`, 'Assets'],
+        [`${p}/assets/scene/edit/e1`, 'Edit scene'],
+        ['/market', 'Market'],
+        [`/market/portfolio/${team.id}`, 'Portfolio'],
+        ['/account', 'Account'],
       ];
       for (const [path, title] of later) {
         await page.goto(path);
-        await page.getByTestId('coming-soon').waitFor().catch(async () => {
-          throw new Error(`${path}: no "not available yet" page; the page says: ${(await page.locator('body').innerText()).slice(0, 300)}`);
-        });
+        await page
+          .getByTestId('coming-soon')
+          .waitFor()
+          .catch(async () => {
+            throw new Error(`${path}: no "not available yet" page; the page says: ${(await page.locator('body').innerText()).slice(0, 300)}`);
+          });
         expect({ path, title: await heading(page) }).toEqual({ path, title });
         await page.getByText(`${title} is not available yet.`).waitFor();
       }
-      for (const [path, title] of [[t, 'Shell Team'], [`${t}/members`, 'Members'], [p, 'Shell Project'], ['/profile', 'Profile']]) {
+      for (const [path, title] of [
+        [t, 'Shell Team'],
+        [`${t}/members`, 'Members'],
+        [p, 'Shell Project'],
+        ['/profile', 'Profile'],
+      ]) {
         await page.goto(path);
         await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       }
@@ -81,7 +120,10 @@ describe('the workspace shell, team screens and profile', () => {
       for (const [path, expected, tools] of cases) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.getByTestId('breadcrumbs').getByText(expected[expected.length - 1], { exact: true }).waitFor();
+        await page
+          .getByTestId('breadcrumbs')
+          .getByText(expected[expected.length - 1], { exact: true })
+          .waitFor();
         expect({ path, crumbs: await crumbs(page), tools: (await search.count()) > 0 }).toEqual({ path, crumbs: expected, tools });
       }
     });

@@ -62,7 +62,10 @@ describe('team members, live in other browsers', () => {
     expect(await existingRow.getAttribute('data-role')).toBe('viewer');
 
     // The invited person's navigation shows the team, live.
-    await eventually(() => navTeamNames(existing.page), (names) => expect(names).toEqual(['Foundry']));
+    await eventually(
+      () => navTeamNames(existing.page),
+      (names) => expect(names).toEqual(['Foundry']),
+    );
 
     // Inviting them again is refused: the server's words in a red alert in the dialog.
     await owner.page.getByTestId('invite-button').click();
@@ -98,16 +101,31 @@ describe('team members, live in other browsers', () => {
 
     // The owner makes them an editor: their screen follows, and assets open for them.
     await existingRow.getByTestId('member-role-select').selectOption('editor');
-    await eventually(() => existingRow.getAttribute('data-role'), (role) => expect(role).toBe('editor'));
-    await eventually(() => memberRow(existing.page, existing.user.email.toLowerCase()).getAttribute('data-role'), (role) => expect(role).toBe('editor'));
-    await eventually(() => existing.page.getByTestId('team-assets').isEnabled(), (enabled) => expect(enabled).toBe(true));
+    await eventually(
+      () => existingRow.getAttribute('data-role'),
+      (role) => expect(role).toBe('editor'),
+    );
+    await eventually(
+      () => memberRow(existing.page, existing.user.email.toLowerCase()).getAttribute('data-role'),
+      (role) => expect(role).toBe('editor'),
+    );
+    await eventually(
+      () => existing.page.getByTestId('team-assets').isEnabled(),
+      (enabled) => expect(enabled).toBe(true),
+    );
 
     // The newcomer signs up in a browser of their own and finds the team there; the owner sees them become active.
     const third = await newPage(browser);
     contexts.push(third.context);
     await signUp(third.page, newcomer);
-    await eventually(() => navTeamNames(third.page), (names) => expect(names).toEqual(['Foundry']));
-    await eventually(() => newcomerRow.getAttribute('data-status'), (status) => expect(status).toBe('active'));
+    await eventually(
+      () => navTeamNames(third.page),
+      (names) => expect(names).toEqual(['Foundry']),
+    );
+    await eventually(
+      () => newcomerRow.getAttribute('data-status'),
+      (status) => expect(status).toBe('active'),
+    );
 
     // The owner removes the first invitee (after confirming): gone from the list, and the team leaves their screen.
     await existingRow.getByTestId('member-remove').click();
@@ -116,7 +134,10 @@ describe('team members, live in other browsers', () => {
     await confirm.waitFor({ state: 'detached' });
     await existingRow.waitFor({ state: 'detached' });
     await existing.page.waitForURL((url) => url.pathname === '/');
-    await eventually(() => navTeamNames(existing.page), (names) => expect(names).toEqual([]));
+    await eventually(
+      () => navTeamNames(existing.page),
+      (names) => expect(names).toEqual([]),
+    );
 
     // The newcomer leaves on their own (after confirming) and lands on My Models.
     await openMembers(third.page, teamId);
@@ -124,7 +145,10 @@ describe('team members, live in other browsers', () => {
     const leave = third.page.getByRole('dialog', { name: 'Leave team' });
     await leave.getByRole('button', { name: 'Leave' }).click();
     await third.page.waitForURL((url) => url.pathname === '/');
-    await eventually(() => navTeamNames(third.page), (names) => expect(names).toEqual([]));
+    await eventually(
+      () => navTeamNames(third.page),
+      (names) => expect(names).toEqual([]),
+    );
     await newcomerRow.waitFor({ state: 'detached' });
     expect(await navTeam(owner.page, teamId).count()).toBe(1);
   });

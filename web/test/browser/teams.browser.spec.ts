@@ -5,7 +5,10 @@ import { createTeamInUi, crumbs, navTeam, navTeamNames, projectCard } from '../s
 /** Opens a project card's menu and chooses an entry. */
 async function chooseFromProjectMenu(page: Page, name: string, entry: 'settings' | 'delete'): Promise<void> {
   await projectCard(page, name).getByTestId('project-menu-button').click();
-  await page.getByRole('menu', { name: `Actions for ${name}` }).getByTestId(`project-${entry}`).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}` })
+    .getByTestId(`project-${entry}`)
+    .click();
 }
 
 describe('teams and projects: create, open, settings and delete (spec 000 §2, §5, §6; spec 001 §2, §4, §5)', () => {
@@ -95,7 +98,10 @@ describe('teams and projects: create, open, settings and delete (spec 000 §2, �
 
     await page.getByTestId('team-title').filter({ hasText: 'New Name' }).waitFor();
     await page.getByText('Where the gears are made').waitFor();
-    await eventually(() => navTeamNames(page), (names) => expect(names).toEqual(['New Name']));
+    await eventually(
+      () => navTeamNames(page),
+      (names) => expect(names).toEqual(['New Name']),
+    );
     const answer = await page.request.get(`/api/workspace/team/${teamId}`);
     expect(await answer.json()).toMatchObject({ name: 'New Name', description: 'Where the gears are made' });
   });
@@ -149,7 +155,10 @@ describe('teams and projects: create, open, settings and delete (spec 000 §2, �
     await remove.getByLabel('Team name', { exact: true }).fill('Short lived');
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
-    await eventually(() => navTeamNames(page), (names) => expect(names).toEqual([]));
+    await eventually(
+      () => navTeamNames(page),
+      (names) => expect(names).toEqual([]),
+    );
     expect((await page.request.get(`/api/workspace/team/${teamId}`)).status()).toBeGreaterThanOrEqual(400);
   });
 });

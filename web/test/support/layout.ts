@@ -52,9 +52,23 @@ export async function expectNoHorizontalScroll(page: Page, where: string): Promi
 export async function expectFullyShown(locator: Locator, what: string): Promise<void> {
   const box = await locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, cut: el.scrollWidth > el.clientWidth + 1, vw: window.innerWidth, vh: window.innerHeight };
+    return {
+      left: r.left,
+      right: r.right,
+      top: r.top,
+      bottom: r.bottom,
+      width: r.width,
+      cut: el.scrollWidth > el.clientWidth + 1,
+      vw: window.innerWidth,
+      vh: window.innerHeight,
+    };
   });
-  expect({ what, inside: box.left >= 0 && box.right <= box.vw + 0.5 && box.top >= 0 && box.bottom <= box.vh + 0.5, cut: box.cut, empty: box.width < 1 }).toEqual({ what, inside: true, cut: false, empty: false });
+  expect({
+    what,
+    inside: box.left >= 0 && box.right <= box.vw + 0.5 && box.top >= 0 && box.bottom <= box.vh + 0.5,
+    cut: box.cut,
+    empty: box.width < 1,
+  }).toEqual({ what, inside: true, cut: false, empty: false });
 }
 
 let axeSource: string | undefined;
@@ -78,6 +92,12 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
   });
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+          .join(', ')}`,
+    );
   expect({ screen, serious }).toEqual({ screen, serious: [] });
 }

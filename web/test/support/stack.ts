@@ -39,7 +39,9 @@ export async function startBrowserStack(): Promise<StackInfo> {
   fs.mkdirSync(path.dirname(STACK_LOG), { recursive: true });
   const logFile = fs.openSync(STACK_LOG, 'w');
   const throwaway = throwawayStackOptions('browser');
-  console.log(`\n[kiln] starting the stack for browser tests (database ${throwaway.freshDatabase}, namespace ${throwaway.namespace}, log ${path.relative(process.cwd(), STACK_LOG)})`);
+  console.log(
+    `\n[kiln] starting the stack for browser tests (database ${throwaway.freshDatabase}, namespace ${throwaway.namespace}, log ${path.relative(process.cwd(), STACK_LOG)})`,
+  );
   const stack = await startStack({
     ...throwaway,
     // Ctrl-C during the run: jest skips the teardown, so stop the stack (and drop its data) ourselves.

@@ -47,7 +47,8 @@ export function navTeamNames(page: Page): Promise<string[]> {
 
 export const navTeam = (page: Page, teamId: string): Locator => page.locator(`[data-testid="nav-team"][data-team-id="${teamId}"]`);
 
-export const projectCard = (page: Page, name: string): Locator => page.locator(`[data-testid="project-card"][data-project-name="${name.replace(/"/g, '\\"')}"]`);
+export const projectCard = (page: Page, name: string): Locator =>
+  page.locator(`[data-testid="project-card"][data-project-name="${name.replace(/"/g, '\\"')}"]`);
 
 export const memberRow = (page: Page, email: string): Locator => page.locator(`[data-testid="member-row"][data-email="${email}"]`);
 

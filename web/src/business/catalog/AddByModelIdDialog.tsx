@@ -37,7 +37,8 @@ export function AddByModelIdDialog({ scope, onClose }: { scope: BusinessScope; o
       setFound(await catalogApi.lookup(id));
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) setFieldError(BUSINESS_TEXTS.modelViewDenied);
-      else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) setFieldError(error.message === BUSINESS_TEXTS.modelViewDenied ? error.message : BUSINESS_TEXTS.modelIdWrong);
+      else if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+        setFieldError(error.message === BUSINESS_TEXTS.modelViewDenied ? error.message : BUSINESS_TEXTS.modelIdWrong);
       else setAlert(messageOf(error));
     } finally {
       setPending(false);
@@ -71,13 +72,21 @@ export function AddByModelIdDialog({ scope, onClose }: { scope: BusinessScope; o
             <div>
               <p className="lookup-name">{found.model.name}</p>
               <p className="muted">{found.model.author.fullName || BUSINESS_TEXTS.unknownAuthor}</p>
-              {found.alreadyInCatalog && <p className="role-tag" data-testid="already-added">Added</p>}
+              {found.alreadyInCatalog && (
+                <p className="role-tag" data-testid="already-added">
+                  Added
+                </p>
+              )}
             </div>
           </div>
           {errorAlert}
           <div className="dialog-actions">
-            <button type="button" className="btn btn-ghost" aria-disabled="true" disabled title="Opening models from the catalog comes with the editor">View model</button>
-            <button type="button" className="btn btn-primary" data-testid="add-now" disabled={add.isPending} onClick={addNow}>{add.isPending ? 'Adding…' : 'Add now'}</button>
+            <button type="button" className="btn btn-ghost" aria-disabled="true" disabled title="Opening models from the catalog comes with the editor">
+              View model
+            </button>
+            <button type="button" className="btn btn-primary" data-testid="add-now" disabled={add.isPending} onClick={addNow}>
+              {add.isPending ? 'Adding…' : 'Add now'}
+            </button>
           </div>
         </div>
       </Dialog>
@@ -87,11 +96,27 @@ export function AddByModelIdDialog({ scope, onClose }: { scope: BusinessScope; o
   return (
     <Dialog title="Enter Model ID" onClose={onClose}>
       <form className="form" noValidate onSubmit={next}>
-        <TextField label="Model ID" autoFocus autoComplete="off" spellCheck={false} placeholder="M20250000000" maxLength={100} value={modelId} errors={fieldError} hint={MODEL_ID_HINT} data-testid="model-id-input" onChange={(event) => setModelId(event.target.value)} />
+        <TextField
+          label="Model ID"
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="M20250000000"
+          maxLength={100}
+          value={modelId}
+          errors={fieldError}
+          hint={MODEL_ID_HINT}
+          data-testid="model-id-input"
+          onChange={(event) => setModelId(event.target.value)}
+        />
         {errorAlert}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" data-testid="model-id-next" disabled={pending}>{pending ? 'Looking…' : 'Next'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" data-testid="model-id-next" disabled={pending}>
+            {pending ? 'Looking…' : 'Next'}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -62,17 +62,39 @@ export function AddFromWorkspaceDialog({ scope, onClose }: { scope: BusinessScop
       <div className="form">
         <div className="field">
           <label htmlFor="workspace-picker-search">Search models</label>
-          <input id="workspace-picker-search" type="search" autoFocus autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} data-testid="workspace-picker-search" />
+          <input
+            id="workspace-picker-search"
+            type="search"
+            autoFocus
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            data-testid="workspace-picker-search"
+          />
         </div>
         <div className="picker-list" role="group" aria-label="Models from workspace" aria-busy={models.isPending}>
-          {models.isPending && <p role="status" className="muted">Loading…</p>}
-          {models.isError && <p className="form-error" role="alert">{messageOf(models.error)}</p>}
-          {models.isSuccess && list.length === 0 && <p className="muted" data-testid="picker-empty">{BUSINESS_TEXTS.noResults}</p>}
+          {models.isPending && (
+            <p role="status" className="muted">
+              Loading…
+            </p>
+          )}
+          {models.isError && (
+            <p className="form-error" role="alert">
+              {messageOf(models.error)}
+            </p>
+          )}
+          {models.isSuccess && list.length === 0 && (
+            <p className="muted" data-testid="picker-empty">
+              {BUSINESS_TEXTS.noResults}
+            </p>
+          )}
           {list.map((model) => (
             <label key={model.id} className="picker-row" data-testid="workspace-model" data-model-name={model.name}>
               <input type="checkbox" checked={checked.has(model.id)} onChange={() => toggle(model)} />
               <span className="picker-name">{model.name}</span>
-              <time className="muted" dateTime={model.updatedAt}>{relativeTime(model.updatedAt)}</time>
+              <time className="muted" dateTime={model.updatedAt}>
+                {relativeTime(model.updatedAt)}
+              </time>
             </label>
           ))}
           {models.hasNextPage && (
@@ -81,10 +103,18 @@ export function AddFromWorkspaceDialog({ scope, onClose }: { scope: BusinessScop
             </button>
           )}
         </div>
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="dialog-actions">
-          <span className="muted picker-count" role="status">{checked.size > 0 ? `${checked.size} selected` : ''}</span>
-          <button type="button" className="btn btn-primary" data-testid="workspace-picker-done" disabled={add.isPending} onClick={done}>{add.isPending ? 'Adding…' : 'Done'}</button>
+          <span className="muted picker-count" role="status">
+            {checked.size > 0 ? `${checked.size} selected` : ''}
+          </span>
+          <button type="button" className="btn btn-primary" data-testid="workspace-picker-done" disabled={add.isPending} onClick={done}>
+            {add.isPending ? 'Adding…' : 'Done'}
+          </button>
         </div>
       </div>
     </Dialog>

@@ -49,10 +49,36 @@ export function CatalogPage() {
             >
               {(close) => (
                 <>
-                  <MenuItem testId="add-community" onSelect={() => { close(); navigate(`/business/catalog/community-models${scopeSearch(scope)}`); }}>Browse community</MenuItem>
-                  <MenuItem testId="add-workspace" onSelect={() => { close(); setOpen({ kind: 'workspace' }); }}>From workspace</MenuItem>
-                  <MenuItem testId="add-vault" disabled title="The vault is not available yet">From vault</MenuItem>
-                  <MenuItem testId="add-model-id" onSelect={() => { close(); setOpen({ kind: 'model-id' }); }}>Using model ID</MenuItem>
+                  <MenuItem
+                    testId="add-community"
+                    onSelect={() => {
+                      close();
+                      navigate(`/business/catalog/community-models${scopeSearch(scope)}`);
+                    }}
+                  >
+                    Browse community
+                  </MenuItem>
+                  <MenuItem
+                    testId="add-workspace"
+                    onSelect={() => {
+                      close();
+                      setOpen({ kind: 'workspace' });
+                    }}
+                  >
+                    From workspace
+                  </MenuItem>
+                  <MenuItem testId="add-vault" disabled title="The vault is not available yet">
+                    From vault
+                  </MenuItem>
+                  <MenuItem
+                    testId="add-model-id"
+                    onSelect={() => {
+                      close();
+                      setOpen({ kind: 'model-id' });
+                    }}
+                  >
+                    Using model ID
+                  </MenuItem>
                 </>
               )}
             </Menu>
@@ -80,7 +106,11 @@ export function CatalogPage() {
           />
         )}
       />
-      {remove.isError && <p className="form-error" role="alert">{BUSINESS_TEXTS.removeFailed}</p>}
+      {remove.isError && (
+        <p className="form-error" role="alert">
+          {BUSINESS_TEXTS.removeFailed}
+        </p>
+      )}
 
       {open?.kind === 'workspace' && <AddFromWorkspaceDialog scope={scope} onClose={() => setOpen(null)} />}
       {open?.kind === 'model-id' && <AddByModelIdDialog scope={scope} onClose={() => setOpen(null)} />}

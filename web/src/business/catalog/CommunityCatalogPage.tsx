@@ -50,12 +50,30 @@ export function CommunityCatalogPage() {
           <h1 id={titleId}>Community models</h1>
           <p className="page-sub">Production-ready models published by the community</p>
         </div>
-        <Link className="btn btn-primary" to={`/business/catalog${scopeSearch(scope)}`} data-testid="community-done">Done</Link>
+        <Link className="btn btn-primary" to={`/business/catalog${scopeSearch(scope)}`} data-testid="community-done">
+          Done
+        </Link>
       </div>
-      {failure && <p className="form-error" role="alert">{failure}</p>}
-      {products.isPending && <p className="page-loading" role="status" aria-busy="true">Loading…</p>}
-      {products.isError && <p className="form-error" role="alert">{messageOf(products.error)}</p>}
-      {products.isSuccess && list.length === 0 && <div className="empty"><p data-testid="empty-text">{BUSINESS_TEXTS.noResults}</p></div>}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {products.isPending && (
+        <p className="page-loading" role="status" aria-busy="true">
+          Loading…
+        </p>
+      )}
+      {products.isError && (
+        <p className="form-error" role="alert">
+          {messageOf(products.error)}
+        </p>
+      )}
+      {products.isSuccess && list.length === 0 && (
+        <div className="empty">
+          <p data-testid="empty-text">{BUSINESS_TEXTS.noResults}</p>
+        </div>
+      )}
       {list.length > 0 && (
         <ul className="models models--grid" aria-label="Community models">
           {list.map((product) => {
@@ -64,11 +82,26 @@ export function CommunityCatalogPage() {
               <li key={product.id} className="model-card model-card--grid" data-testid="community-model" data-model-name={product.title}>
                 <ModelPicture id={product.model} preview={product.image} name={product.title} />
                 <div className="model-card-body">
-                  <div className="model-card-text"><span className="model-name" title={product.title}>{product.title}</span></div>
+                  <div className="model-card-text">
+                    <span className="model-name" title={product.title}>
+                      {product.title}
+                    </span>
+                  </div>
                   {isAdded ? (
-                    <span className="badge-added" data-testid="community-added"><CheckIcon size={14} /> Added</span>
+                    <span className="badge-added" data-testid="community-added">
+                      <CheckIcon size={14} /> Added
+                    </span>
                   ) : (
-                    <button type="button" className="btn btn-ghost" aria-label={`Add ${product.title}`} data-testid="community-add" disabled={add.isPending} onClick={() => addOne(product)}>Add</button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost"
+                      aria-label={`Add ${product.title}`}
+                      data-testid="community-add"
+                      disabled={add.isPending}
+                      onClick={() => addOne(product)}
+                    >
+                      Add
+                    </button>
                   )}
                 </div>
               </li>

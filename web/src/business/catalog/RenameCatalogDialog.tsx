@@ -48,10 +48,18 @@ export function RenameCatalogDialog({ item, onClose }: { item: CatalogItem; onCl
             if (error) setError(catalogNameProblem(event.target.value));
           }}
         />
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" data-testid="rename-save" disabled={rename.isPending}>{rename.isPending ? 'Saving…' : 'Save'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" data-testid="rename-save" disabled={rename.isPending}>
+            {rename.isPending ? 'Saving…' : 'Save'}
+          </button>
         </div>
       </form>
     </Dialog>

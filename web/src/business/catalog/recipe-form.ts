@@ -39,7 +39,8 @@ export interface RecipeForm {
 export function materialUnits(material: Pick<Material, 'materialClass'> | undefined): readonly string[] {
   return material ? materialLineKinds(material.materialClass).flatMap((kind) => UNITS[kind as Kind]) : UNITS.count;
 }
-export const serviceUnits = (service: Pick<Service, 'serviceClass'> | undefined): readonly string[] => UNITS[service ? SERVICE_KIND[service.serviceClass] : 'count'];
+export const serviceUnits = (service: Pick<Service, 'serviceClass'> | undefined): readonly string[] =>
+  UNITS[service ? SERVICE_KIND[service.serviceClass] : 'count'];
 export const paramSpecs = (material: Pick<Material, 'materialClass'> | undefined) => (material ? MATERIAL_CLASSES[material.materialClass].params : []);
 
 const text = (n: number | undefined | null) => (n === undefined || n === null || !Number.isFinite(n) ? '' : String(n));
@@ -55,7 +56,12 @@ export function toForm(item: CatalogItem): RecipeForm {
       unit: line.quantity?.unit ?? '',
       params: Object.fromEntries(Object.entries(line.params ?? {}).map(([key, q]) => [key, { value: text(q.value), unit: q.unit }])),
     })),
-    services: item.recipe.services.map((line) => ({ serviceId: line.serviceId, value: text(line.quantity.value), unit: line.quantity.unit, priceOptionId: line.priceOptionId ?? '' })),
+    services: item.recipe.services.map((line) => ({
+      serviceId: line.serviceId,
+      value: text(line.quantity.value),
+      unit: line.quantity.unit,
+      priceOptionId: line.priceOptionId ?? '',
+    })),
   };
 }
 
@@ -112,11 +118,16 @@ export function fromForm(form: RecipeForm, materials: Map<string, Material>, ser
           const params: Record<string, Quantity> = {};
           for (const spec of paramSpecs(material)) {
             const entry = line.params[spec.key];
-            if (entry && entry.value.trim() !== '') params[spec.key] = { value: amount(entry.value), unit: (entry.unit || DEFAULT_UNITS[spec.kind]) as Quantity['unit'] };
+            if (entry && entry.value.trim() !== '')
+              params[spec.key] = { value: amount(entry.value), unit: (entry.unit || DEFAULT_UNITS[spec.kind]) as Quantity['unit'] };
           }
           return { materialId: line.materialId, params, quantity: null };
         }
-        return { materialId: line.materialId, quantity: { value: amount(line.value), unit: (line.unit || materialUnits(material)[0]) as Quantity['unit'] }, params: null };
+        return {
+          materialId: line.materialId,
+          quantity: { value: amount(line.value), unit: (line.unit || materialUnits(material)[0]) as Quantity['unit'] },
+          params: null,
+        };
       }),
       services: form.services.map((line) => ({
         serviceId: line.serviceId,

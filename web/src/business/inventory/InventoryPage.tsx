@@ -37,7 +37,9 @@ function StockGroup({ title, count, testId, children }: { title: string; count: 
     <section className="inventory-group" data-testid={testId}>
       <h2 className="inventory-group-title">
         <button type="button" className="inventory-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
-          <span className={`inventory-chevron ${open ? 'inventory-chevron--open' : ''}`}><ChevronDown size={18} /></span>
+          <span className={`inventory-chevron ${open ? 'inventory-chevron--open' : ''}`}>
+            <ChevronDown size={18} />
+          </span>
           {title} <span className="inventory-count">({count})</span>
         </button>
       </h2>
@@ -66,7 +68,16 @@ export function InventoryPage() {
   const all = list.data ?? [];
   const { inStock, outOfStock } = splitByStock(sortMaterials(all, field, order));
   const row = (material: Material) => (
-    <InventoryRow key={material.id} material={material} canChange={canChange} edit={edit?.id === material.id ? edit : undefined} onEdit={setEdit} onProperties={(m) => setOpen({ kind: 'edit', material: m })} onHistory={(m) => setOpen({ kind: 'history', material: m })} onDelete={(m) => setOpen({ kind: 'delete', material: m })} />
+    <InventoryRow
+      key={material.id}
+      material={material}
+      canChange={canChange}
+      edit={edit?.id === material.id ? edit : undefined}
+      onEdit={setEdit}
+      onProperties={(m) => setOpen({ kind: 'edit', material: m })}
+      onHistory={(m) => setOpen({ kind: 'history', material: m })}
+      onDelete={(m) => setOpen({ kind: 'delete', material: m })}
+    />
   );
 
   const remove = async (material: Material) => {
@@ -93,7 +104,13 @@ export function InventoryPage() {
         <div className="inventory-header-tools">
           <ScopePicker scope={scope} onChange={setScope} />
           {canChange && (
-            <button type="button" className="btn btn-primary" data-testid="add-material" {...preloadOn(MaterialDialog.preload)} onClick={() => setOpen({ kind: 'create' })}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="add-material"
+              {...preloadOn(MaterialDialog.preload)}
+              onClick={() => setOpen({ kind: 'create' })}
+            >
               <PlusIcon size={18} /> {INVENTORY_TEXTS.add}
             </button>
           )}
@@ -108,14 +125,22 @@ export function InventoryPage() {
       ) : list.isError ? (
         <div className="empty" role="alert">
           <p>{INVENTORY_TEXTS.loadFailed}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => void list.refetch()}>Try again</button>
+          <button type="button" className="btn btn-ghost" onClick={() => void list.refetch()}>
+            Try again
+          </button>
         </div>
       ) : all.length === 0 ? (
-        <p className="empty inventory-empty" data-testid="empty-text">{search ? INVENTORY_TEXTS.noMatch : INVENTORY_TEXTS.empty}</p>
+        <p className="empty inventory-empty" data-testid="empty-text">
+          {search ? INVENTORY_TEXTS.noMatch : INVENTORY_TEXTS.empty}
+        </p>
       ) : (
         <div className="inventory-groups">
-          <StockGroup title={INVENTORY_TEXTS.inStock} count={inStock.length} testId="in-stock">{inStock.map(row)}</StockGroup>
-          <StockGroup title={INVENTORY_TEXTS.outOfStock} count={outOfStock.length} testId="out-of-stock">{outOfStock.map(row)}</StockGroup>
+          <StockGroup title={INVENTORY_TEXTS.inStock} count={inStock.length} testId="in-stock">
+            {inStock.map(row)}
+          </StockGroup>
+          <StockGroup title={INVENTORY_TEXTS.outOfStock} count={outOfStock.length} testId="out-of-stock">
+            {outOfStock.map(row)}
+          </StockGroup>
         </div>
       )}
 
@@ -137,7 +162,13 @@ export function InventoryPage() {
       )}
       {open?.kind === 'history' && <RecordHistoryDialog kind="material" id={open.material.id} name={open.material.name} onClose={() => setOpen(null)} />}
       {open?.kind === 'delete' && (
-        <ConfirmDialog title="Delete material" confirmLabel="Delete" pendingLabel="Deleting…" onConfirm={() => remove(open.material)} onClose={() => setOpen(null)}>
+        <ConfirmDialog
+          title="Delete material"
+          confirmLabel="Delete"
+          pendingLabel="Deleting…"
+          onConfirm={() => remove(open.material)}
+          onClose={() => setOpen(null)}
+        >
           Delete <strong>{open.material.name}</strong> from the inventory? This cannot be undone.
         </ConfirmDialog>
       )}

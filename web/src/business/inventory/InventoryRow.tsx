@@ -10,7 +10,17 @@ import { priceError, priceText, quantityText, numberOf, MATERIAL_TEXTS, unitLabe
 import { useMaterialCache } from './useInventory';
 
 const PencilIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />
   </svg>
 );
@@ -65,7 +75,15 @@ export function InventoryRow({ material, canChange, edit, onEdit, onProperties, 
   const saving = edit?.saving ?? false;
   const change = (patch: Partial<RowEdit>) => edit && onEdit({ ...edit, ...patch });
 
-  const start = () => onEdit({ id: material.id, version: material.version, price: material.price.price.toFixed(2), quantity: String(material.quantityInStock.value), errors: {}, saving: false });
+  const start = () =>
+    onEdit({
+      id: material.id,
+      version: material.version,
+      price: material.price.price.toFixed(2),
+      quantity: String(material.quantityInStock.value),
+      errors: {},
+      saving: false,
+    });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +103,12 @@ export function InventoryRow({ material, canChange, edit, onEdit, onProperties, 
       if (error instanceof ApiError && error.status === 412) {
         // Someone else's change came first: show theirs (the row reloads) and let the person decide again.
         const fresh = await materialApi.get(material.id).catch(() => undefined);
-        onEdit({ ...edit, saving: false, errors: { form: CHANGED_MEANWHILE }, ...(fresh ? { version: fresh.version, price: fresh.price.price.toFixed(2), quantity: String(fresh.quantityInStock.value) } : {}) });
+        onEdit({
+          ...edit,
+          saving: false,
+          errors: { form: CHANGED_MEANWHILE },
+          ...(fresh ? { version: fresh.version, price: fresh.price.price.toFixed(2), quantity: String(fresh.quantityInStock.value) } : {}),
+        });
         if (fresh) cache.upsert(fresh);
         else void cache.refresh();
       } else onEdit({ ...edit, saving: false, errors: { form: messageOf(error) } });
@@ -97,8 +120,12 @@ export function InventoryRow({ material, canChange, edit, onEdit, onProperties, 
       <div className="inventory-material">
         <span className="inventory-swatch" style={{ background: swatchOf(material) }} aria-hidden="true" />
         <span className="inventory-text">
-          <span id={nameId} className="inventory-name">{material.name}</span>
-          <span className="inventory-meta">{spec?.label ?? material.materialClass} · {material.internalName}</span>
+          <span id={nameId} className="inventory-name">
+            {material.name}
+          </span>
+          <span className="inventory-meta">
+            {spec?.label ?? material.materialClass} · {material.internalName}
+          </span>
         </span>
       </div>
       {editing ? (
@@ -116,21 +143,43 @@ export function InventoryRow({ material, canChange, edit, onEdit, onProperties, 
             inputMode="decimal"
             value={quantity}
             errors={errors.quantity}
-            onChange={(event) => change({ quantity: event.target.value, errors: { ...errors, quantity: errors.quantity && inlineQuantityError(event.target.value) } })}
+            onChange={(event) =>
+              change({ quantity: event.target.value, errors: { ...errors, quantity: errors.quantity && inlineQuantityError(event.target.value) } })
+            }
           />
           <div className="inventory-edit-actions">
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => onEdit(null)}>Cancel</button>
-            <button type="submit" className="btn btn-primary btn-small" disabled={saving}>{saving ? 'Saving…' : 'Save'}</button>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => onEdit(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary btn-small" disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
           </div>
-          {errors.form && <p className="form-error inventory-edit-error" role="alert" data-testid="form-error">{errors.form}</p>}
+          {errors.form && (
+            <p className="form-error inventory-edit-error" role="alert" data-testid="form-error">
+              {errors.form}
+            </p>
+          )}
         </form>
       ) : (
         <>
-          <span className="inventory-price" data-testid="inventory-price"><span className="visually-hidden">Price </span>{priceText(material)}</span>
-          <span className="inventory-quantity" data-testid="inventory-quantity"><span className="visually-hidden">Quantity </span>{quantityText(material)}</span>
+          <span className="inventory-price" data-testid="inventory-price">
+            <span className="visually-hidden">Price </span>
+            {priceText(material)}
+          </span>
+          <span className="inventory-quantity" data-testid="inventory-quantity">
+            <span className="visually-hidden">Quantity </span>
+            {quantityText(material)}
+          </span>
           <span className="inventory-actions">
             {canChange && (
-              <button type="button" className="icon-btn" aria-label={`Edit price and quantity of ${material.name}`} data-testid="inventory-edit" onClick={start}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={`Edit price and quantity of ${material.name}`}
+                data-testid="inventory-edit"
+                onClick={start}
+              >
                 <PencilIcon />
               </button>
             )}
@@ -144,9 +193,32 @@ export function InventoryRow({ material, canChange, edit, onEdit, onProperties, 
             >
               {(close) => (
                 <>
-                  <MenuItem onSelect={() => { close(); onProperties(material); }}>Material properties</MenuItem>
-                  <MenuItem testId="material-history" onSelect={() => { close(); onHistory(material); }}>History</MenuItem>
-                  <MenuItem danger disabled={!canChange} title={canChange ? undefined : 'Only the team’s owners and editors may delete materials.'} onSelect={() => { close(); onDelete(material); }}>
+                  <MenuItem
+                    onSelect={() => {
+                      close();
+                      onProperties(material);
+                    }}
+                  >
+                    Material properties
+                  </MenuItem>
+                  <MenuItem
+                    testId="material-history"
+                    onSelect={() => {
+                      close();
+                      onHistory(material);
+                    }}
+                  >
+                    History
+                  </MenuItem>
+                  <MenuItem
+                    danger
+                    disabled={!canChange}
+                    title={canChange ? undefined : 'Only the team’s owners and editors may delete materials.'}
+                    onSelect={() => {
+                      close();
+                      onDelete(material);
+                    }}
+                  >
                     Delete material
                   </MenuItem>
                 </>

@@ -60,7 +60,7 @@ describe('inventory cache', () => {
     expect(upsertIn(list, { ...steel, version: 2, name: 'Steel plate' }, {}, '', ME)).toBe(list);
   });
 
-  it('drops a material renamed out of the search or moved out of the scope, and leaves others\' out', () => {
+  it("drops a material renamed out of the search or moved out of the scope, and leaves others' out", () => {
     const oak = aMaterial('Oak');
     const list = [oak];
     expect(upsertIn(list, { ...oak, version: 2, name: 'Pine' }, {}, 'oak', ME)).toEqual([]);

@@ -84,7 +84,8 @@ export function splitByStock(list: Material[]): { inStock: Material[]; outOfStoc
 export function sortMaterials(list: Material[], field: 'name' | 'updatedAt' | 'createdAt', order: 'ASC' | 'DESC'): Material[] {
   const sign = order === 'ASC' ? 1 : -1;
   return [...list].sort((a, b) => {
-    const primary = field === 'name' ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) : new Date(a[field]).getTime() - new Date(b[field]).getTime();
+    const primary =
+      field === 'name' ? a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) : new Date(a[field]).getTime() - new Date(b[field]).getTime();
     return sign * primary || a.id.localeCompare(b.id);
   });
 }

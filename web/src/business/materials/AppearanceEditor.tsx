@@ -31,7 +31,8 @@ const directionLabel = (d: Direction) => (d === ALL_DIRECTIONS ? 'All' : d);
 
 /** What an entry tab shows beside its name: the chosen colour or texture. */
 function EntryMark({ entry }: { entry: AppearanceEntry }) {
-  if (entry.mode === 'color' && entry.color) return <span className="color-chip color-chip--small" style={{ background: entry.color.hex }} aria-hidden="true" />;
+  if (entry.mode === 'color' && entry.color)
+    return <span className="color-chip color-chip--small" style={{ background: entry.color.hex }} aria-hidden="true" />;
   if (entry.mode === 'texture' && entry.texture) return <span className="tab-note">{entry.texture.name}</span>;
   return <span className="tab-note">{entry.mode === 'texture' ? 'No texture' : 'No colour'}</span>;
 }
@@ -81,14 +82,20 @@ export function AppearanceEditor({ value, onChange, materialClass, showErrors }:
           setActive(0);
         }}
       >
-        {APPEARANCE_TYPES.map((t) => <option key={t} value={t}>{APPEARANCE_TYPE_LABELS[t]}</option>)}
+        {APPEARANCE_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {APPEARANCE_TYPE_LABELS[t]}
+          </option>
+        ))}
       </SelectField>
 
       <div className="entry-tabs" role="tablist" aria-label="Appearance entries">
         {entries.map((e, i) => (
           <button
             key={i}
-            ref={(node) => { tabs.current[i] = node; }}
+            ref={(node) => {
+              tabs.current[i] = node;
+            }}
             type="button"
             role="tab"
             id={`${baseId}-tab-${i}`}
@@ -112,7 +119,11 @@ export function AppearanceEditor({ value, onChange, materialClass, showErrors }:
             <div className="direction-choices">
               {DIRECTION_CHOICES.map((direction) => (
                 <label key={direction} className="check-chip">
-                  <input type="checkbox" checked={entry.materialIndexDirection.includes(direction)} onChange={(event) => toggleDirection(direction, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={entry.materialIndexDirection.includes(direction)}
+                    onChange={(event) => toggleDirection(direction, event.target.checked)}
+                  />
                   <span>{directionLabel(direction)}</span>
                 </label>
               ))}
@@ -123,7 +134,13 @@ export function AppearanceEditor({ value, onChange, materialClass, showErrors }:
             <legend>Fill</legend>
             {(['texture', 'color'] as const).map((mode) => (
               <label key={mode} className={`mode-option ${entry.mode === mode ? 'mode-option--on' : ''}`}>
-                <input type="radio" className="visually-hidden" name={`${baseId}-mode`} checked={entry.mode === mode} onChange={() => update(current, setEntryMode(entry, mode))} />
+                <input
+                  type="radio"
+                  className="visually-hidden"
+                  name={`${baseId}-mode`}
+                  checked={entry.mode === mode}
+                  onChange={() => update(current, setEntryMode(entry, mode))}
+                />
                 {mode === 'texture' ? 'Texture' : 'Color'}
               </label>
             ))}
@@ -133,9 +150,17 @@ export function AppearanceEditor({ value, onChange, materialClass, showErrors }:
             <div className="texture-picker">
               <div className="search texture-search">
                 <SearchIcon size={16} />
-                <input type="search" aria-label="Search textures" placeholder="Search textures" value={term} onChange={(event) => setTerm(event.target.value)} />
+                <input
+                  type="search"
+                  aria-label="Search textures"
+                  placeholder="Search textures"
+                  value={term}
+                  onChange={(event) => setTerm(event.target.value)}
+                />
               </div>
-              <p className="texture-empty" data-testid="texture-empty">{NO_TEXTURES}</p>
+              <p className="texture-empty" data-testid="texture-empty">
+                {NO_TEXTURES}
+              </p>
             </div>
           ) : (
             <ColorPicker key={current} label={labels[current]} value={entry.color} onChange={(color) => update(current, { ...entry, color })} />
@@ -143,15 +168,29 @@ export function AppearanceEditor({ value, onChange, materialClass, showErrors }:
 
           {entryErrors(current).length > 0 && (
             <div className="appearance-errors" data-testid="appearance-errors">
-              {entryErrors(current).map((message) => <p key={message} className="field-error" role="alert">{message}</p>)}
+              {entryErrors(current).map((message) => (
+                <p key={message} className="field-error" role="alert">
+                  {message}
+                </p>
+              ))}
             </div>
           )}
         </div>
       )}
       {(overall.length > 0 || errors.some((e) => !e.path.startsWith(`appearance.${current}.`) && e.path !== 'appearance')) && (
         <div className="appearance-errors" data-testid="appearance-errors">
-          {overall.map((message) => <p key={message} className="field-error" role="alert">{message}</p>)}
-          {entries.map((_, i) => (i !== current && entryErrors(i).length > 0 ? <p key={i} className="field-error" role="alert">{labels[i]}: {entryErrors(i).join(' ')}</p> : null))}
+          {overall.map((message) => (
+            <p key={message} className="field-error" role="alert">
+              {message}
+            </p>
+          ))}
+          {entries.map((_, i) =>
+            i !== current && entryErrors(i).length > 0 ? (
+              <p key={i} className="field-error" role="alert">
+                {labels[i]}: {entryErrors(i).join(' ')}
+              </p>
+            ) : null,
+          )}
         </div>
       )}
     </div>

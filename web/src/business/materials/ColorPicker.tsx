@@ -47,7 +47,15 @@ export function ColorPicker({ value, onChange, label }: ColorPickerProps) {
           <span className="color-chip" style={{ background: value?.hex ?? 'transparent' }} aria-hidden="true" />
           <span data-testid="chosen-color">{value ? `${chosen?.name ?? 'Custom colour'} (${value.hex})` : 'No colour chosen yet'}</span>
         </span>
-        <button type="button" className="link-btn" onClick={() => { setAdvanced(!advanced); setHexText(value?.hex ?? ''); setHexError(undefined); }}>
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() => {
+            setAdvanced(!advanced);
+            setHexText(value?.hex ?? '');
+            setHexError(undefined);
+          }}
+        >
           {advanced ? 'Switch to basic' : 'Switch to advanced'}
         </button>
       </div>
@@ -73,9 +81,22 @@ export function ColorPicker({ value, onChange, label }: ColorPickerProps) {
                   } else setHexError(HEX_MESSAGE);
                 }}
               />
-              <input type="color" aria-label="Pick a colour" value={value?.hex?.toLowerCase() ?? '#9e9e9e'} onChange={(event) => { setHexText(event.target.value.toUpperCase()); setHexError(undefined); pick(event.target.value); }} />
+              <input
+                type="color"
+                aria-label="Pick a colour"
+                value={value?.hex?.toLowerCase() ?? '#9e9e9e'}
+                onChange={(event) => {
+                  setHexText(event.target.value.toUpperCase());
+                  setHexError(undefined);
+                  pick(event.target.value);
+                }}
+              />
             </div>
-            {hexError && <p id={`${hexId}-error`} className="field-error" data-testid="field-error" role="alert">{hexError}</p>}
+            {hexError && (
+              <p id={`${hexId}-error`} className="field-error" data-testid="field-error" role="alert">
+                {hexError}
+              </p>
+            )}
           </div>
           <Slider label="Metallicity" value={finish.metallicity} onChange={(n) => onChange({ hex: value?.hex ?? '#9E9E9E', ...finish, metallicity: n })} />
           <Slider label="Roughness" value={finish.roughness} onChange={(n) => onChange({ hex: value?.hex ?? '#9E9E9E', ...finish, roughness: n })} />

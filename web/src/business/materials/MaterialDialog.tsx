@@ -2,7 +2,15 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import type { AppearanceEntry, Material } from '@kiln/contracts';
-import { MATERIAL_CLASS_VALUES, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, UNITS, type MaterialClassId, type PriceStrategyId, type Unit } from '@kiln/contracts/constants';
+import {
+  MATERIAL_CLASS_VALUES,
+  MATERIAL_CLASSES,
+  PRICE_STRATEGY_KIND,
+  UNITS,
+  type MaterialClassId,
+  type PriceStrategyId,
+  type Unit,
+} from '@kiln/contracts/constants';
 import { APPEARANCE_MESSAGES, convertValue, emptyAppearanceEntry, MATERIAL_MESSAGES, MATERIAL_PARAM_MESSAGES, PRICE_STRATEGY_LABELS } from '@kiln/domain';
 import { ApiError } from '../../api/client';
 import { SubmitKeys } from '../../api/idempotency';
@@ -204,27 +212,50 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
     <Dialog title={editing ? 'Edit material' : 'Create material'} onClose={requestClose} width={980} closeOnOutsideClick={false}>
       {askingToDiscard && (
         <div className="discard-question" role="group" aria-labelledby={ids.discard} aria-describedby={`${ids.discard}-text`} data-testid="discard-question">
-          <h3 id={ids.discard} className="wizard-heading">{BUSINESS_TEXTS.discardTitle}</h3>
+          <h3 id={ids.discard} className="wizard-heading">
+            {BUSINESS_TEXTS.discardTitle}
+          </h3>
           <p id={`${ids.discard}-text`}>{BUSINESS_TEXTS.discardText}</p>
           <div className="dialog-actions">
-            <button type="button" className="btn btn-danger" onClick={onClose}>{BUSINESS_TEXTS.discard}</button>
+            <button type="button" className="btn btn-danger" onClick={onClose}>
+              {BUSINESS_TEXTS.discard}
+            </button>
             {/* The question replaces the form: the safe answer takes focus. */}
-            <button type="button" className="btn btn-primary" autoFocus onClick={() => setAskingToDiscard(false)}>{BUSINESS_TEXTS.keepEditing}</button>
+            <button type="button" className="btn btn-primary" autoFocus onClick={() => setAskingToDiscard(false)}>
+              {BUSINESS_TEXTS.keepEditing}
+            </button>
           </div>
         </div>
       )}
       {/* Kept while the question shows, so Keep editing finds everything as it was. */}
-      <form className="form material-form" style={askingToDiscard ? { display: 'none' } : undefined} noValidate onSubmit={(event) => { event.preventDefault(); if (last && !readOnly) void save(); else if (!last) void next(); }}>
+      <form
+        className="form material-form"
+        style={askingToDiscard ? { display: 'none' } : undefined}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (last && !readOnly) void save();
+          else if (!last) void next();
+        }}
+      >
         <ol className="wizard-steps" aria-label="Steps">
           {STEPS.map((s, i) => (
-            <li key={s.id} className={`wizard-step ${i === step ? 'wizard-step--current' : ''} ${i < step ? 'wizard-step--done' : ''}`} aria-current={i === step ? 'step' : undefined}>
-              <span className="wizard-step-number" aria-hidden="true">{i + 1}</span>
+            <li
+              key={s.id}
+              className={`wizard-step ${i === step ? 'wizard-step--current' : ''} ${i < step ? 'wizard-step--done' : ''}`}
+              aria-current={i === step ? 'step' : undefined}
+            >
+              <span className="wizard-step-number" aria-hidden="true">
+                {i + 1}
+              </span>
               <span>{s.label}</span>
             </li>
           ))}
         </ol>
         <h3 ref={stepHeading} tabIndex={-1} className="wizard-heading">
-          <span className="visually-hidden">Step {step + 1} of {STEPS.length}: </span>
+          <span className="visually-hidden">
+            Step {step + 1} of {STEPS.length}:{' '}
+          </span>
           {STEPS[step].label}
         </h3>
 
@@ -241,16 +272,26 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
               onChange={(event) => chooseClass(event.target.value as MaterialClassId | '')}
             >
               <option value="">Choose a class…</option>
-              {MATERIAL_CLASS_VALUES.map((id) => <option key={id} value={id}>{MATERIAL_CLASSES[id].label}</option>)}
+              {MATERIAL_CLASS_VALUES.map((id) => (
+                <option key={id} value={id}>
+                  {MATERIAL_CLASSES[id].label}
+                </option>
+              ))}
             </SelectField>
-            {editing && <p id={ids.classHint} className="field-hint wizard-wide">The class cannot be changed once the material exists.</p>}
+            {editing && (
+              <p id={ids.classHint} className="field-hint wizard-wide">
+                The class cannot be changed once the material exists.
+              </p>
+            )}
             <TextField label="Part number (optional)" autoComplete="off" maxLength={200} errors={errors.partNumber?.message} {...register('partNumber')} />
             <TextField label="Manufacturer (optional)" autoComplete="off" maxLength={200} errors={errors.manufacturer?.message} {...register('manufacturer')} />
             <div className="wizard-wide">
               <Controller
                 control={control}
                 name="tags"
-                render={({ field, fieldState }) => <TagsField value={field.value} onChange={field.onChange} suggestions={tags.data?.data ?? []} error={fieldState.error?.message} />}
+                render={({ field, fieldState }) => (
+                  <TagsField value={field.value} onChange={field.onChange} suggestions={tags.data?.data ?? []} error={fieldState.error?.message} />
+                )}
               />
             </div>
           </div>
@@ -274,7 +315,11 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
                         {...register(`params.${param.key}.value`)}
                       />
                       <SelectField label={`${param.label} unit`} errors={errors.params?.[param.key]?.unit?.message} {...register(`params.${param.key}.unit`)}>
-                        {UNITS[param.kind].map((unit) => <option key={unit} value={unit}>{unitLabel(unit)}</option>)}
+                        {UNITS[param.kind].map((unit) => (
+                          <option key={unit} value={unit}>
+                            {unitLabel(unit)}
+                          </option>
+                        ))}
                       </SelectField>
                     </div>
                   ))}
@@ -292,14 +337,24 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
               }}
             >
               <option value="">Choose how it is priced…</option>
-              {spec.priceStrategies.map((s) => <option key={s} value={s}>{PRICE_STRATEGY_LABELS[s].replace(/^./, (c) => c.toUpperCase())}</option>)}
+              {spec.priceStrategies.map((s) => (
+                <option key={s} value={s}>
+                  {PRICE_STRATEGY_LABELS[s].replace(/^./, (c) => c.toUpperCase())}
+                </option>
+              ))}
             </SelectField>
             {priceKind && priceKind !== 'count' ? (
               <SelectField label="Price unit" errors={errors.priceUnit?.message} {...register('priceUnit')}>
-                {UNITS[priceKind].map((unit) => <option key={unit} value={unit}>{unitLabel(unit)}</option>)}
+                {UNITS[priceKind].map((unit) => (
+                  <option key={unit} value={unit}>
+                    {unitLabel(unit)}
+                  </option>
+                ))}
               </SelectField>
             ) : (
-              <p className="field-static"><span className="field-static-label">Price unit</span> each</p>
+              <p className="field-static">
+                <span className="field-static-label">Price unit</span> each
+              </p>
             )}
             <TextField label="Price (US dollars)" inputMode="decimal" autoComplete="off" errors={errors.price?.message} {...register('price')} />
           </div>
@@ -317,15 +372,27 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
                 {...register('quantity', { onChange: () => void trigger('quantity') })}
               />
               {spec.stockKind === 'count' ? (
-                <p className="field-static"><span className="field-static-label">Unit</span> each</p>
+                <p className="field-static">
+                  <span className="field-static-label">Unit</span> each
+                </p>
               ) : (
                 <SelectField label="Quantity unit" errors={errors.quantityUnit?.message} {...register('quantityUnit')}>
-                  {UNITS[spec.stockKind].map((unit) => <option key={unit} value={unit}>{unitLabel(unit)}</option>)}
+                  {UNITS[spec.stockKind].map((unit) => (
+                    <option key={unit} value={unit}>
+                      {unitLabel(unit)}
+                    </option>
+                  ))}
                 </SelectField>
               )}
             </div>
             <TextField label="Scrap (%)" inputMode="decimal" autoComplete="off" errors={errors.scrapPercentage?.message} {...register('scrapPercentage')} />
-            <TextField label="Time to replenish (days)" inputMode="decimal" autoComplete="off" errors={errors.timeToReplenish?.message} {...register('timeToReplenish')} />
+            <TextField
+              label="Time to replenish (days)"
+              inputMode="decimal"
+              autoComplete="off"
+              errors={errors.timeToReplenish?.message}
+              {...register('timeToReplenish')}
+            />
           </div>
         )}
 
@@ -338,7 +405,12 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
                 <AppearanceEditor value={field.value} onChange={field.onChange} materialClass={materialClass} showErrors={Boolean(errors.appearance)} />
               )}
             />
-            <div className="material-preview" role="img" aria-label={`Preview of the material on ${spec ? `a ${spec.label.toLowerCase()}` : 'a box'}`} data-testid="material-preview">
+            <div
+              className="material-preview"
+              role="img"
+              aria-label={`Preview of the material on ${spec ? `a ${spec.label.toLowerCase()}` : 'a box'}`}
+              data-testid="material-preview"
+            >
               <Suspense fallback={<div className="preview-fallback" />}>
                 <MaterialPreview materialClass={materialClass} sizes={sizesOf(values)} appearance={values.appearance ?? []} />
               </Suspense>
@@ -348,13 +420,22 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
 
         <FormAlert message={errors.root?.server?.message} />
         <div className="dialog-actions wizard-actions">
-          <button type="button" className="btn btn-ghost" disabled={step === 0} onClick={() => setStep(step - 1)}>Back</button>
+          <button type="button" className="btn btn-ghost" disabled={step === 0} onClick={() => setStep(step - 1)}>
+            Back
+          </button>
           {last ? (
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting || readOnly} title={readOnly ? 'Only the team’s owners and editors may change materials.' : undefined}>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={isSubmitting || readOnly}
+              title={readOnly ? 'Only the team’s owners and editors may change materials.' : undefined}
+            >
               {isSubmitting ? 'Saving…' : editing ? 'Done' : 'Finish'}
             </button>
           ) : (
-            <button type="submit" className="btn btn-primary">Next</button>
+            <button type="submit" className="btn btn-primary">
+              Next
+            </button>
           )}
         </div>
       </form>

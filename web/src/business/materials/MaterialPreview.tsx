@@ -34,7 +34,15 @@ export default function MaterialPreview({ materialClass, sizes, appearance }: Ma
   const materials = useMemo(
     () =>
       finishes.map(
-        (f) => new MeshStandardMaterial({ color: f.hex, metalness: f.metallicity, roughness: f.roughness, opacity: f.opacity, transparent: f.opacity < 1, depthWrite: f.opacity >= 1 }),
+        (f) =>
+          new MeshStandardMaterial({
+            color: f.hex,
+            metalness: f.metallicity,
+            roughness: f.roughness,
+            opacity: f.opacity,
+            transparent: f.opacity < 1,
+            depthWrite: f.opacity >= 1,
+          }),
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [finishKey],

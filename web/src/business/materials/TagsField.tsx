@@ -63,10 +63,18 @@ export function TagsField({ value, onChange, suggestions, error }: TagsFieldProp
         onKeyDown={onKey}
       />
       <datalist id={`${id}-suggestions`}>
-        {offered.map((tag) => <option key={tag} value={tag} />)}
+        {offered.map((tag) => (
+          <option key={tag} value={tag} />
+        ))}
       </datalist>
-      <p id={`${id}-hint`} className="field-hint" role="status">{full ? `At most ${TAGS_MAX} tags.` : `${value.length} of ${TAGS_MAX} tags`}</p>
-      {error && <p className="field-error" data-testid="field-error" role="alert">{error}</p>}
+      <p id={`${id}-hint`} className="field-hint" role="status">
+        {full ? `At most ${TAGS_MAX} tags.` : `${value.length} of ${TAGS_MAX} tags`}
+      </p>
+      {error && (
+        <p className="field-error" data-testid="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,11 +5,23 @@ import { directionIndexOf, finishesByDirection, NEUTRAL_FINISH } from './face-di
 // as an ES module; the browser test draws them.)
 const red = { hex: '#E53935', metallicity: 0.5, roughness: 0.2, opacity: 1 };
 const gray = { hex: '#546E7A', metallicity: 0, roughness: 0.5, opacity: 0.5 };
-const entry = (color: typeof red | null, directions: AppearanceEntry['materialIndexDirection'], mode: 'color' | 'texture' = 'color'): AppearanceEntry => ({ mode, textureId: null, color, materialIndexDirection: directions });
+const entry = (color: typeof red | null, directions: AppearanceEntry['materialIndexDirection'], mode: 'color' | 'texture' = 'color'): AppearanceEntry => ({
+  mode,
+  textureId: null,
+  color,
+  materialIndexDirection: directions,
+});
 
 describe('preview face directions', () => {
   it('maps a normal to X+, X-, Y+, Y-, Z+ or Z- by its main axis', () => {
-    expect([directionIndexOf(1, 0.2, 0), directionIndexOf(-1, 0, 0), directionIndexOf(0, 2, 1), directionIndexOf(0, -1, 0), directionIndexOf(0, 0.1, 3), directionIndexOf(0, 0, -1)]).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([
+      directionIndexOf(1, 0.2, 0),
+      directionIndexOf(-1, 0, 0),
+      directionIndexOf(0, 2, 1),
+      directionIndexOf(0, -1, 0),
+      directionIndexOf(0, 0.1, 3),
+      directionIndexOf(0, 0, -1),
+    ]).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('paints each direction with its entry (two-toned: main faces Z±, sides X± Y±)', () => {
@@ -18,7 +30,14 @@ describe('preview face directions', () => {
 
   it("uses an 'all' entry where no other names the direction, and grey for textures and unpainted faces", () => {
     expect(finishesByDirection([entry(red, ['all'])])).toEqual(Array(6).fill(red));
-    expect(finishesByDirection([entry(red, ['Z+']), entry(null, ['all'], 'texture')])).toEqual([NEUTRAL_FINISH, NEUTRAL_FINISH, NEUTRAL_FINISH, NEUTRAL_FINISH, red, NEUTRAL_FINISH]);
+    expect(finishesByDirection([entry(red, ['Z+']), entry(null, ['all'], 'texture')])).toEqual([
+      NEUTRAL_FINISH,
+      NEUTRAL_FINISH,
+      NEUTRAL_FINISH,
+      NEUTRAL_FINISH,
+      red,
+      NEUTRAL_FINISH,
+    ]);
     expect(finishesByDirection([])).toEqual(Array(6).fill(NEUTRAL_FINISH));
   });
 });

@@ -25,7 +25,12 @@ const ifMatch = (version: number) => ({ 'If-Match': String(version) });
 export const materialApi = {
   page: (scope: MaterialScope, search: string, skip: number) =>
     request<MaterialList>('GET', PATH, {
-      query: { where: whereParam({ ...scopeWhere(scope), ...(search ? { name: { contains: search } } : {}) }), sort: JSON.stringify({ name: 1 }), skip, limit: INVENTORY_PAGE },
+      query: {
+        where: whereParam({ ...scopeWhere(scope), ...(search ? { name: { contains: search } } : {}) }),
+        sort: JSON.stringify({ name: 1 }),
+        skip,
+        limit: INVENTORY_PAGE,
+      },
     }),
   /** Every material of the scope (page after page). */
   async all(scope: MaterialScope, search: string): Promise<Material[]> {
@@ -37,7 +42,8 @@ export const materialApi = {
     }
   },
   get: (id: string) => request<Material>('GET', at(id)),
-  tags: (scope: MaterialScope) => request<DistinctTags>('GET', '/api/workspace/distinct/business-material/tags', { query: { where: whereParam(scopeWhere(scope)) } }),
+  tags: (scope: MaterialScope) =>
+    request<DistinctTags>('GET', '/api/workspace/distinct/business-material/tags', { query: { where: whereParam(scopeWhere(scope)) } }),
   create: (body: CreateMaterialInput, key: string) => request<Material>('POST', PATH, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
   update: (id: string, changes: UpdateMaterialInput, version: number) => request<Material>('PATCH', at(id), { body: changes, headers: ifMatch(version) }),
   remove: (id: string, version: number) => request<Material>('DELETE', at(id), { headers: ifMatch(version) }),

@@ -1,5 +1,13 @@
 import type { AppearanceEntry, CreateMaterialInput, Material, UpdateMaterialInput } from '@kiln/contracts';
-import { COMMON_MESSAGES, DEFAULT_UNITS, MATERIAL_CLASSES, PRICE_STRATEGY_KIND, TAGS_MAX, type MaterialClassId, type PriceStrategyId } from '@kiln/contracts/constants';
+import {
+  COMMON_MESSAGES,
+  DEFAULT_UNITS,
+  MATERIAL_CLASSES,
+  PRICE_STRATEGY_KIND,
+  TAGS_MAX,
+  type MaterialClassId,
+  type PriceStrategyId,
+} from '@kiln/contracts/constants';
 import { MATERIAL_MESSAGES, materialErrors, type FieldError, type MaterialDraft } from '@kiln/domain';
 import type { MaterialScope } from './material-api';
 
@@ -217,7 +225,10 @@ export const formatDollars = (amount: number) => DOLLARS.format(amount);
 
 /** How a unit reads after a number ("each" for pieces, "m²" for m2). */
 export function unitLabel(unit: string): string {
-  return unit.replace(/([a-zμ])2$/, '$1²').replace(/([a-zμ])3$/, '$1³').replace('fl_oz', 'fl oz');
+  return unit
+    .replace(/([a-zμ])2$/, '$1²')
+    .replace(/([a-zμ])3$/, '$1³')
+    .replace('fl_oz', 'fl oz');
 }
 
 export const priceText = (material: Pick<Material, 'price'>) => `${formatDollars(material.price.price)} / ${unitLabel(material.price.unit)}`;

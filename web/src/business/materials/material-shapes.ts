@@ -110,7 +110,10 @@ function tube(kind: 'round' | 'square' | 'rectangle' | 'hex', sizes: Sizes): Buf
     polygon(6, r, shape);
     polygon(6, Math.max(r - wall / Math.cos(Math.PI / 6), r * 0.1), hole);
   } else {
-    const [w, h, wall] = kind === 'square' ? (([side, t]) => [side, side, t])(scaled(sizes, ['side', 'wallThickness'], [1, 0.1])) : scaled(sizes, ['width', 'height', 'wallThickness'], [1, 0.6, 0.08]);
+    const [w, h, wall] =
+      kind === 'square'
+        ? (([side, t]) => [side, side, t])(scaled(sizes, ['side', 'wallThickness'], [1, 0.1]))
+        : scaled(sizes, ['width', 'height', 'wallThickness'], [1, 0.6, 0.08]);
     shape.setFromPoints(rectangle(w, h).getPoints());
     hole = rectangle(Math.max(w - 2 * wall, w * 0.1), Math.max(h - 2 * wall, h * 0.1));
   }
@@ -120,21 +123,74 @@ function tube(kind: 'round' | 'square' | 'rectangle' | 'hex', sizes: Sizes): Buf
 
 function beam(kind: 'i-beam' | 't-beam' | 'c-beam' | 'l-beam-equal' | 'l-beam-different', sizes: Sizes): BufferGeometry {
   if (kind === 'l-beam-equal' || kind === 'l-beam-different') {
-    const [a, b, t] = kind === 'l-beam-equal' ? (([leg, th]) => [leg, leg, th])(scaled(sizes, ['leg', 'thickness'], [1, 0.12])) : scaled(sizes, ['legA', 'legB', 'thickness'], [1, 0.65, 0.1]);
+    const [a, b, t] =
+      kind === 'l-beam-equal'
+        ? (([leg, th]) => [leg, leg, th])(scaled(sizes, ['leg', 'thickness'], [1, 0.12]))
+        : scaled(sizes, ['legA', 'legB', 'thickness'], [1, 0.65, 0.1]);
     // Long leg up, short leg along the floor.
-    return extruded(outline([[-b / 2, -a / 2], [b / 2, -a / 2], [b / 2, -a / 2 + t], [-b / 2 + t, -a / 2 + t], [-b / 2 + t, a / 2], [-b / 2, a / 2]]));
+    return extruded(
+      outline([
+        [-b / 2, -a / 2],
+        [b / 2, -a / 2],
+        [b / 2, -a / 2 + t],
+        [-b / 2 + t, -a / 2 + t],
+        [-b / 2 + t, a / 2],
+        [-b / 2, a / 2],
+      ]),
+    );
   }
-  const [h, w, tw, tf] = scaled(sizes, ['height', 'flangeWidth', 'webThickness', 'flangeThickness'], kind === 't-beam' ? [1, 1, 0.12, 0.14] : [1, 0.6, 0.08, 0.12]);
+  const [h, w, tw, tf] = scaled(
+    sizes,
+    ['height', 'flangeWidth', 'webThickness', 'flangeThickness'],
+    kind === 't-beam' ? [1, 1, 0.12, 0.14] : [1, 0.6, 0.08, 0.12],
+  );
   const x = w / 2;
   const y = h / 2;
   if (kind === 'i-beam') {
-    return extruded(outline([[-x, -y], [x, -y], [x, -y + tf], [tw / 2, -y + tf], [tw / 2, y - tf], [x, y - tf], [x, y], [-x, y], [-x, y - tf], [-tw / 2, y - tf], [-tw / 2, -y + tf], [-x, -y + tf]]));
+    return extruded(
+      outline([
+        [-x, -y],
+        [x, -y],
+        [x, -y + tf],
+        [tw / 2, -y + tf],
+        [tw / 2, y - tf],
+        [x, y - tf],
+        [x, y],
+        [-x, y],
+        [-x, y - tf],
+        [-tw / 2, y - tf],
+        [-tw / 2, -y + tf],
+        [-x, -y + tf],
+      ]),
+    );
   }
   if (kind === 't-beam') {
-    return extruded(outline([[-tw / 2, -y], [tw / 2, -y], [tw / 2, y - tf], [x, y - tf], [x, y], [-x, y], [-x, y - tf], [-tw / 2, y - tf]]));
+    return extruded(
+      outline([
+        [-tw / 2, -y],
+        [tw / 2, -y],
+        [tw / 2, y - tf],
+        [x, y - tf],
+        [x, y],
+        [-x, y],
+        [-x, y - tf],
+        [-tw / 2, y - tf],
+      ]),
+    );
   }
   // Channel: the web on the left, flanges to the right.
-  return extruded(outline([[-x, -y], [x, -y], [x, -y + tf], [-x + tw, -y + tf], [-x + tw, y - tf], [x, y - tf], [x, y], [-x, y]]));
+  return extruded(
+    outline([
+      [-x, -y],
+      [x, -y],
+      [x, -y + tf],
+      [-x + tw, -y + tf],
+      [-x + tw, y - tf],
+      [x, y - tf],
+      [x, y],
+      [-x, y],
+    ]),
+  );
 }
 
 /** The preview geometry of a class, with its direction groups. */

@@ -26,8 +26,12 @@ export function ActivityList({ entries, current, summary, details, view }: Activ
     <ol className="activity-list" data-testid="activity-list">
       {[...entries].reverse().map((entry) => (
         <li key={entry.version} data-testid="activity-entry">
-          <span><strong>{entry.by.fullName || BUSINESS_TEXTS.unknownAuthor}</strong> {summary(entry)}</span>
-          <time className="muted" dateTime={entry.at}>{formatWhen(entry.at)}</time>
+          <span>
+            <strong>{entry.by.fullName || BUSINESS_TEXTS.unknownAuthor}</strong> {summary(entry)}
+          </span>
+          <time className="muted" dateTime={entry.at}>
+            {formatWhen(entry.at)}
+          </time>
           {entry.version === current ? <span className="muted">(shown)</span> : view(entry)}
           {details?.(entry)}
         </li>

@@ -30,7 +30,11 @@ export function RecordHistoryDialog({ kind, id, name, onClose }: RecordHistoryDi
   // The entry whose button opened a version gets focus back when the person returns to the timeline.
   const back = useRef<number | null>(null);
   const list = useRef<HTMLDivElement>(null);
-  const history = useQuery({ queryKey: businessKeys.recordHistory(kind, id), queryFn: () => timelineShowing(`${kind}:${id}`, () => recordHistoryApi[kind].history(id)), staleTime: 0 });
+  const history = useQuery({
+    queryKey: businessKeys.recordHistory(kind, id),
+    queryFn: () => timelineShowing(`${kind}:${id}`, () => recordHistoryApi[kind].history(id)),
+    staleTime: 0,
+  });
 
   useEffect(() => {
     if (viewing !== null || back.current === null) return;
@@ -50,7 +54,10 @@ export function RecordHistoryDialog({ kind, id, name, onClose }: RecordHistoryDi
           <li key={line.field}>
             {/* "→" reads as "right arrow" to screen readers: they hear "to" instead. */}
             <strong>{line.label}</strong>: {line.from}
-            <span className="arrow" aria-hidden="true"> → </span>
+            <span className="arrow" aria-hidden="true">
+              {' '}
+              →{' '}
+            </span>
             <span className="visually-hidden">to </span>
             {line.to}
           </li>
@@ -66,14 +73,28 @@ export function RecordHistoryDialog({ kind, id, name, onClose }: RecordHistoryDi
           <RecordVersion kind={kind} id={id} version={viewing} onBack={() => setViewing(null)} />
         ) : (
           <>
-            {history.isPending && <p className="muted" role="status">Loading…</p>}
-            {history.isError && <p className="form-error" role="alert">{messageOf(history.error)}</p>}
+            {history.isPending && (
+              <p className="muted" role="status">
+                Loading…
+              </p>
+            )}
+            {history.isError && (
+              <p className="form-error" role="alert">
+                {messageOf(history.error)}
+              </p>
+            )}
             {history.isSuccess && (
               <ActivityList
                 entries={history.data.data}
                 summary={(entry) => {
                   const verb = verbOf(entry.type);
-                  return verb === 'changed' ? `changed ${changeLines(specs, entry.changes).map((l) => l.label.toLowerCase()).join(', ') || 'nothing'}` : verb;
+                  return verb === 'changed'
+                    ? `changed ${
+                        changeLines(specs, entry.changes)
+                          .map((l) => l.label.toLowerCase())
+                          .join(', ') || 'nothing'
+                      }`
+                    : verb;
                 }}
                 details={details}
                 view={(entry) => (
@@ -104,14 +125,28 @@ function RecordVersion({ kind, id, version, onBack }: { kind: HistoryKind; id: s
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   // A past version never changes: read once.
-  const record = useQuery({ queryKey: businessKeys.recordVersion(kind, id, version), queryFn: (): Promise<Material | Service> => recordHistoryApi[kind].get(id, version), staleTime: Infinity });
+  const record = useQuery({
+    queryKey: businessKeys.recordVersion(kind, id, version),
+    queryFn: (): Promise<Material | Service> => recordHistoryApi[kind].get(id, version),
+    staleTime: Infinity,
+  });
   useEffect(() => heading.current?.focus(), []);
 
   return (
     <section className="history-version" aria-labelledby={headingId} data-testid="record-version">
-      <h3 id={headingId} ref={heading} tabIndex={-1}>Version {version}</h3>
-      {record.isPending && <p className="muted" role="status">Loading…</p>}
-      {record.isError && <p className="form-error" role="alert">{messageOf(record.error)}</p>}
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        Version {version}
+      </h3>
+      {record.isPending && (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      )}
+      {record.isError && (
+        <p className="form-error" role="alert">
+          {messageOf(record.error)}
+        </p>
+      )}
       {record.isSuccess && (
         <>
           <p className="muted">As it was on {formatWhen(record.data.updatedAt)}. Past versions cannot be changed.</p>
@@ -126,7 +161,9 @@ function RecordVersion({ kind, id, version, onBack }: { kind: HistoryKind; id: s
         </>
       )}
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" data-testid="back-to-timeline" onClick={onBack}>Back to the timeline</button>
+        <button type="button" className="btn btn-ghost" data-testid="back-to-timeline" onClick={onBack}>
+          Back to the timeline
+        </button>
       </div>
     </section>
   );

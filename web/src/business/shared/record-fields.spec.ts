@@ -18,13 +18,23 @@ describe('record fields in words', () => {
   it('reads service prices and options, and leaves out what reads the same on both sides', () => {
     const lines = changeLines(SERVICE_FIELDS, {
       generalPrice: { from: { value: 5, unit: 'm2' }, to: { value: 7.25, unit: 'm2' } },
-      prices: { from: [{ id: 'a', label: 'Thin', price: { value: 3, unit: 'each' }, material: [] }], to: [{ id: 'b', label: 'Thin', price: { value: 3, unit: 'each' }, material: [] }] },
+      prices: {
+        from: [{ id: 'a', label: 'Thin', price: { value: 3, unit: 'each' }, material: [] }],
+        to: [{ id: 'b', label: 'Thin', price: { value: 3, unit: 'each' }, material: [] }],
+      },
     });
     expect(lines).toEqual([{ field: 'generalPrice', label: 'General price', from: '$5.00 / m²', to: '$7.25 / m²' }]);
   });
 
   it('lists a record at a version field by field, and names the verbs', () => {
-    const rows = recordRows(SERVICE_FIELDS, { name: 'Laser cutting', displayName: null, serviceClass: 'count-based-service', tags: [], generalPrice: { value: 5, unit: 'each' }, prices: [] });
+    const rows = recordRows(SERVICE_FIELDS, {
+      name: 'Laser cutting',
+      displayName: null,
+      serviceClass: 'count-based-service',
+      tags: [],
+      generalPrice: { value: 5, unit: 'each' },
+      prices: [],
+    });
     expect(rows.map((r) => `${r.label}: ${r.value}`)).toEqual([
       'Name: Laser cutting',
       'Display name: nothing',

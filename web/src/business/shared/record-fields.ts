@@ -17,7 +17,11 @@ export type FieldSpecs = Record<string, FieldSpec>;
 
 export const NOTHING = 'nothing';
 
-const unitLabel = (unit: unknown) => String(unit ?? '').replace(/([a-zμ])2$/, '$1²').replace(/([a-zμ])3$/, '$1³').replace('fl_oz', 'fl oz');
+const unitLabel = (unit: unknown) =>
+  String(unit ?? '')
+    .replace(/([a-zμ])2$/, '$1²')
+    .replace(/([a-zμ])3$/, '$1³')
+    .replace('fl_oz', 'fl oz');
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 
@@ -34,7 +38,12 @@ export function plain(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'string') return String(value);
   if (Array.isArray(value)) return value.length ? value.map(plain).join(', ') : NOTHING;
   if (isRecord(value) && 'value' in value && 'unit' in value) return quantity(value);
-  if (isRecord(value)) return Object.entries(value).map(([k, v]) => `${k} ${plain(v)}`).join(', ') || NOTHING;
+  if (isRecord(value))
+    return (
+      Object.entries(value)
+        .map(([k, v]) => `${k} ${plain(v)}`)
+        .join(', ') || NOTHING
+    );
   return String(value);
 }
 
@@ -125,7 +134,12 @@ export function changeLines(specs: FieldSpecs, changes: HistoryEntry['changes'])
   const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
   return Object.keys(changes)
     .sort((a, b) => rank(a) - rank(b))
-    .map((field) => ({ field, label: labelOf(specs, field), from: valueText(specs, field, changes[field].from), to: valueText(specs, field, changes[field].to) }))
+    .map((field) => ({
+      field,
+      label: labelOf(specs, field),
+      from: valueText(specs, field, changes[field].from),
+      to: valueText(specs, field, changes[field].to),
+    }))
     .filter((line) => line.from !== line.to);
 }
 

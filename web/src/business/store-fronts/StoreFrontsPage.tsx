@@ -8,7 +8,9 @@ export function StoreFrontsPage() {
   const titleId = useId();
   return (
     <section className="coming-soon" aria-labelledby={titleId} data-testid="store-fronts">
-      <div className="coming-soon-art" aria-hidden="true"><StoreIcon /></div>
+      <div className="coming-soon-art" aria-hidden="true">
+        <StoreIcon />
+      </div>
       <h1 id={titleId}>Store fronts</h1>
       <p>{BUSINESS_TEXTS.storeFrontsSoon}</p>
     </section>

@@ -19,9 +19,15 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, onC
     <Dialog title={title} onClose={onClose}>
       <div className="form">
         <p className="dialog-text">{children}</p>
-        {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {error}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
           <button
             type="button"
             className="btn btn-danger"

@@ -38,15 +38,32 @@ export function DeleteByNameDialog({ title, what, name, onConfirm, onClose }: De
           }
         }}
       >
-        <p className="warning" role="note" data-testid="delete-warning">{TEAM_TEXTS.deleteWarning}</p>
+        <p className="warning" role="note" data-testid="delete-warning">
+          {TEAM_TEXTS.deleteWarning}
+        </p>
         <p className="dialog-text">
           This deletes the {what} <strong>{name}</strong> and cannot be undone. Type the {what} name to confirm.
         </p>
-        <TextField label={`${what[0].toUpperCase()}${what.slice(1)} name`} autoFocus autoComplete="off" placeholder={name} value={typed} onChange={(event) => setTyped(event.target.value)} />
-        {error && <p className="form-error" role="alert" data-testid="form-error">{error}</p>}
+        <TextField
+          label={`${what[0].toUpperCase()}${what.slice(1)} name`}
+          autoFocus
+          autoComplete="off"
+          placeholder={name}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        {error && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {error}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-danger" disabled={!matches || pending}>{pending ? 'Deleting…' : 'Delete'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={!matches || pending}>
+            {pending ? 'Deleting…' : 'Delete'}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -51,12 +51,20 @@ export function InviteMemberDialog({ teamId, onClose }: { teamId: string; onClos
         />
         <SelectField label="Role" errors={errors.role?.message} {...register('role', { required: TEAM_MESSAGES.required })}>
           <option value="">Choose a role</option>
-          {TEAM_INVITE_ROLES.map((role) => <option key={role} value={role}>{ROLE_LABELS[role]}</option>)}
+          {TEAM_INVITE_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
         </SelectField>
         <FormAlert message={errors.root?.server?.message} />
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Inviting…' : 'Invite'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Inviting…' : 'Invite'}
+          </button>
         </div>
       </form>
     </Dialog>

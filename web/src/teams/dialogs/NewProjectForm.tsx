@@ -30,11 +30,23 @@ export function NewProjectForm({ teamId, onClose }: { teamId: string; onClose: (
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      <TextField label="Project name" autoFocus autoComplete="off" placeholder="e.g. Spring collection" maxLength={200} errors={errors.name?.message} {...register('name', { validate: atLeastThree })} />
+      <TextField
+        label="Project name"
+        autoFocus
+        autoComplete="off"
+        placeholder="e.g. Spring collection"
+        maxLength={200}
+        errors={errors.name?.message}
+        {...register('name', { validate: atLeastThree })}
+      />
       <FormAlert message={errors.root?.server?.message} />
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Creating…' : 'Create'}</button>
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating…' : 'Create'}
+        </button>
       </div>
     </form>
   );

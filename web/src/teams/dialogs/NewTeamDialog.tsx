@@ -35,11 +35,23 @@ export function NewTeamDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="New Team" onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
-        <TextField label="Team name" autoFocus autoComplete="off" placeholder="e.g. Product design" maxLength={200} errors={errors.name?.message} {...register('name', { validate: atLeastThree })} />
+        <TextField
+          label="Team name"
+          autoFocus
+          autoComplete="off"
+          placeholder="e.g. Product design"
+          maxLength={200}
+          errors={errors.name?.message}
+          {...register('name', { validate: atLeastThree })}
+        />
         <FormAlert message={errors.root?.server?.message} />
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>{isSubmitting ? 'Creating…' : 'Create'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating…' : 'Create'}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -62,7 +62,14 @@ export function TeamSettingsDialog({ team, onClose }: { team: Team; onClose: () 
   return (
     <Dialog title="Team settings" onClose={onClose} width={480}>
       <form className="form" noValidate onSubmit={submit}>
-        <TextField label="Name" autoFocus autoComplete="off" maxLength={200} errors={errors.name?.message} {...register('name', { validate: (v) => v.trim().length > 0 || TEAM_MESSAGES.required })} />
+        <TextField
+          label="Name"
+          autoFocus
+          autoComplete="off"
+          maxLength={200}
+          errors={errors.name?.message}
+          {...register('name', { validate: (v) => v.trim().length > 0 || TEAM_MESSAGES.required })}
+        />
         <TextAreaField label="Description" maxLength={5000} errors={errors.description?.message} {...register('description')} />
         <div className="field colour-field">
           <label htmlFor="team-colour">Colour</label>
@@ -70,7 +77,11 @@ export function TeamSettingsDialog({ team, onClose }: { team: Team; onClose: () 
             <input id="team-colour" type="color" {...register('color')} />
             <code aria-hidden="true">{values.color}</code>
           </span>
-          {errors.color?.message && <p className="field-error" role="alert">{errors.color.message}</p>}
+          {errors.color?.message && (
+            <p className="field-error" role="alert">
+              {errors.color.message}
+            </p>
+          )}
         </div>
         <FormAlert message={errors.root?.server?.message} />
         <div className="dialog-actions">
@@ -79,8 +90,12 @@ export function TeamSettingsDialog({ team, onClose }: { team: Team; onClose: () 
               Delete team
             </button>
           )}
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={!changed || isSubmitting || Boolean(errors.name)}>{isSubmitting ? 'Saving…' : 'Save'}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!changed || isSubmitting || Boolean(errors.name)}>
+            {isSubmitting ? 'Saving…' : 'Save'}
+          </button>
         </div>
       </form>
     </Dialog>

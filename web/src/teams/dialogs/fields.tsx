@@ -14,7 +14,11 @@ export function TextAreaField({ label, errors, id, ...props }: ComponentPropsWit
       <textarea id={fieldId} rows={3} aria-invalid={messages.length > 0} aria-describedby={messages.length ? `${fieldId}-errors` : undefined} {...props} />
       {messages.length > 0 && (
         <div id={`${fieldId}-errors`}>
-          {messages.map((message) => <p key={message} className="field-error" data-testid="field-error" role="alert">{message}</p>)}
+          {messages.map((message) => (
+            <p key={message} className="field-error" data-testid="field-error" role="alert">
+              {message}
+            </p>
+          ))}
         </div>
       )}
     </div>
@@ -22,7 +26,13 @@ export function TextAreaField({ label, errors, id, ...props }: ComponentPropsWit
 }
 
 /** A labelled native select (keyboard and screen readers know it), with its error texts. */
-export function SelectField({ label, errors, id, children, ...props }: ComponentPropsWithRef<'select'> & { label: string; errors?: string; children: ReactNode }) {
+export function SelectField({
+  label,
+  errors,
+  id,
+  children,
+  ...props
+}: ComponentPropsWithRef<'select'> & { label: string; errors?: string; children: ReactNode }) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const messages = toMessages(errors);
@@ -34,7 +44,11 @@ export function SelectField({ label, errors, id, children, ...props }: Component
       </select>
       {messages.length > 0 && (
         <div id={`${fieldId}-errors`}>
-          {messages.map((message) => <p key={message} className="field-error" data-testid="field-error" role="alert">{message}</p>)}
+          {messages.map((message) => (
+            <p key={message} className="field-error" data-testid="field-error" role="alert">
+              {message}
+            </p>
+          ))}
         </div>
       )}
     </div>
@@ -62,5 +76,9 @@ export function showServerError<V extends FieldValues>(error: unknown, setError:
 
 /** The form's red alert (a refusal not tied to one field). */
 export function FormAlert({ message }: { message?: string }) {
-  return message ? <p className="form-error" role="alert" data-testid="form-error">{message}</p> : null;
+  return message ? (
+    <p className="form-error" role="alert" data-testid="form-error">
+      {message}
+    </p>
+  ) : null;
 }
