@@ -22,8 +22,9 @@ import { Kysely } from 'kysely';
 import { Pool } from 'pg';
 import { createDatabase, ensureStream, migrateSchema, nsName, ProjectionRunner, rebuildProjection } from '../../services/kit/src';
 import { newId } from '../../services/kit/src/ids';
-import { catalogRecordType, ProjectCatalogOnCatalogEvents } from '../../services/commerce/src/business/catalog/catalog.record-type';
-import { presentChanges } from '../../services/commerce/src/business/records/record-type';
+import { catalogRecordType } from '../../services/commerce/src/catalog/catalog.record-type';
+import { ProjectCatalogOnCatalogEvents } from '../../services/commerce/src/catalog/projections/project-catalog-on-catalog-events';
+import { presentChanges } from '../../services/commerce/src/business-records/record-type';
 import { commerceMigrations } from '../../services/commerce/src/migrations';
 import type { CommerceDatabase } from '../../services/commerce/src/database.types';
 import { BenchUser } from './kiln';
@@ -83,7 +84,8 @@ export function inventoryListOperation(url: string, user: BenchUser, total: numb
       const res = await fetch(target, { headers });
       if (res.status !== 200) throw new Error(`GET ${target}: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { data: unknown[]; total: number };
-      if (body.data.length !== 20 || body.total !== total) throw new Error(`GET ${target}: expected 20 of ${total} materials, got ${body.data.length} of ${body.total}`);
+      if (body.data.length !== 20 || body.total !== total)
+        throw new Error(`GET ${target}: expected 20 of ${total} materials, got ${body.data.length} of ${body.total}`);
     },
   };
 }
@@ -97,7 +99,18 @@ export interface CommerceRebuildResult {
 
 interface Generated {
   integration: AnyEventEnvelope[];
-  rows: { event_id: string; stream_type: string; stream_id: string; version: number; type: string; data: string; occurred_at: Date; actor_id: string; correlation_id: string; causation_id: null }[];
+  rows: {
+    event_id: string;
+    stream_type: string;
+    stream_id: string;
+    version: number;
+    type: string;
+    data: string;
+    occurred_at: Date;
+    actor_id: string;
+    correlation_id: string;
+    causation_id: null;
+  }[];
 }
 
 /** Catalog items added then renamed, in chunks of a thousand, through the domain's rules. */
@@ -106,17 +119,37 @@ function catalogEvents(count: number, ownerId: string): Generated {
   const base = new Date('2026-01-01T00:00:00Z').getTime();
   const items = Math.ceil(count / 2);
   const states: RecordState<CatalogFields>[] = [];
-  const emit = (id: string, state: RecordState<CatalogFields>, fact: { type: string; changes: Record<string, { from: unknown; to: unknown }>; at: Date }, first: boolean) => {
+  const emit = (
+    id: string,
+    state: RecordState<CatalogFields>,
+    fact: { type: string; changes: Record<string, { from: unknown; to: unknown }>; at: Date },
+    first: boolean,
+  ) => {
     const eventId = randomBytes(12).toString('hex');
     const kind = first ? 'created' : 'updated';
     out.integration.push({
-      eventId, type: catalogRecordType.events[kind], aggregateType: 'catalog-item', aggregateId: id, occurredAt: fact.at.toISOString(), actorId: ownerId,
-      correlationId: eventId, causationId: null, data: JSON.parse(JSON.stringify({ changes: presentChanges(catalogRecordType, fact.changes), record: catalogRecordType.present(state) })),
+      eventId,
+      type: catalogRecordType.events[kind],
+      aggregateType: 'catalog-item',
+      aggregateId: id,
+      occurredAt: fact.at.toISOString(),
+      actorId: ownerId,
+      correlationId: eventId,
+      causationId: null,
+      data: JSON.parse(JSON.stringify({ changes: presentChanges(catalogRecordType, fact.changes), record: catalogRecordType.present(state) })),
     });
     const scope = { ownerId, teamId: null, projectId: null };
     out.rows.push({
-      event_id: eventId, stream_type: 'catalog-item', stream_id: id, version: state.version, type: fact.type,
-      data: JSON.stringify(first ? { changes: fact.changes, scope } : { changes: fact.changes }), occurred_at: fact.at, actor_id: ownerId, correlation_id: eventId, causation_id: null,
+      event_id: eventId,
+      stream_type: 'catalog-item',
+      stream_id: id,
+      version: state.version,
+      type: fact.type,
+      data: JSON.stringify(first ? { changes: fact.changes, scope } : { changes: fact.changes }),
+      occurred_at: fact.at,
+      actor_id: ownerId,
+      correlation_id: eventId,
+      causation_id: null,
     });
   };
   for (let start = 0; start < items; start += 1000) {
@@ -143,7 +176,12 @@ function catalogEvents(count: number, ownerId: string): Generated {
   return out;
 }
 
-export async function commerceRebuildRates(options: { natsUrl: string; databaseUrl: string; count: number; say: (line: string) => void }): Promise<CommerceRebuildResult> {
+export async function commerceRebuildRates(options: {
+  natsUrl: string;
+  databaseUrl: string;
+  count: number;
+  say: (line: string) => void;
+}): Promise<CommerceRebuildResult> {
   const { count, say } = options;
   const namespace = `c${randomBytes(4).toString('hex')}`;
   const previousNamespace = process.env.KILN_NAMESPACE;
@@ -185,7 +223,11 @@ export async function commerceRebuildRates(options: { natsUrl: string; databaseU
 
     // Rebuild: the same facts in the events table, folded and projected again from scratch.
     for (let start = 0; start < generated.rows.length; start += 1000) {
-      await (db as unknown as Kysely<CommerceDatabase>).withSchema('commerce').insertInto('events').values(generated.rows.slice(start, start + 1000)).execute();
+      await (db as unknown as Kysely<CommerceDatabase>)
+        .withSchema('commerce')
+        .insertInto('events')
+        .values(generated.rows.slice(start, start + 1000))
+        .execute();
     }
     const rebuildStart = performance.now();
     await rebuildProjection(db, 'commerce', ProjectCatalogOnCatalogEvents);

@@ -4,8 +4,8 @@ import { nsSubject, rebuildProjection, requestPacket } from '@kiln/service-kit';
 import { z } from 'zod';
 import { aModel, anUnknownId, aUser, SignedUp } from '../../workspace/test/support/builders';
 import { eventually } from '../../workspace/test/support/test-env';
-import { ProjectCatalogOnCatalogEvents } from '../src/business/catalog/catalog.record-type';
-import { ACCESS_MESSAGES } from '../src/business/team-access/ports/business-access.port';
+import { ProjectCatalogOnCatalogEvents } from '../src/catalog/projections/project-catalog-on-catalog-events';
+import { ACCESS_MESSAGES } from '../src/team-access/ports/business-access.port';
 import { aTeamWithRoles } from './business-records.support';
 import { CommerceTestEnv, startCommerce } from './support/commerce-env';
 

@@ -2,7 +2,7 @@ import { CreateMaterialInput, Material } from '@kiln/contracts';
 import { APPEARANCE_MESSAGES, MATERIAL_MESSAGES, RECORD_MESSAGES } from '@kiln/domain';
 import { aUser, SignedUp } from '../../workspace/test/support/builders';
 import { eventually } from '../../workspace/test/support/test-env';
-import { ACCESS_MESSAGES } from '../src/business/team-access/ports/business-access.port';
+import { ACCESS_MESSAGES } from '../src/team-access/ports/business-access.port';
 import { aTeamWithRoles, ATeam, BusinessClient, businessClient } from './business-records.support';
 import { CommerceTestEnv, startCommerce } from './support/commerce-env';
 
@@ -272,7 +272,7 @@ describe('commerce service: materials (business records over NATS)', () => {
       await biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: 'Rebuilt' } } });
       const gone = await create(who);
       await biz.call('deleteMaterial', { actor: who.actor, body: { id: gone.id } });
-      const { ProjectMaterialsOnMaterialEvents } = require('../src/business/materials/projections/project-materials-on-material-events');
+      const { ProjectMaterialsOnMaterialEvents } = require('../src/materials/projections/project-materials-on-material-events');
       const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
       const rows = () => env.db.withSchema('commerce').selectFrom('business_material_view').selectAll().orderBy('id').execute();
       const timelines = () =>
@@ -284,8 +284,8 @@ describe('commerce service: materials (business records over NATS)', () => {
       expect(await timelines()).toEqual(live.timelines);
       expect(live.rows.find((r) => r.id === gone.id)?.deleted_at).toBeInstanceOf(Date);
       // Fetching a few events at a time cuts streams (the 51 versions above) across fetches: still the same.
-      const { recordProjection } = require('../src/business/records') as typeof import('../src/business/records');
-      const { materialType } = require('../src/business/materials/material-type') as typeof import('../src/business/materials/material-type');
+      const { recordProjection } = require('../src/business-records/projections/record-projection') as typeof import('../src/business-records/projections/record-projection');
+      const { materialType } = require('../src/materials/material-type') as typeof import('../src/materials/material-type');
       expect(await rebuildProjection(env.db, 'commerce', recordProjection(materialType, ProjectMaterialsOnMaterialEvents.name, { rebuildFetch: 7 }))).toBe(live.rows.length);
       expect(await rows()).toEqual(live.rows);
       expect(await timelines()).toEqual(live.timelines);
@@ -323,7 +323,7 @@ describe('commerce service: materials (business records over NATS)', () => {
             WHERE c.n IS DISTINCT FROM k.live`.execute(env.db)
         ).rows;
       expect(await keptVersusCounted()).toEqual([]);
-      const { ProjectMaterialsOnMaterialEvents } = require('../src/business/materials/projections/project-materials-on-material-events');
+      const { ProjectMaterialsOnMaterialEvents } = require('../src/materials/projections/project-materials-on-material-events');
       const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
       await rebuildProjection(env.db, 'commerce', ProjectMaterialsOnMaterialEvents);
       expect(await keptVersusCounted()).toEqual([]);
@@ -331,8 +331,8 @@ describe('commerce service: materials (business records over NATS)', () => {
     });
 
     it('reads the first page of a scope from its index, without sorting every row of it', async () => {
-      const { matchingRows, pageOf } = require('../src/business/records/queries/list-records/list-records') as typeof import('../src/business/records/queries/list-records/list-records');
-      const { materialType } = require('../src/business/materials/material-type') as typeof import('../src/business/materials/material-type');
+      const { matchingRows, pageOf } = require('../src/business-records/adapters/pg-record-read-model') as typeof import('../src/business-records/adapters/pg-record-read-model');
+      const { materialType } = require('../src/materials/material-type') as typeof import('../src/materials/material-type');
       const { sql } = require('kysely') as typeof import('kysely');
       const { base } = matchingRows(env.db, materialType, { kind: 'personal', ownerId: me.user.id }, {});
       const { sql: text, parameters } = pageOf(base, {}).compile();
@@ -350,7 +350,7 @@ describe('commerce service: materials (business records over NATS)', () => {
       const who = await aUser(env.workspace.rpc, {});
       const material = await create(who);
       await biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: 'Newer' } } });
-      const { ProjectMaterialsOnMaterialEvents } = require('../src/business/materials/projections/project-materials-on-material-events');
+      const { ProjectMaterialsOnMaterialEvents } = require('../src/materials/projections/project-materials-on-material-events');
       const { applyOnce } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
       const outbox = await env.db.withSchema('commerce').selectFrom('outbox').select(['payload']).where('type', '=', 'commerce.material.created.v1').execute();
       const created = outbox.map((r) => r.payload as { aggregateId: string }).find((p) => p.aggregateId === material.id)!;

@@ -1,7 +1,7 @@
 import { CreateMaterialInput, CreateServiceInput } from '@kiln/contracts';
 import { RECORD_MESSAGES, SERVICE_MESSAGES } from '@kiln/domain';
 import { aUser, SignedUp } from '../../workspace/test/support/builders';
-import { ACCESS_MESSAGES } from '../src/business/team-access/ports/business-access.port';
+import { ACCESS_MESSAGES } from '../src/team-access/ports/business-access.port';
 import { aTeamWithRoles, ATeam, BusinessClient, businessClient } from './business-records.support';
 import { CommerceTestEnv, startCommerce } from './support/commerce-env';
 

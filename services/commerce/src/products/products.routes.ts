@@ -1,5 +1,5 @@
 import { CommerceRpc, Product } from '@kiln/contracts';
-import { requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { DomainError, PRODUCT_MESSAGES } from '@kiln/domain';
 import { SCHEMA } from '../database.types';
 import { toProduct } from './adapters/product-mapper';
@@ -13,10 +13,7 @@ import { ListModerationQuery } from './queries/list-moderation/list-moderation.q
 import { ListProductsQuery } from './queries/list-products/list-products.query';
 
 /** A command answers once product_view shows its change (read-your-writes, bounded wait). */
-async function answer(context: RpcContext, change: ProductChange): Promise<Product> {
-  await context.runtime.waitForProjection(ProjectProductsOnProductEvents, change.eventIds);
-  return change.product;
-}
+const answer = (context: RpcContext, change: ProductChange): Promise<Product> => answerAfterProjection(context, [ProjectProductsOnProductEvents, change.eventIds], () => change.product);
 
 /** The product a repeated publish created (its first answer was not remembered): from its events. */
 async function committed(context: RpcContext, id: string): Promise<Product> {

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, PRODUCT_MESSAGES, ProductAggregate } from '@kiln/domain';
-import { newId } from '@kiln/service-kit';
+import { CLOCK, Clock, newId } from '@kiln/service-kit';
 import { toProduct } from '../../adapters/product-mapper';
-import { CLOCK, Clock } from '@kiln/service-kit';
 import { PRODUCT_REPOSITORY, ProductRepository } from '../../ports/product.repository.port';
 import { WORKSPACE_MODELS, WorkspaceModels } from '../../ports/workspace-models.port';
 import { ProductChange, PublishProductCommand } from './publish-product.command';

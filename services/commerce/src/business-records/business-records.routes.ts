@@ -1,0 +1,91 @@
+import { DomainError } from '@kiln/domain';
+import { answerAfterProjection, Projection, requestHash, RpcContext, RpcContract, RpcRoute, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { SCHEMA } from '../database.types';
+import { CreateRecordCommand } from './commands/create-record/create-record.command';
+import { DeleteRecordCommand } from './commands/delete-record/delete-record.command';
+import { UpdateRecordCommand } from './commands/update-record/update-record.command';
+import { RECORD_STORE, RecordStore } from './ports/record-store.port';
+import { GetRecordQuery } from './queries/get-record/get-record.query';
+import { ListRecordsQuery } from './queries/list-records/list-records.query';
+import { RecordHistoryQuery } from './queries/record-history/record-history.query';
+import { RecordTagsQuery } from './queries/record-tags/record-tags.query';
+import { AnyRecordType } from './record-type';
+
+/** The record a repeated create made (its first answer was not remembered): from its events. */
+export async function committedRecord(context: RpcContext, type: AnyRecordType, id: string, options: { deletedIsGone?: boolean } = {}): Promise<unknown> {
+  const state = await context.get<RecordStore>(RECORD_STORE).load(type, id);
+  if (!state || (options.deletedIsGone && state.deleted)) throw new DomainError('not-found', type.rules.notFound);
+  return type.present(state);
+}
+
+/** The Idempotency-Key claim of a create, when the caller sent a key (see runIdempotent). */
+export function idempotencyClaim(rpc: RpcContract, request: { actor: { userId: string }; body: unknown; idempotencyKey?: string }) {
+  const { actor, body, idempotencyKey } = request;
+  return idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: rpc.subject, requestHash: requestHash(body) } : null;
+}
+
+/**
+ * The NATS routes of one record type from BusinessRpc (list, get, history, tags, create, update, delete):
+ * each dispatches the generic command or query with the type; leave one out to write your own (the
+ * catalog's add). A command answers once the type's projection shows its change (read-your-writes).
+ * Replies are checked against the contracts by the callers' parse, not here.
+ */
+export function recordRoutes(
+  type: AnyRecordType,
+  projection: Projection,
+  rpcs: { list?: RpcContract; get?: RpcContract; history?: RpcContract; tags?: RpcContract; create?: RpcContract; update?: RpcContract; remove?: RpcContract },
+): RpcRoute[] {
+  const routes: RpcRoute[] = [];
+  const { list, get, history, tags, create, update, remove } = rpcs;
+  if (list) routes.push(rpcRoute({ rpc: list, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListRecordsQuery(type, actor.userId, body)) }));
+  if (get) routes.push(rpcRoute({ rpc: get, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new GetRecordQuery(type, actor.userId, body.id, body.version)) }));
+  if (history) routes.push(rpcRoute({ rpc: history, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new RecordHistoryQuery(type, actor.userId, body.id)) }));
+  if (tags) routes.push(rpcRoute({ rpc: tags, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new RecordTagsQuery(type, actor.userId, body.where)) }));
+  if (create) {
+    routes.push(
+      rpcRoute({
+        rpc: create,
+        kind: 'command',
+        handle: ({ actor, body, idempotencyKey }, context) => {
+          const claim = idempotencyClaim(create, { actor, body, idempotencyKey });
+          const command = new CreateRecordCommand(type, actor.userId, body, { idempotency: claim ?? undefined });
+          return runIdempotent(
+            context.runtime.db,
+            SCHEMA,
+            claim,
+            async () => {
+              const change = await context.commands.execute(command);
+              return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
+            },
+            (id) => committedRecord(context, type, id),
+          );
+        },
+      }),
+    );
+  }
+  if (update) {
+    routes.push(
+      rpcRoute({
+        rpc: update,
+        kind: 'command',
+        handle: async ({ actor, body }, context) => {
+          const change = await context.commands.execute(new UpdateRecordCommand(type, actor.userId, body.id, body.changes, body.ifMatch));
+          return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
+        },
+      }),
+    );
+  }
+  if (remove) {
+    routes.push(
+      rpcRoute({
+        rpc: remove,
+        kind: 'command',
+        handle: async ({ actor, body }, context) => {
+          const change = await context.commands.execute(new DeleteRecordCommand(type, actor.userId, body.id, body.ifMatch));
+          return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
+        },
+      }),
+    );
+  }
+  return routes;
+}

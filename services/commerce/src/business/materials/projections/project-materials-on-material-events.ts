@@ -1,5 +1,0 @@
-import { recordProjection } from '../../records';
-import { materialType } from '../material-type';
-
-/** `business_material_view` and the materials' timelines from `commerce.material.>` (ADR 0029). */
-export const ProjectMaterialsOnMaterialEvents = recordProjection(materialType, 'project-materials-on-material-events');

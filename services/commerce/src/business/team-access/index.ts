@@ -1,3 +1,0 @@
-export * from './ports/business-access.port';
-export * from './adapters/pg-business-access';
-export * from './projections/follow-teams-on-team-events';
