@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { PLUGIN_REGISTRY_STREAM } from '@kiln/contracts';
-import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
-import { ConfiguredDevelopers } from './adapters/configured-developers';
-import { LocalPluginFiles } from './adapters/local-plugin-files';
-import { NatsMediaOwnership } from './adapters/nats-media';
-import { PgPluginsRepository } from './adapters/pg-plugins.repository';
+import { CLOCK, KilnServiceModule, limitCommandsPerUser, rpcController, systemClock } from '@kiln/service-kit';
 import { pluginRegistryMigrations } from './migrations';
 import { PIPELINE_CONFIG, readPipelineConfig } from './pipeline/pipeline-config';
 import { PipelineRunner } from './pipeline/pipeline-runner';
+import { PIPELINE } from './pipeline/ports/pipeline.port';
+import { ConfiguredDevelopers } from './plugins/adapters/configured-developers';
+import { LocalPluginFiles } from './plugins/adapters/local-plugin-files';
+import { NatsMediaOwnership } from './plugins/adapters/nats-media';
+import { PgPluginReadModel } from './plugins/adapters/pg-plugin.read-model';
+import { PgPluginsRepository } from './plugins/adapters/pg-plugins.repository';
 import { AssignZipHandler } from './plugins/commands/assign-zip/assign-zip.handler';
 import { CreatePluginHandler } from './plugins/commands/create-plugin/create-plugin.handler';
 import { CreateVersionHandler } from './plugins/commands/create-version/create-version.handler';
@@ -16,6 +18,12 @@ import { DeleteVersionHandler } from './plugins/commands/delete-version/delete-v
 import { PublishVersionHandler } from './plugins/commands/publish-version/publish-version.handler';
 import { UnpublishVersionHandler } from './plugins/commands/unpublish-version/unpublish-version.handler';
 import { UpdatePluginHandler } from './plugins/commands/update-plugin/update-plugin.handler';
+import { pluginsRoutes } from './plugins/plugins.routes';
+import { DEVELOPERS } from './plugins/ports/developers.port';
+import { MEDIA_OWNERSHIP } from './plugins/ports/media-ownership.port';
+import { PLUGIN_FILES } from './plugins/ports/plugin-files.port';
+import { PLUGINS_REPOSITORY } from './plugins/ports/plugins.repository.port';
+import { pluginRegistryProjections } from './plugins/projections/plugins.projections';
 import { GetPluginHandler } from './plugins/queries/get-plugin/get-plugin.handler';
 import { ListActionsHandler } from './plugins/queries/list-actions/list-actions.handler';
 import { ListLogsHandler } from './plugins/queries/list-logs/list-logs.handler';
@@ -29,15 +37,6 @@ import { PublicPluginsHandler } from './plugins/queries/public-plugins/public-pl
 import { PublicVersionsHandler } from './plugins/queries/public-versions/public-versions.handler';
 import { ValidatePluginIdHandler } from './plugins/queries/validate-plugin-id/validate-plugin-id.handler';
 import { ValidateSlugHandler } from './plugins/queries/validate-slug/validate-slug.handler';
-import { PluginReadModel } from './plugins/plugin-read-model';
-import { pluginRegistryRoutes } from './plugins/plugin-registry.routes';
-import { CLOCK, systemClock } from '@kiln/service-kit';
-import { DEVELOPERS } from './ports/developers.port';
-import { MEDIA_OWNERSHIP } from './ports/media-ownership.port';
-import { PIPELINE } from './ports/pipeline.port';
-import { PLUGIN_FILES } from './ports/plugin-files.port';
-import { PLUGINS_REPOSITORY } from './ports/plugins.repository.port';
-import { pluginRegistryProjections } from './projections/plugin-registry.projections';
 import { SCHEMA } from './schema';
 
 /** The plugin-registry context (spec 001; ADR 0025, 0026): plugins, versions and the build pipeline. */
@@ -52,7 +51,7 @@ import { SCHEMA } from './schema';
       beforeCommand: limitCommandsPerUser(),
     }),
   ],
-  controllers: [rpcController('PluginRegistryRpcController', pluginRegistryRoutes)],
+  controllers: [rpcController('PluginRegistryRpcController', pluginsRoutes)],
   providers: [
     { provide: PIPELINE_CONFIG, useFactory: () => readPipelineConfig() },
     // The pipeline uses the repository and runner classes directly; the use cases go through the ports.
@@ -64,7 +63,7 @@ import { SCHEMA } from './schema';
     { provide: PLUGIN_FILES, useClass: LocalPluginFiles },
     { provide: DEVELOPERS, useClass: ConfiguredDevelopers },
     { provide: CLOCK, useValue: systemClock },
-    PluginReadModel,
+    PgPluginReadModel,
     CreatePluginHandler,
     UpdatePluginHandler,
     DeletePluginHandler,

@@ -161,7 +161,7 @@ describe('plugin-registry service', () => {
 
       // Rebuilt from the write-side state, the three read models equal the live ones (logs included).
       const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
-      const { pluginRegistryProjections } = require('../src/projections/plugin-registry.projections') as typeof import('../src/projections/plugin-registry.projections');
+      const { pluginRegistryProjections } = require('../src/plugins/projections/plugins.projections') as typeof import('../src/plugins/projections/plugins.projections');
       const views = async () => {
         const q = env.db().withSchema('plugin_registry');
         return [

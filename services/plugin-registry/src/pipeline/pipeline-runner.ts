@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { chmod, chown, copyFile, lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { PgPluginsRepository } from '../adapters/pg-plugins.repository';
+import { PgPluginsRepository } from '../plugins/adapters/pg-plugins.repository';
 import { SCHEMA } from '../schema';
 import { PIPELINE_CONFIG, PipelineConfig } from './pipeline-config';
 import { detectIsolation, isRoot, Isolation } from './isolation';

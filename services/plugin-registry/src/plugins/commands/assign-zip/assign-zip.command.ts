@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import { PluginVersion } from '@kiln/contracts';
-import { PluginChange } from '../plugin-change';
+import { PluginChange } from '../../plugin-change';
 
 /** The author attaches an uploaded zip (their own upload, ADR 0033) to a version. */
 export class AssignZipCommand extends Command<PluginChange<PluginVersion>> {

@@ -2,14 +2,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MEDIA_MESSAGES, PluginVersion } from '@kiln/contracts';
 import { DomainError, PLUGIN_MESSAGES } from '@kiln/domain';
-import { toVersionSnapshot } from '../../../adapters/mappers';
+import { answerVersion, toVersionSnapshot } from '../../adapters/mappers';
 import { CLOCK, Clock } from '@kiln/service-kit';
-import { MEDIA_OWNERSHIP, MediaOwnership } from '../../../ports/media-ownership.port';
-import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { MEDIA_OWNERSHIP, MediaOwnership } from '../../ports/media-ownership.port';
+import { PLUGIN_FILES, PluginFiles } from '../../ports/plugin-files.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsVersion } from '../../plugin-access';
-import { answerVersion } from '../../plugin-read-model';
-import { PluginChange } from '../plugin-change';
+import { PluginChange } from '../../plugin-change';
 import { AssignZipCommand } from './assign-zip.command';
 
 @CommandHandler(AssignZipCommand)

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import { CreatePluginBody, Plugin } from '@kiln/contracts';
 import { IdempotencyClaim } from '@kiln/service-kit';
-import { PluginChange } from '../plugin-change';
+import { PluginChange } from '../../plugin-change';
 
 /** A new plugin, private by default, authored by the caller. */
 export class CreatePluginCommand extends Command<PluginChange<Plugin>> {

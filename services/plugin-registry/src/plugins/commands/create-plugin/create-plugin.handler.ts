@@ -3,10 +3,10 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Plugin } from '@kiln/contracts';
 import { PluginAggregate } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
-import { toPluginSnapshot } from '../../../adapters/mappers';
+import { toPluginSnapshot } from '../../adapters/mappers';
 import { CLOCK, Clock } from '@kiln/service-kit';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
-import { PluginChange } from '../plugin-change';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
+import { PluginChange } from '../../plugin-change';
 import { CreatePluginCommand } from './create-plugin.command';
 
 @CommandHandler(CreatePluginCommand)

@@ -3,12 +3,11 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PluginVersion } from '@kiln/contracts';
 import { PluginVersionAggregate } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
-import { toVersionSnapshot } from '../../../adapters/mappers';
+import { answerVersion, toVersionSnapshot } from '../../adapters/mappers';
 import { CLOCK, Clock } from '@kiln/service-kit';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsPlugin } from '../../plugin-access';
-import { answerVersion } from '../../plugin-read-model';
-import { PluginChange } from '../plugin-change';
+import { PluginChange } from '../../plugin-change';
 import { CreateVersionCommand } from './create-version.command';
 
 @CommandHandler(CreateVersionCommand)

@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Plugin } from '@kiln/contracts';
-import { toPluginSnapshot } from '../../../adapters/mappers';
+import { toPluginSnapshot } from '../../adapters/mappers';
 import { CLOCK, Clock } from '@kiln/service-kit';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsPlugin } from '../../plugin-access';
-import { PluginChange } from '../plugin-change';
+import { PluginChange } from '../../plugin-change';
 import { DeletePluginCommand } from './delete-plugin.command';
 
 @CommandHandler(DeletePluginCommand)

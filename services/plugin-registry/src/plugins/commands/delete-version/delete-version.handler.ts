@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PluginVersion } from '@kiln/contracts';
-import { toVersionSnapshot } from '../../../adapters/mappers';
+import { answerVersion, toVersionSnapshot } from '../../adapters/mappers';
 import { CLOCK, Clock } from '@kiln/service-kit';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsVersion } from '../../plugin-access';
-import { answerVersion } from '../../plugin-read-model';
-import { PluginChange } from '../plugin-change';
+import { PluginChange } from '../../plugin-change';
 import { DeleteVersionCommand } from './delete-version.command';
 
 @CommandHandler(DeleteVersionCommand)

@@ -2,16 +2,15 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PluginVersion } from '@kiln/contracts';
 import { randomUUID } from 'node:crypto';
-import { toVersionSnapshot } from '../../../adapters/mappers';
+import { answerVersion, toVersionSnapshot } from '../../adapters/mappers';
 import { CLOCK, Clock } from '@kiln/service-kit';
-import { DEVELOPERS, Developers } from '../../../ports/developers.port';
-import { PIPELINE, Pipeline } from '../../../ports/pipeline.port';
-import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { DEVELOPERS, Developers } from '../../ports/developers.port';
+import { PIPELINE, Pipeline } from '../../../pipeline/ports/pipeline.port';
+import { PLUGIN_FILES, PluginFiles } from '../../ports/plugin-files.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsVersion } from '../../plugin-access';
-import { answerVersion } from '../../plugin-read-model';
-import { PluginChange } from '../plugin-change';
-import { publishedChange } from '../published-change';
+import { PluginChange } from '../../plugin-change';
+import { publishedChange } from '../../published-change';
 import { PublishVersionCommand } from './publish-version.command';
 
 @CommandHandler(PublishVersionCommand)

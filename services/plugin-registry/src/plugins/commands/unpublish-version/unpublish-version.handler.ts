@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PluginVersion } from '@kiln/contracts';
 import { CLOCK, Clock } from '@kiln/service-kit';
-import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { PLUGIN_FILES, PluginFiles } from '../../ports/plugin-files.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsVersion } from '../../plugin-access';
-import { PluginChange } from '../plugin-change';
-import { publishedChange } from '../published-change';
+import { PluginChange } from '../../plugin-change';
+import { publishedChange } from '../../published-change';
 import { UnpublishVersionCommand } from './unpublish-version.command';
 
 @CommandHandler(UnpublishVersionCommand)

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import { Plugin, UpdatePluginBody } from '@kiln/contracts';
-import { PluginChange } from '../plugin-change';
+import { PluginChange } from '../../plugin-change';
 
 /** The author's edit of a plugin. */
 export class UpdatePluginCommand extends Command<PluginChange<Plugin>> {

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsPlugin, versionNotFound } from '../../plugin-access';
-import { PluginReadModel } from '../../plugin-read-model';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { RpcReply } from '../../rpc-types';
 import { ListActionsQuery } from './list-actions.query';
 
@@ -11,7 +11,7 @@ import { ListActionsQuery } from './list-actions.query';
 export class ListActionsHandler implements IQueryHandler<ListActionsQuery, RpcReply<'listActions'>> {
   constructor(
     @Inject(PLUGINS_REPOSITORY) private readonly repo: PluginsRepository,
-    private readonly view: PluginReadModel,
+    private readonly view: PgPluginReadModel,
   ) {}
 
   async execute({ actorId, params }: ListActionsQuery): Promise<RpcReply<'listActions'>> {

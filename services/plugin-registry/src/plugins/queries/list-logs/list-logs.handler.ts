@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { authorsPlugin, versionNotFound } from '../../plugin-access';
-import { PluginReadModel } from '../../plugin-read-model';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { RpcReply } from '../../rpc-types';
 import { ListLogsQuery } from './list-logs.query';
 
@@ -11,7 +11,7 @@ import { ListLogsQuery } from './list-logs.query';
 export class ListLogsHandler implements IQueryHandler<ListLogsQuery, RpcReply<'listLogs'>> {
   constructor(
     @Inject(PLUGINS_REPOSITORY) private readonly repo: PluginsRepository,
-    private readonly view: PluginReadModel,
+    private readonly view: PgPluginReadModel,
   ) {}
 
   async execute({ actorId, params }: ListLogsQuery): Promise<RpcReply<'listLogs'>> {

@@ -1,13 +1,14 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { visiblePlugin } from '../../plugin-access';
-import { answerVersion, PluginReadModel } from '../../plugin-read-model';
+import { answerVersion } from '../../adapters/mappers';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { RpcReply } from '../../rpc-types';
 import { ListVersionsQuery } from './list-versions.query';
 
 /** Versions of a plugin the caller may see: all for its author, the published ones of a public plugin for others. */
 @QueryHandler(ListVersionsQuery)
 export class ListVersionsHandler implements IQueryHandler<ListVersionsQuery, RpcReply<'listVersions'>> {
-  constructor(private readonly view: PluginReadModel) {}
+  constructor(private readonly view: PgPluginReadModel) {}
 
   async execute({ actorId, params }: ListVersionsQuery): Promise<RpcReply<'listVersions'>> {
     const plugin = await visiblePlugin(this.view, actorId, params.where.pluginId);

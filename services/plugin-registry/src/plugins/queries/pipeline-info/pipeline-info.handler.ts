@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { PipelineInfo } from '@kiln/contracts';
-import { PIPELINE, Pipeline } from '../../../ports/pipeline.port';
+import { PIPELINE, Pipeline } from '../../../pipeline/ports/pipeline.port';
 import { PipelineInfoQuery } from './pipeline-info.query';
 
 @QueryHandler(PipelineInfoQuery)

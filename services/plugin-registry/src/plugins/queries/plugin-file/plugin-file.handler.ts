@@ -1,17 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { PluginAggregate, PLUGIN_MESSAGES, DomainError } from '@kiln/domain';
-import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
+import { PLUGIN_FILES, PluginFiles } from '../../ports/plugin-files.port';
 import { contentTypeOf } from '../../file-types';
 import { notFound, versionNotFound } from '../../plugin-access';
-import { PluginReadModel } from '../../plugin-read-model';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { RpcReply } from '../../rpc-types';
 import { PluginFileQuery } from './plugin-file.query';
 
 @QueryHandler(PluginFileQuery)
 export class PluginFileHandler implements IQueryHandler<PluginFileQuery, RpcReply<'pluginFile'>> {
   constructor(
-    private readonly view: PluginReadModel,
+    private readonly view: PgPluginReadModel,
     @Inject(PLUGIN_FILES) private readonly files: PluginFiles,
   ) {}
 

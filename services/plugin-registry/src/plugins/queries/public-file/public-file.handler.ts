@@ -2,16 +2,16 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { PublicFile } from '@kiln/contracts';
 import { DomainError, PLUGIN_MESSAGES } from '@kiln/domain';
-import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
+import { PLUGIN_FILES, PluginFiles } from '../../ports/plugin-files.port';
 import { contentTypeOf } from '../../file-types';
 import { publishedPackage } from '../../plugin-access';
-import { PluginReadModel } from '../../plugin-read-model';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { PublicFileQuery } from './public-file.query';
 
 @QueryHandler(PublicFileQuery)
 export class PublicFileHandler implements IQueryHandler<PublicFileQuery, PublicFile> {
   constructor(
-    private readonly view: PluginReadModel,
+    private readonly view: PgPluginReadModel,
     @Inject(PLUGIN_FILES) private readonly files: PluginFiles,
   ) {}
 

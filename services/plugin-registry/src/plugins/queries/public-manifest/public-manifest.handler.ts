@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { PLUGIN_FILES, PluginFiles } from '../../../ports/plugin-files.port';
+import { PLUGIN_FILES, PluginFiles } from '../../ports/plugin-files.port';
 import { publishedPackage } from '../../plugin-access';
-import { PluginReadModel } from '../../plugin-read-model';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { RpcReply } from '../../rpc-types';
 import { PublicManifestQuery } from './public-manifest.query';
 
 @QueryHandler(PublicManifestQuery)
 export class PublicManifestHandler implements IQueryHandler<PublicManifestQuery, RpcReply<'publicManifest'>> {
   constructor(
-    private readonly view: PluginReadModel,
+    private readonly view: PgPluginReadModel,
     @Inject(PLUGIN_FILES) private readonly files: PluginFiles,
   ) {}
 

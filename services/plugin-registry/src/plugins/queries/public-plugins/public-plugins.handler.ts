@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Plugin } from '@kiln/contracts';
-import { PluginReadModel } from '../../plugin-read-model';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { RpcReply } from '../../rpc-types';
 import { PublicPluginsQuery } from './public-plugins.query';
 
@@ -9,7 +9,7 @@ const publicPlugin = ({ teamId: _t, projectId: _p, authorId: _a, version: _v, pr
 
 @QueryHandler(PublicPluginsQuery)
 export class PublicPluginsHandler implements IQueryHandler<PublicPluginsQuery, RpcReply<'publicPlugins'>> {
-  constructor(private readonly view: PluginReadModel) {}
+  constructor(private readonly view: PgPluginReadModel) {}
 
   async execute({ params }: PublicPluginsQuery): Promise<RpcReply<'publicPlugins'>> {
     const page = await this.view.publicPlugins(params);

@@ -1,12 +1,12 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { publicPluginByPackage } from '../../plugin-access';
-import { PluginReadModel } from '../../plugin-read-model';
+import { PgPluginReadModel } from '../../adapters/pg-plugin.read-model';
 import { RpcReply } from '../../rpc-types';
 import { PublicVersionsQuery } from './public-versions.query';
 
 @QueryHandler(PublicVersionsQuery)
 export class PublicVersionsHandler implements IQueryHandler<PublicVersionsQuery, RpcReply<'publicVersions'>> {
-  constructor(private readonly view: PluginReadModel) {}
+  constructor(private readonly view: PgPluginReadModel) {}
 
   async execute({ packageId }: PublicVersionsQuery): Promise<RpcReply<'publicVersions'>> {
     const plugin = await publicPluginByPackage(this.view, packageId);

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Availability } from '@kiln/contracts';
 import { isValidPluginIdFormat, PLUGIN_MESSAGES } from '@kiln/domain';
-import { PLUGINS_REPOSITORY, PluginsRepository } from '../../../ports/plugins.repository.port';
+import { PLUGINS_REPOSITORY, PluginsRepository } from '../../ports/plugins.repository.port';
 import { ValidateSlugQuery } from './validate-slug.query';
 
 @QueryHandler(ValidateSlugQuery)

@@ -4,7 +4,7 @@ import { DomainError, DomainEvent, PLUGIN_MESSAGES, PluginAggregate, PluginVersi
 import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { PluginsRepository, SavedEvent } from '../ports/plugins.repository.port';
-import { SCHEMA } from '../schema';
+import { SCHEMA } from '../../schema';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from './mappers';
 
 type Trx = Transaction<any>;

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ListMyPluginsQuery, ListVersionsQuery, Plugin, PluginAction, PluginLog, PluginVersion, PluginVersionSnapshot } from '@kiln/contracts';
+import { ListMyPluginsQuery, ListVersionsQuery, Plugin, PluginLog, PluginVersionSnapshot } from '@kiln/contracts';
 import { DB } from '@kiln/service-kit';
 import { Kysely, sql } from 'kysely';
-import { toVersion } from '../adapters/mappers';
-import { SCHEMA } from '../schema';
+import { SCHEMA } from '../../schema';
 
 /** The read models the queries answer from (plugin_view, plugin_version_view, plugin_log_view). */
 @Injectable()
-export class PluginReadModel {
+export class PgPluginReadModel {
   constructor(@Inject(DB) private readonly db: Kysely<any>) {}
 
   private get t() {
@@ -78,6 +77,3 @@ export class PluginReadModel {
     return { data: rows.map((r) => r.data as Plugin), total: Number(count.n) };
   }
 }
-
-export const actionsOf = (v: PluginVersionSnapshot): PluginAction[] => v.actions;
-export const answerVersion = (v: PluginVersionSnapshot, plugin?: Plugin): PluginVersion => toVersion(v, plugin);

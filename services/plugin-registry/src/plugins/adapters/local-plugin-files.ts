@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { open, readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
-import { PIPELINE_CONFIG, PipelineConfig } from '../pipeline/pipeline-config';
-import { deployedPath, mediaPath } from '../pipeline/pipeline-runner';
+import { PIPELINE_CONFIG, PipelineConfig } from '../../pipeline/pipeline-config';
+import { deployedPath, mediaPath } from '../../pipeline/pipeline-runner';
 import { DeployedFile, PluginFiles } from '../ports/plugin-files.port';
 
 /** The storage folder on this machine (KILN_STORAGE_DIR), as the pipeline writes it. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PIPELINE_CONFIG, PipelineConfig } from '../pipeline/pipeline-config';
+import { PIPELINE_CONFIG, PipelineConfig } from '../../pipeline/pipeline-config';
 import { Developers } from '../ports/developers.port';
 
 /** KILN_PLUGIN_DEVELOPERS: an empty list lets everyone. */

@@ -56,3 +56,5 @@ export function toVersion(s: PluginVersionSnapshot, plugin?: Plugin): PluginVers
   const { authorId: _a, actions: _b, attempt: _c, revision: _d, ...rest } = s;
   return { ...rest, ...(plugin ? { bgpmPlugin: plugin } : {}) };
 }
+
+export const answerVersion = (v: PluginVersionSnapshot, plugin?: Plugin): PluginVersion => toVersion(v, plugin);

@@ -1,4 +1,4 @@
-import { SavedEvent } from '../../ports/plugins.repository.port';
+import { SavedEvent } from './ports/plugins.repository.port';
 
 /** What a command answers: its reply, the events it saved (to wait for in the read models), and what runs after. */
 export interface PluginChange<T> {

@@ -1,13 +1,13 @@
 import { PluginRegistryRpc } from '@kiln/contracts';
-import { requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
-import { ProjectPluginsOnPluginEvents, ProjectVersionsOnVersionEvents } from '../projections/plugin-registry.projections';
+import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { ProjectPluginsOnPluginEvents, ProjectVersionsOnVersionEvents } from './projections/plugins.projections';
 import { SCHEMA } from '../schema';
 import { AssignZipCommand } from './commands/assign-zip/assign-zip.command';
 import { CreatePluginCommand } from './commands/create-plugin/create-plugin.command';
 import { CreateVersionCommand } from './commands/create-version/create-version.command';
 import { DeletePluginCommand } from './commands/delete-plugin/delete-plugin.command';
 import { DeleteVersionCommand } from './commands/delete-version/delete-version.command';
-import { PluginChange } from './commands/plugin-change';
+import { PluginChange } from './plugin-change';
 import { PublishVersionCommand } from './commands/publish-version/publish-version.command';
 import { UnpublishVersionCommand } from './commands/unpublish-version/unpublish-version.command';
 import { UpdatePluginCommand } from './commands/update-plugin/update-plugin.command';
@@ -26,18 +26,20 @@ import { ValidatePluginIdQuery } from './queries/validate-plugin-id/validate-plu
 import { ValidateSlugQuery } from './queries/validate-slug/validate-slug.query';
 
 /** A command answers once its events are in the read models (read-your-writes, bounded wait). */
-async function answer<T>(context: RpcContext, change: PluginChange<T>): Promise<T> {
+function answer<T>(context: RpcContext, change: PluginChange<T>): Promise<T> {
   const ids = (prefix: string) => change.events.filter((e) => e.type.startsWith(prefix)).map((e) => e.eventId);
-  await Promise.all([
-    context.runtime.waitForProjection(ProjectPluginsOnPluginEvents, ids('plugin-registry.plugin.')),
-    context.runtime.waitForProjection(ProjectVersionsOnVersionEvents, ids('plugin-registry.version.')),
-  ]);
-  change.afterAnswer?.();
-  return change.value;
+  const waits = [
+    [ProjectPluginsOnPluginEvents, ids('plugin-registry.plugin.')],
+    [ProjectVersionsOnVersionEvents, ids('plugin-registry.version.')],
+  ] as const;
+  return answerAfterProjection(context, waits, () => {
+    change.afterAnswer?.();
+    return change.value;
+  });
 }
 
 /** The plugin-registry's NATS face (spec 001 §7; ADR 0025, 0026): each RPC is one command or query. */
-export const pluginRegistryRoutes = [
+export const pluginsRoutes = [
   // Plugins
   rpcRoute({
     rpc: PluginRegistryRpc.createPlugin,

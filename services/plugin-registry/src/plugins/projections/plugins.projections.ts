@@ -2,7 +2,7 @@ import { PLUGIN_REGISTRY_STREAM, PluginLog, PluginSnapshot, PluginVersionSnapsho
 import { Projection } from '@kiln/service-kit';
 import { Transaction } from 'kysely';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from '../adapters/mappers';
-import { SCHEMA } from '../schema';
+import { SCHEMA } from '../../schema';
 
 type Trx = Transaction<any>;
 

@@ -1,9 +1,8 @@
 import { PluginVersion } from '@kiln/contracts';
 import { PluginAggregate, PluginVersionAggregate } from '@kiln/domain';
-import { toVersionSnapshot } from '../../adapters/mappers';
-import { PluginFiles } from '../../ports/plugin-files.port';
-import { PluginsRepository } from '../../ports/plugins.repository.port';
-import { answerVersion } from '../plugin-read-model';
+import { answerVersion, toVersionSnapshot } from './adapters/mappers';
+import { PluginFiles } from './ports/plugin-files.port';
+import { PluginsRepository } from './ports/plugins.repository.port';
 import { PluginChange } from './plugin-change';
 
 /** A publish or unpublish changes the plugin too (latest version, publishedAt, counts): one transaction. */
