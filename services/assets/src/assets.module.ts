@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
 import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { LocalDiskMediaFiles } from './media/adapters/local-disk-media-files';
+import { PgMediaRepository } from './media/adapters/pg-media.repository';
+import { RegisterMediaHandler } from './media/commands/register-media/register-media.handler';
 import { mediaRoutes } from './media/media.routes';
+import { MEDIA_FILES } from './media/ports/media-files.port';
+import { MEDIA_REPOSITORY } from './media/ports/media.repository.port';
+import { GetMediaHandler } from './media/queries/get-media/get-media.handler';
 import { UploadSweeper } from './media/upload-sweeper';
 import * as initial from './migrations/0001-initial';
 import * as media from './migrations/0002-media';
-import { LocalDiskMediaFiles, MEDIA_FILES } from './storage/media-files';
 
 /** The assets context: today the uploaded media plugins need (ADR 0033); asset libraries come with their issue. */
 @Module({
@@ -19,6 +24,12 @@ import { LocalDiskMediaFiles, MEDIA_FILES } from './storage/media-files';
     }),
   ],
   controllers: [rpcController('AssetsRpcController', mediaRoutes)],
-  providers: [{ provide: MEDIA_FILES, useFactory: () => new LocalDiskMediaFiles() }, UploadSweeper],
+  providers: [
+    { provide: MEDIA_FILES, useFactory: () => new LocalDiskMediaFiles() },
+    { provide: MEDIA_REPOSITORY, useClass: PgMediaRepository },
+    RegisterMediaHandler,
+    GetMediaHandler,
+    UploadSweeper,
+  ],
 })
 export class AssetsModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
-import { MEDIA_FILES, MediaFiles } from '../storage/media-files';
+import { MEDIA_FILES, MediaFiles } from './ports/media-files.port';
 
 const HOUR = 60 * 60 * 1000;
 
