@@ -50,7 +50,11 @@ export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The reply, parsed. */
-  async call<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(rpc: RpcDefinition<Req, Rep>, payload: z.input<Req>, timeoutMs = 10_000): Promise<z.output<Rep>> {
+  async call<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
+    rpc: RpcDefinition<Req, Rep>,
+    payload: z.input<Req>,
+    timeoutMs = 10_000,
+  ): Promise<z.output<Rep>> {
     return JSON.parse(Buffer.from(await this.callForBytes(rpc, payload, timeoutMs)).toString('utf8'));
   }
 
@@ -58,7 +62,11 @@ export class ServiceClient implements OnModuleInit, OnApplicationShutdown {
    * The reply's JSON as the service wrote it, for passing on to an HTTP response without parsing and
    * writing it again: the service built it from its own contract-typed answer.
    */
-  async callForBytes<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(rpc: RpcDefinition<Req, Rep>, payload: z.input<Req>, timeoutMs = 10_000): Promise<Uint8Array> {
+  async callForBytes<Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(
+    rpc: RpcDefinition<Req, Rep>,
+    payload: z.input<Req>,
+    timeoutMs = 10_000,
+  ): Promise<Uint8Array> {
     if (!this.nats) throw new HttpException(UNAVAILABLE, 503);
     let reply;
     try {

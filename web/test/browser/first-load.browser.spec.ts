@@ -21,13 +21,11 @@ function recordScripts(page: Page): Promise<Script>[] {
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(
-      response
-        .allHeaders()
-        .then((headers) => ({
-          path: new URL(response.url()).pathname,
-          encoding: headers['content-encoding'] ?? 'identity',
-          wireBytes: Number(headers['content-length'] ?? -1),
-        })),
+      response.allHeaders().then((headers) => ({
+        path: new URL(response.url()).pathname,
+        encoding: headers['content-encoding'] ?? 'identity',
+        wireBytes: Number(headers['content-length'] ?? -1),
+      })),
     );
   });
   return scripts;

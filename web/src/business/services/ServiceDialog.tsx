@@ -11,8 +11,21 @@ import type { BusinessScope } from '../business-scope';
 import { formatUsd } from '../business-texts';
 import { SERVICE_KIND } from '../catalog/recipe-form';
 import {
-  addOption, clampPrice, creationErrors, defaultUnit, deleteOption, draftOf, emptyDraft, hasErrors, payloadOf, priceErrors,
-  SERVICE_CLASSES, unitsOfClass, type DraftErrors, type PriceOptionDraft, type ServiceDraftForm,
+  addOption,
+  clampPrice,
+  creationErrors,
+  defaultUnit,
+  deleteOption,
+  draftOf,
+  emptyDraft,
+  hasErrors,
+  payloadOf,
+  priceErrors,
+  SERVICE_CLASSES,
+  unitsOfClass,
+  type DraftErrors,
+  type PriceOptionDraft,
+  type ServiceDraftForm,
 } from './service-form';
 
 const STEPS = [
@@ -45,7 +58,8 @@ export function ServiceDialog({ service, scope, onClose }: { service?: Service; 
     // Errors already shown follow the values as they change.
     if (hasErrors(errors)) setErrors(step === 0 ? creationErrors(next) : priceErrors(next, Object.keys(errors.options).length > 0));
   };
-  const changeOption = (index: number, patch: Partial<PriceOptionDraft>) => change({ prices: draft.prices.map((o, i) => (i === index ? { ...o, ...patch } : o)) });
+  const changeOption = (index: number, patch: Partial<PriceOptionDraft>) =>
+    change({ prices: draft.prices.map((o, i) => (i === index ? { ...o, ...patch } : o)) });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,20 +100,44 @@ export function ServiceDialog({ service, scope, onClose }: { service?: Service; 
         <ol className="wizard-steps" aria-label="Steps">
           {STEPS.map((s, i) => (
             <li key={s.id} className={i === step ? 'wizard-step wizard-step--current' : 'wizard-step'} aria-current={i === step ? 'step' : undefined}>
-              <span className="wizard-step-number" aria-hidden="true">{i + 1}</span> {s.label}
+              <span className="wizard-step-number" aria-hidden="true">
+                {i + 1}
+              </span>{' '}
+              {s.label}
             </li>
           ))}
         </ol>
-        <h3 id={`${formId}-step`} data-testid="service-step-title">{STEPS[step].title}</h3>
+        <h3 id={`${formId}-step`} data-testid="service-step-title">
+          {STEPS[step].title}
+        </h3>
 
-        {step === 0 ? <CreationStep draft={draft} errors={errors} editing={editing} change={change} /> : (
+        {step === 0 ? (
+          <CreationStep draft={draft} errors={errors} editing={editing} change={change} />
+        ) : (
           <PriceStep draft={draft} errors={errors} scope={scope} selected={selected} setSelected={setSelected} change={change} changeOption={changeOption} />
         )}
 
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-ghost" disabled={step === 0} onClick={() => { setErrors({ options: {} }); setStep((s) => Math.max(0, s - 1)); }} data-testid="service-back">Back</button>
-          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="service-next">{isLast ? (saving ? 'Saving…' : 'Done') : 'Next'}</button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={step === 0}
+            onClick={() => {
+              setErrors({ options: {} });
+              setStep((s) => Math.max(0, s - 1));
+            }}
+            data-testid="service-back"
+          >
+            Back
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving} data-testid="service-next">
+            {isLast ? (saving ? 'Saving…' : 'Done') : 'Next'}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -111,13 +149,27 @@ function Field({ label, error, children, id }: { label: string; error?: string; 
     <div className={`field ${error ? 'field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {error && <p id={`${id}-error`} className="field-error" data-testid="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error" data-testid="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 const described = (id: string, error?: string) => ({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? `${id}-error` : undefined });
 
-function CreationStep({ draft, errors, editing, change }: { draft: ServiceDraftForm; errors: DraftErrors; editing: boolean; change: (p: Partial<ServiceDraftForm>) => void }) {
+function CreationStep({
+  draft,
+  errors,
+  editing,
+  change,
+}: {
+  draft: ServiceDraftForm;
+  errors: DraftErrors;
+  editing: boolean;
+  change: (p: Partial<ServiceDraftForm>) => void;
+}) {
   const id = useId();
   return (
     <div className="form-grid">
@@ -141,7 +193,11 @@ function CreationStep({ draft, errors, editing, change }: { draft: ServiceDraftF
           }}
         >
           <option value="">Choose…</option>
-          {SERVICE_CLASSES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          {SERVICE_CLASSES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
         </select>
       </Field>
       <Field label="Code (optional)" id={`${id}-code`}>
@@ -157,7 +213,25 @@ function CreationStep({ draft, errors, editing, change }: { draft: ServiceDraftF
   );
 }
 
-function PriceInput({ id, label, value, unit, units, error, onValue, onUnit }: { id: string; label: string; value: number | null; unit: string; units: readonly string[]; error?: string; onValue: (v: number | null) => void; onUnit: (u: string) => void }) {
+function PriceInput({
+  id,
+  label,
+  value,
+  unit,
+  units,
+  error,
+  onValue,
+  onUnit,
+}: {
+  id: string;
+  label: string;
+  value: number | null;
+  unit: string;
+  units: readonly string[];
+  error?: string;
+  onValue: (v: number | null) => void;
+  onUnit: (u: string) => void;
+}) {
   const [typed, setTyped] = useState(value === null ? '' : String(value));
   return (
     <Field label={label} id={id} error={error}>
@@ -173,7 +247,11 @@ function PriceInput({ id, label, value, unit, units, error, onValue, onUnit }: {
           onBlur={() => setTyped(value === null ? '' : String(value))}
         />
         <select aria-label={`${label} unit`} value={unit} disabled={units.length <= 1} onChange={(e) => onUnit(e.target.value)}>
-          {units.map((u) => <option key={u} value={u}>{u === 'each' ? 'each' : `per ${u}`}</option>)}
+          {units.map((u) => (
+            <option key={u} value={u}>
+              {u === 'each' ? 'each' : `per ${u}`}
+            </option>
+          ))}
         </select>
       </div>
     </Field>
@@ -198,23 +276,49 @@ function PriceStep({ draft, errors, scope, selected, setSelected, change, change
   const option = selected !== null ? draft.prices[selected] : undefined;
   return (
     <div className="price-step">
-      <PriceInput id={`${id}-general`} label="General Price" value={draft.generalPrice} unit={countBased ? 'each' : draft.generalUnit || units[0]} units={countBased ? ['each'] : units} error={errors.generalPrice} onValue={(generalPrice) => change({ generalPrice })} onUnit={(generalUnit) => change({ generalUnit })} />
+      <PriceInput
+        id={`${id}-general`}
+        label="General Price"
+        value={draft.generalPrice}
+        unit={countBased ? 'each' : draft.generalUnit || units[0]}
+        units={countBased ? ['each'] : units}
+        error={errors.generalPrice}
+        onValue={(generalPrice) => change({ generalPrice })}
+        onUnit={(generalUnit) => change({ generalUnit })}
+      />
 
       <div className="price-options-header">
         <h4>Price options</h4>
-        <button type="button" className="btn btn-ghost" data-testid="add-price-option" onClick={() => {
-          const added = addOption(draft);
-          change({ prices: added.prices });
-          setSelected(added.selected);
-        }}><PlusIcon size={16} /> Add a price option</button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          data-testid="add-price-option"
+          onClick={() => {
+            const added = addOption(draft);
+            change({ prices: added.prices });
+            setSelected(added.selected);
+          }}
+        >
+          <PlusIcon size={16} /> Add a price option
+        </button>
       </div>
-      {draft.prices.length === 0 ? <p className="muted">No price options: the general price applies to every material.</p> : (
+      {draft.prices.length === 0 ? (
+        <p className="muted">No price options: the general price applies to every material.</p>
+      ) : (
         <ul className="price-options" aria-label="Price options">
           {draft.prices.map((o, i) => (
             <li key={o.key}>
-              <button type="button" className={`price-option ${i === selected ? 'price-option--selected' : ''}`} aria-pressed={i === selected} data-testid="price-option" onClick={() => setSelected(i)}>
+              <button
+                type="button"
+                className={`price-option ${i === selected ? 'price-option--selected' : ''}`}
+                aria-pressed={i === selected}
+                data-testid="price-option"
+                onClick={() => setSelected(i)}
+              >
                 <span>{o.label || `Option ${i + 1}`}</span>
-                <span className="muted">{formatUsd(o.value)} · {o.material.length} material{o.material.length === 1 ? '' : 's'}</span>
+                <span className="muted">
+                  {formatUsd(o.value)} · {o.material.length} material{o.material.length === 1 ? '' : 's'}
+                </span>
                 {errors.options[o.key] && <span className="field-error">{errors.options[o.key]}</span>}
               </button>
             </li>
@@ -226,15 +330,44 @@ function PriceStep({ draft, errors, scope, selected, setSelected, change, change
         <fieldset className="price-option-editor" data-testid="price-option-editor">
           <legend>{option.label || `Option ${selected + 1}`}</legend>
           <Field label="Label" id={`${id}-label`}>
-            <input id={`${id}-label`} data-testid="price-option-label" maxLength={200} value={option.label} onChange={(e) => changeOption(selected, { label: e.target.value })} />
+            <input
+              id={`${id}-label`}
+              data-testid="price-option-label"
+              maxLength={200}
+              value={option.label}
+              onChange={(e) => changeOption(selected, { label: e.target.value })}
+            />
           </Field>
-          <PriceInput key={option.key} id={`${id}-price`} label="Price" value={option.value} unit={countBased ? 'each' : option.unit || units[0]} units={countBased ? ['each'] : units} onValue={(value) => changeOption(selected, { value: value ?? 0 })} onUnit={(unit) => changeOption(selected, { unit })} />
-          <MaterialPicker tree={tree.data} loading={tree.isPending} failure={tree.isError ? messageOf(tree.error) : undefined} chosen={option.material} error={errors.options[option.key]} onChange={(material) => changeOption(selected, { material })} />
-          <button type="button" className="btn btn-ghost btn-danger-text" data-testid="delete-price-option" onClick={() => {
-            const next = deleteOption(draft.prices, selected, selected);
-            change({ prices: next.prices });
-            setSelected(next.selected);
-          }}>Delete this price option</button>
+          <PriceInput
+            key={option.key}
+            id={`${id}-price`}
+            label="Price"
+            value={option.value}
+            unit={countBased ? 'each' : option.unit || units[0]}
+            units={countBased ? ['each'] : units}
+            onValue={(value) => changeOption(selected, { value: value ?? 0 })}
+            onUnit={(unit) => changeOption(selected, { unit })}
+          />
+          <MaterialPicker
+            tree={tree.data}
+            loading={tree.isPending}
+            failure={tree.isError ? messageOf(tree.error) : undefined}
+            chosen={option.material}
+            error={errors.options[option.key]}
+            onChange={(material) => changeOption(selected, { material })}
+          />
+          <button
+            type="button"
+            className="btn btn-ghost btn-danger-text"
+            data-testid="delete-price-option"
+            onClick={() => {
+              const next = deleteOption(draft.prices, selected, selected);
+              change({ prices: next.prices });
+              setSelected(next.selected);
+            }}
+          >
+            Delete this price option
+          </button>
         </fieldset>
       )}
     </div>
@@ -242,15 +375,37 @@ function PriceStep({ draft, errors, scope, selected, setSelected, change, change
 }
 
 /** The materials a price option applies to, by class and category (GET …/material-tree). */
-function MaterialPicker({ tree, loading, failure, chosen, error, onChange }: { tree?: MaterialTree; loading: boolean; failure?: string; chosen: string[]; error?: string; onChange: (ids: string[]) => void }) {
+function MaterialPicker({
+  tree,
+  loading,
+  failure,
+  chosen,
+  error,
+  onChange,
+}: {
+  tree?: MaterialTree;
+  loading: boolean;
+  failure?: string;
+  chosen: string[];
+  error?: string;
+  onChange: (ids: string[]) => void;
+}) {
   const id = useId();
   const set = new Set(chosen);
   const toggle = (materialId: string) => onChange(set.has(materialId) ? chosen.filter((m) => m !== materialId) : [...chosen, materialId]);
   return (
     <fieldset className={`material-picker ${error ? 'field--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
       <legend>Materials</legend>
-      {loading && <p className="muted" role="status">Loading materials…</p>}
-      {failure && <p className="form-error" role="alert">{failure}</p>}
+      {loading && (
+        <p className="muted" role="status">
+          Loading materials…
+        </p>
+      )}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
       {tree && tree.data.length === 0 && <p className="muted">No materials in the inventory yet.</p>}
       {tree?.data.map((group) => (
         <div key={group.materialClass} className="material-group">
@@ -268,7 +423,11 @@ function MaterialPicker({ tree, loading, failure, chosen, error, onChange }: { t
           ))}
         </div>
       ))}
-      {error && <p id={`${id}-error`} className="field-error" data-testid="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error" data-testid="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

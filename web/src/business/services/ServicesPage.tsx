@@ -66,16 +66,25 @@ export function ServicesPage() {
         </div>
       </div>
 
-      {list.isPending && <div className="spinner-wrap" role="status" aria-busy="true"><span className="spinner" aria-hidden="true" /><span className="visually-hidden">Loading services…</span></div>}
+      {list.isPending && (
+        <div className="spinner-wrap" role="status" aria-busy="true">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">Loading services…</span>
+        </div>
+      )}
       {list.isError && !list.data && (
         <div className="empty" role="alert">
           <p>{messageOf(list.error)}</p>
-          <button type="button" className="btn btn-ghost" onClick={() => list.refetch()}>Try again</button>
+          <button type="button" className="btn btn-ghost" onClick={() => list.refetch()}>
+            Try again
+          </button>
         </div>
       )}
       {list.isSuccess && services.length === 0 && (
         <div className="empty">
-          <div className="empty-art" aria-hidden="true"><ServicesIcon size={44} /></div>
+          <div className="empty-art" aria-hidden="true">
+            <ServicesIcon size={44} />
+          </div>
           <p data-testid="empty-text">{search ? BUSINESS_TEXTS.noResults : BUSINESS_TEXTS.servicesEmpty}</p>
         </div>
       )}
@@ -83,24 +92,74 @@ export function ServicesPage() {
         <div className="table-wrap">
           <table className="business-table" aria-label="Services">
             <thead>
-              <tr><th scope="col">Name</th><th scope="col">Materials</th><th scope="col">Price</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Materials</th>
+                <th scope="col">Price</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {services.map((service) => (
                 <tr key={service.id} data-testid="service-row" data-service-name={service.name}>
-                  <th scope="row" className="service-name">{service.name}{service.displayName && <span className="muted"> · {service.displayName}</span>}</th>
-                  <td data-testid="service-materials">{service.materialCount > 0 ? `${service.materialCount} material${service.materialCount === 1 ? '' : 's'}` : ''}</td>
-                  <td data-testid="service-price">{service.priceRange.min === service.priceRange.max ? formatUsd(service.priceRange.min) : `${formatUsd(service.priceRange.min)} – ${formatUsd(service.priceRange.max)}`}</td>
+                  <th scope="row" className="service-name">
+                    {service.name}
+                    {service.displayName && <span className="muted"> · {service.displayName}</span>}
+                  </th>
+                  <td data-testid="service-materials">
+                    {service.materialCount > 0 ? `${service.materialCount} material${service.materialCount === 1 ? '' : 's'}` : ''}
+                  </td>
+                  <td data-testid="service-price">
+                    {service.priceRange.min === service.priceRange.max
+                      ? formatUsd(service.priceRange.min)
+                      : `${formatUsd(service.priceRange.min)} – ${formatUsd(service.priceRange.max)}`}
+                  </td>
                   <td className="row-menu">
                     {/* Anyone who sees the service may read its history; only owners and editors change it. */}
-                    <Menu label={`Actions for ${service.name}`} trigger={(props) => (
-                      <button type="button" className="icon-btn" aria-label={`Actions for ${service.name}`} data-testid="service-menu-button" {...props}><DotsIcon /></button>
-                    )}>
+                    <Menu
+                      label={`Actions for ${service.name}`}
+                      trigger={(props) => (
+                        <button type="button" className="icon-btn" aria-label={`Actions for ${service.name}`} data-testid="service-menu-button" {...props}>
+                          <DotsIcon />
+                        </button>
+                      )}
+                    >
                       {(close) => (
                         <>
-                          {canChange && <MenuItem testId="service-properties" onSelect={() => { close(); setOpen({ kind: 'edit', service }); }}>Service properties</MenuItem>}
-                          <MenuItem testId="service-history" onSelect={() => { close(); setOpen({ kind: 'history', service }); }}>History</MenuItem>
-                          {canChange && <MenuItem testId="service-delete" danger onSelect={() => { close(); setOpen({ kind: 'delete', service }); }}>Delete service</MenuItem>}
+                          {canChange && (
+                            <MenuItem
+                              testId="service-properties"
+                              onSelect={() => {
+                                close();
+                                setOpen({ kind: 'edit', service });
+                              }}
+                            >
+                              Service properties
+                            </MenuItem>
+                          )}
+                          <MenuItem
+                            testId="service-history"
+                            onSelect={() => {
+                              close();
+                              setOpen({ kind: 'history', service });
+                            }}
+                          >
+                            History
+                          </MenuItem>
+                          {canChange && (
+                            <MenuItem
+                              testId="service-delete"
+                              danger
+                              onSelect={() => {
+                                close();
+                                setOpen({ kind: 'delete', service });
+                              }}
+                            >
+                              Delete service
+                            </MenuItem>
+                          )}
                         </>
                       )}
                     </Menu>
@@ -112,7 +171,11 @@ export function ServicesPage() {
         </div>
       )}
       <div ref={sentinel} className="sentinel" aria-hidden="true" />
-      {list.isFetchingNextPage && <p className="loading-more" role="status">Loading more…</p>}
+      {list.isFetchingNextPage && (
+        <p className="loading-more" role="status">
+          Loading more…
+        </p>
+      )}
 
       {open?.kind === 'add' && <ServiceDialog scope={scope} onClose={() => setOpen(null)} />}
       {open?.kind === 'edit' && <ServiceDialog service={open.service} scope={scope} onClose={() => setOpen(null)} />}

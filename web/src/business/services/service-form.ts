@@ -84,7 +84,14 @@ export function deleteOption(prices: PriceOptionDraft[], index: number, selected
 
 /** Tags as typed ("a, b"): trimmed, empties dropped, each once, at most 20 (spec 002 §5). */
 export function tagsOf(typed: string): string[] {
-  return [...new Set(typed.split(',').map((t) => t.trim()).filter(Boolean))].slice(0, 20);
+  return [
+    ...new Set(
+      typed
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 20);
 }
 
 export interface DraftErrors {
@@ -124,6 +131,11 @@ export function payloadOf(draft: ServiceDraftForm): Omit<CreateServiceInput, 'te
     serviceProvider: draft.serviceProvider.trim() || null,
     tags: tagsOf(draft.tags),
     generalPrice: { value: clampPrice(draft.generalPrice ?? 0), unit: unit(draft.generalUnit) },
-    prices: draft.prices.map((o) => ({ ...(o.id ? { id: o.id } : {}), label: o.label.trim(), price: { value: clampPrice(o.value), unit: unit(o.unit) }, material: o.material })),
+    prices: draft.prices.map((o) => ({
+      ...(o.id ? { id: o.id } : {}),
+      label: o.label.trim(),
+      price: { value: clampPrice(o.value), unit: unit(o.unit) },
+      material: o.material,
+    })),
   };
 }
