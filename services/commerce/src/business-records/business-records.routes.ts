@@ -9,7 +9,7 @@ import { GetRecordQuery } from './queries/get-record/get-record.query';
 import { ListRecordsQuery } from './queries/list-records/list-records.query';
 import { RecordHistoryQuery } from './queries/record-history/record-history.query';
 import { RecordTagsQuery } from './queries/record-tags/record-tags.query';
-import { AnyRecordType } from './record-type';
+import { AnyRecordType, RecordChange } from './record-type';
 
 /** The record a repeated create made (its first answer was not remembered): from its events. */
 export async function committedRecord(context: RpcContext, type: AnyRecordType, id: string, options: { deletedIsGone?: boolean } = {}): Promise<unknown> {
@@ -35,6 +35,8 @@ export function recordRoutes(
   projection: Projection,
   rpcs: { list?: RpcContract; get?: RpcContract; history?: RpcContract; tags?: RpcContract; create?: RpcContract; update?: RpcContract; remove?: RpcContract },
 ): RpcRoute[] {
+  /** A command answers once the type's read model shows its change. */
+  const answered = <R>(context: RpcContext, change: RecordChange<R>) => answerAfterProjection(context, [projection, change.eventIds], () => change.record);
   const routes: RpcRoute[] = [];
   const { list, get, history, tags, create, update, remove } = rpcs;
   if (list) routes.push(rpcRoute({ rpc: list, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListRecordsQuery(type, actor.userId, body)) }));
@@ -53,39 +55,14 @@ export function recordRoutes(
             context.runtime.db,
             SCHEMA,
             claim,
-            async () => {
-              const change = await context.commands.execute(command);
-              return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
-            },
+            async () => answered(context, await context.commands.execute(command)),
             (id) => committedRecord(context, type, id),
           );
         },
       }),
     );
   }
-  if (update) {
-    routes.push(
-      rpcRoute({
-        rpc: update,
-        kind: 'command',
-        handle: async ({ actor, body }, context) => {
-          const change = await context.commands.execute(new UpdateRecordCommand(type, actor.userId, body.id, body.changes, body.ifMatch));
-          return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
-        },
-      }),
-    );
-  }
-  if (remove) {
-    routes.push(
-      rpcRoute({
-        rpc: remove,
-        kind: 'command',
-        handle: async ({ actor, body }, context) => {
-          const change = await context.commands.execute(new DeleteRecordCommand(type, actor.userId, body.id, body.ifMatch));
-          return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
-        },
-      }),
-    );
-  }
+  if (update) routes.push(rpcRoute({ rpc: update, kind: 'command', handle: async ({ actor, body }, context) => answered(context, await context.commands.execute(new UpdateRecordCommand(type, actor.userId, body.id, body.changes, body.ifMatch))) }));
+  if (remove) routes.push(rpcRoute({ rpc: remove, kind: 'command', handle: async ({ actor, body }, context) => answered(context, await context.commands.execute(new DeleteRecordCommand(type, actor.userId, body.id, body.ifMatch))) }));
   return routes;
 }
