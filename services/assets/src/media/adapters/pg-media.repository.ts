@@ -40,17 +40,18 @@ export class PgMediaRepository implements MediaRepository {
   constructor(@Inject(DB) private readonly db: Kysely<any>) {}
 
   async record(authorId: string, media: RegisterMediaBody, moveIntoPlace: () => Promise<void>): Promise<Media> {
-    const row = await this.db.transaction().execute(async (trx) => {
+    // Shaped before the move: once the transaction commits, nothing may fail (a failure removes the file).
+    return this.db.transaction().execute(async (trx) => {
       const inserted = (await trx
         .withSchema('assets')
         .insertInto('media')
         .values({ id: media.id, author_id: authorId, repo: media.repo, folder: media.folder, filename: media.filename, mimetype: media.mimetype, encoding: media.encoding, size: media.size, sha256: media.sha256 })
         .returningAll()
         .executeTakeFirstOrThrow()) as MediaRow;
+      const answer = toMedia(inserted);
       await moveIntoPlace();
-      return inserted;
+      return answer;
     });
-    return toMedia(row);
   }
 
   async byId(id: string): Promise<Media | null> {
