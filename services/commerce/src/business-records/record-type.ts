@@ -1,4 +1,5 @@
 import { Changes, RecordFactKind, RecordRules, RecordState } from '@kiln/domain';
+import type { CommerceDatabase } from '../database.types';
 
 /*
  * Business records, the generic part (ADR 0029): materials, services and catalog items (orders and quotes
@@ -13,8 +14,8 @@ import { Changes, RecordFactKind, RecordRules, RecordState } from '@kiln/domain'
  * Every use case checks authorization through BusinessAccess (team-access): outsiders 404, viewers 403 on changes.
  */
 
-/** The read-model tables of business records (migration 0003): one per record type, same common columns. */
-export type RecordViewTable = 'business_material_view' | 'business_service_view' | 'business_catalog_view';
+/** The read-model tables of business records (migration 0003 on): one per record type, same common columns. */
+export type RecordViewTable = Extract<keyof CommerceDatabase, `business_${string}_view`>;
 
 /** What every record looks like when read (contracts/src/commerce/records.ts RecordMeta plus a name). */
 export interface RecordJson {
