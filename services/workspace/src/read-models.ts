@@ -1,6 +1,4 @@
-import { ProjectModelsOnModelEvents } from './models/projections/project-models-on-model-events';
-import { ProjectUsersOnUserRegistered } from './users/projections/project-users-on-user-registered';
-import { workspaceSlices } from './workspace-slices';
+import { workspaceAreas } from './workspace.routes';
 
 /** The workspace's projections, in the order a rebuild runs them (people before the models naming them). */
-export const workspaceProjections = [ProjectUsersOnUserRegistered, ProjectModelsOnModelEvents, ...workspaceSlices.flatMap((slice) => slice.projections)];
+export const workspaceProjections = workspaceAreas.flatMap((area) => area.projections);

@@ -2,7 +2,7 @@ import { AnyEventEnvelope, COMMON_MESSAGES, ModelCreatedV1, WORKSPACE_STREAM } f
 import { DomainError, ModelAggregate } from '@kiln/domain';
 import { nsName, nsSubject, ProjectionRunner, toErrorBody } from '@kiln/service-kit';
 import { Msg } from 'nats';
-import { MODEL_REPOSITORY, ModelRepository } from '../src/ports/model.repository.port';
+import { MODEL_REPOSITORY, ModelRepository } from '../src/models/ports/model.repository.port';
 import { aModel, aModelName, aUser } from './support/builders';
 import { eventually, startWorkspace, WorkspaceTestEnv } from './support/test-env';
 

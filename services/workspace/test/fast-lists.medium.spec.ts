@@ -102,7 +102,7 @@ describe('workspace service: lists from counts and covering indexes', () => {
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     registerPool(db, recording);
     try {
-      const { PgModelReadModel } = require('../src/adapters/pg-model.read-model') as typeof import('../src/adapters/pg-model.read-model');
+      const { PgModelReadModel } = require('../src/models/adapters/pg-model.read-model') as typeof import('../src/models/adapters/pg-model.read-model');
       const reads = new PgModelReadModel(db);
       // A team's page and a search are planned anew each time: their plans depend on the team and the pattern.
       for (const where of [{ teamId: team.id }, { name: { contains: 'part 3' } }]) {

@@ -146,7 +146,7 @@ describe('workspace service: shared lists from copied model columns, kept counts
     });
     try {
       const { PgSharingReadModel } = require('../src/sharing/adapters/pg-sharing.read-model') as typeof import('../src/sharing/adapters/pg-sharing.read-model');
-      const { PgModelReadModel } = require('../src/adapters/pg-model.read-model') as typeof import('../src/adapters/pg-model.read-model');
+      const { PgModelReadModel } = require('../src/models/adapters/pg-model.read-model') as typeof import('../src/models/adapters/pg-model.read-model');
       // The pages go as named statements (`executeNamed`): recorded on their way to the pool.
       const recording = new Proxy(pool, {
         get: (target, property) =>

@@ -1,6 +1,6 @@
 import { ModelSnapshot, WORKSPACE_STREAM } from '@kiln/contracts';
 import { snapshotProjection } from '@kiln/service-kit';
-import { stateToRow } from '../../adapters/model-row.mapper';
+import { stateToRow } from '../adapters/model-row.mapper';
 import { ModelRow, SCHEMA } from '../../database.types';
 
 /**

@@ -2,7 +2,7 @@ import { AnyEventEnvelope, COMMERCE_STREAM, ProductSnapshot } from '@kiln/contra
 import { ModelAggregate, notificationForModeration } from '@kiln/domain';
 import { appendToOutbox, Projection } from '@kiln/service-kit';
 import { Transaction } from 'kysely';
-import { rowToState, stateToRow } from '../../adapters/model-row.mapper';
+import { rowToState, stateToRow } from '../../models/adapters/model-row.mapper';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { causeOf, createNotifications } from '../../notifications/adapters/notification-store';
 

@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { COMMON_MESSAGES, Favorite, FavoriteList, Model, ModelListQuery, ModelShares, SharedModel, SharedModelList, ShareUserList } from '@kiln/contracts';
 import { DomainError, modelAllows, ModelShareState, SHARE_MESSAGES } from '@kiln/domain';
 import { DB, executeNamed } from '@kiln/service-kit';
-import { allColumns } from '../../adapters/columns';
+import { allColumns } from '../../models/adapters/columns';
 import { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { POPULATE_PEOPLE, rowToModel, toUserSummary, UserRow } from '../../adapters/model-row.mapper';
-import { accessOfRow, grantColumns, PgModelReadModel } from '../../adapters/pg-model.read-model';
+import { POPULATE_PEOPLE, rowToModel, toUserSummary, UserRow } from '../../models/adapters/model-row.mapper';
+import { accessOfRow, grantColumns, PgModelReadModel } from '../../models/adapters/pg-model.read-model';
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 type ShareViewRow = Selectable<WorkspaceDatabase['model_share_view']>;

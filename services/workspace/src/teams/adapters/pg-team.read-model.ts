@@ -3,7 +3,7 @@ import { Project, Team, TeamMember } from '@kiln/contracts';
 import { DomainError, ProjectState, TEAM_MESSAGES, TeamMemberState, TeamRole, TeamState } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
 import { Kysely, Selectable } from 'kysely';
-import { toUserSummary, UserRow } from '../../adapters/model-row.mapper';
+import { toUserSummary, UserRow } from '../../models/adapters/model-row.mapper';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 type TeamViewRow = Selectable<WorkspaceDatabase['team_view']>;

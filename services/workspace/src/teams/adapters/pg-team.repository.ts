@@ -1,6 +1,6 @@
 import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, TeamAggregate } from '@kiln/domain';
+import { DomainError, ProjectState, TeamAggregate } from '@kiln/domain';
 import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
@@ -32,6 +32,28 @@ export class PgTeamRepository {
 
   lockEmail(trx: Trx, email: string): Promise<void> {
     return lockInviteEmail(trx, email);
+  }
+
+  /** The team as committed, without a lock (outside any change); null when there is none. */
+  find(id: string): Promise<TeamAggregate | null> {
+    return loadTeam(this.db, id, false);
+  }
+
+  /** A person's id and e-mail (`users` state), or null when the account is gone. */
+  async person(id: string): Promise<{ id: string; email: string } | null> {
+    return (await this.db.withSchema(SCHEMA).selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** The account with this (normalized) e-mail, read in the change's transaction; null when there is none. */
+  async accountIdByEmail(trx: Trx, email: string): Promise<string | null> {
+    const account = await trx.withSchema(SCHEMA).selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    return account?.id ?? null;
+  }
+
+  /** A project as committed (`projects` state) with its team, or null. */
+  async project(id: string): Promise<{ teamId: string; project: ProjectState } | null> {
+    const row = await this.db.withSchema(SCHEMA).selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? { teamId: row.team_id, project: { id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at } } : null;
   }
 
   /** The team a project or a member row belongs to (state tables), or null. */

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { hashSessionToken } from '../../../adapters/session-token';
-import { USER_ACCOUNT_REPOSITORY, UserAccountRepository } from '../../../ports/user-account.repository.port';
+import { hashSessionToken } from '../../session-token';
+import { USER_ACCOUNT_REPOSITORY, UserAccountRepository } from '../../ports/user-account.repository.port';
 import { LogOutCommand } from './log-out.command';
 
 @CommandHandler(LogOutCommand)

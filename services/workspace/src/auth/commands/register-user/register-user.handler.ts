@@ -2,13 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AUTH_MESSAGES } from '@kiln/contracts';
 import { DomainError, normalizeFullName, passwordRefusal, registerUser } from '@kiln/domain';
-import { DB, newId } from '@kiln/service-kit';
-import { Kysely } from 'kysely';
-import { hashSessionToken, newSessionToken, SESSION_DAYS } from '../../../adapters/session-token';
+import { newId } from '@kiln/service-kit';
+import { hashSessionToken, newSessionToken, SESSION_DAYS } from '../../session-token';
 import { Clock, CLOCK } from '@kiln/service-kit';
-import { PASSWORD_HASHER, PasswordHasher } from '../../../ports/password-hasher.port';
-import { USER_ACCOUNT_REPOSITORY, UserAccountRepository } from '../../../ports/user-account.repository.port';
-import { limitRegistration, readAuthLimits } from '../../limits';
+import { PASSWORD_HASHER, PasswordHasher } from '../../ports/password-hasher.port';
+import { USER_ACCOUNT_REPOSITORY, UserAccountRepository } from '../../ports/user-account.repository.port';
+import { readAuthLimits } from '../../limits';
 import { RegisterUserCommand, SignedIn } from './register-user.command';
 
 @CommandHandler(RegisterUserCommand)
@@ -16,7 +15,6 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
   private readonly limits = readAuthLimits();
 
   constructor(
-    @Inject(DB) private readonly db: Kysely<unknown>,
     @Inject(USER_ACCOUNT_REPOSITORY) private readonly accounts: UserAccountRepository,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -24,7 +22,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
 
   async execute({ body, ip }: RegisterUserCommand): Promise<SignedIn> {
     // Before any other work: one address creating accounts in bulk is refused cheaply.
-    await limitRegistration(this.db, ip, this.limits.registrationsPerAddress);
+    await this.accounts.limitRegistration(ip, this.limits.registrationsPerAddress);
     // Common, breached or personal passwords are refused (ADR 0042), before anything is looked up.
     const refusal = await passwordRefusal(body.password, { email: body.email, fullName: body.fullName });
     if (refusal) throw new DomainError('invalid', refusal, [{ path: 'password', message: refusal }]);

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, ModelAggregate, TEAM_MESSAGES, teamAllows } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import { Clock, CLOCK } from '@kiln/service-kit';
-import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
+import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
 import { TEAM_ROLES_PORT, TeamRoles } from '../../../teams/team-roles';
 import { CreateModelCommand, ModelChange } from './create-model.command';
 

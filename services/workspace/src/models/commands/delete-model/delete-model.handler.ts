@@ -4,7 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@kiln/domain';
 import { ModelChange } from '../create-model/create-model.command';
 import { Clock, CLOCK } from '@kiln/service-kit';
-import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
+import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
 import { ModelAccess } from '../../model-access';
 import { DeleteModelCommand } from './delete-model.command';
 

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import { RestoredEventIds } from '../../../ports/model.repository.port';
+import { RestoredEventIds } from '../../ports/model.repository.port';
 import { ModelChange } from '../create-model/create-model.command';
 
 export type RestoredModel = ModelChange & RestoredEventIds;

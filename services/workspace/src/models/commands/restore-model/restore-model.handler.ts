@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { COMMON_MESSAGES } from '@kiln/contracts';
 import { DomainError, MODEL_RESTORE_MESSAGES } from '@kiln/domain';
 import { Clock, CLOCK } from '@kiln/service-kit';
-import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
+import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
 import { RestoredModel, RestoreModelCommand } from './restore-model.command';
 
 @CommandHandler(RestoreModelCommand)

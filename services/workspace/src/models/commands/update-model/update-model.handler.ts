@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@kiln/domain';
 import { Clock, CLOCK } from '@kiln/service-kit';
-import { MODEL_REPOSITORY, ModelRepository } from '../../../ports/model.repository.port';
+import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
 import { ModelAccess } from '../../model-access';
 import { ModelChange } from '../create-model/create-model.command';
 import { UpdateModelCommand } from './update-model.command';

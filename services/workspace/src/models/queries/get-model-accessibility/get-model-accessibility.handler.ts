@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { COMMON_MESSAGES, ModelAccessibility } from '@kiln/contracts';
 import { DomainError, modelMenuRules } from '@kiln/domain';
-import { PgModelReadModel } from '../../../adapters/pg-model.read-model';
+import { PgModelReadModel } from '../../adapters/pg-model.read-model';
 import { GetModelAccessibilityQuery } from './get-model-accessibility.query';
 
 @QueryHandler(GetModelAccessibilityQuery)

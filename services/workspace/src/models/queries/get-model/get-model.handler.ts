@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { COMMON_MESSAGES, Model } from '@kiln/contracts';
 import { DomainError } from '@kiln/domain';
-import { PgModelReadModel } from '../../../adapters/pg-model.read-model';
+import { PgModelReadModel } from '../../adapters/pg-model.read-model';
 import { GetModelQuery } from './get-model.query';
 
 @QueryHandler(GetModelQuery)

@@ -1,6 +1,6 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ModelList } from '@kiln/contracts';
-import { PgModelReadModel } from '../../../adapters/pg-model.read-model';
+import { PgModelReadModel } from '../../adapters/pg-model.read-model';
 import { ListModelsQuery } from './list-models.query';
 
 @QueryHandler(ListModelsQuery)

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DeletedModelList } from '@kiln/contracts';
-import { PgDeletedModelsReadModel } from '../../../adapters/pg-deleted-models.read-model';
+import { PgDeletedModelsReadModel } from '../../adapters/pg-deleted-models.read-model';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { ListRecentlyDeletedQuery } from './list-recently-deleted.query';
 

@@ -1,45 +1,25 @@
-import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ProductStatus, PublishedModel, PublishedModelList } from '@kiln/contracts';
-import { DB } from '@kiln/service-kit';
-import { Kysely, sql } from 'kysely';
+import { PublishedModel, PublishedModelList } from '@kiln/contracts';
 import { z } from 'zod';
-import { PgModelReadModel } from '../../../adapters/pg-model.read-model';
-import { SCHEMA, WorkspaceDatabase } from '../../../database.types';
+import { PgModelReadModel } from '../../../models/adapters/pg-model.read-model';
+import { PgPublishedReadModel } from '../../adapters/pg-published.read-model';
 import { ListMyPublishedQuery } from './list-my-published.query';
 
-const SORT_COLUMN = { createdAt: 'm.created_at', updatedAt: 'm.updated_at', name: 'm.name' } as const;
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Reads `model_view` and `model_products`: the caller's live models with a product, newest change first. */
+/** The caller's live models with a product, newest change first, each as My Models shows it plus its product. */
 @QueryHandler(ListMyPublishedQuery)
 export class ListMyPublishedHandler implements IQueryHandler<ListMyPublishedQuery, z.input<typeof PublishedModelList>> {
   constructor(
-    @Inject(DB) private readonly db: Kysely<WorkspaceDatabase>,
+    private readonly published: PgPublishedReadModel,
     private readonly models: PgModelReadModel,
   ) {}
 
   async execute({ actorId, params }: ListMyPublishedQuery): Promise<z.input<typeof PublishedModelList>> {
-    let base = this.db
-      .withSchema(SCHEMA)
-      .selectFrom('model_products as p')
-      .innerJoin('model_view as m', 'm.id', 'p.model_id')
-      .where('p.owner_id', '=', actorId)
-      .where('m.author_id', '=', actorId)
-      .where('m.deleted_at', 'is', null);
-    const contains = params.where?.name?.contains.trim();
-    if (contains) base = base.where('m.name', 'ilike', escapeLike(contains));
-    const sort = params.sort ?? { field: 'updatedAt' as const, direction: 'desc' as const };
-    const ordered = base.orderBy(sort.field === 'name' ? sql`lower(m.name)` : sql.ref(SORT_COLUMN[sort.field]), sort.direction).orderBy('m.id', sort.direction);
-    const [rows, count] = await Promise.all([
-      ordered.select(['p.product_id', 'p.model_id', 'p.status', 'p.title', 'p.production_ready', 'p.version']).offset(params.skip).limit(params.limit).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const models = await this.models.presentRows(actorId, rows.map((r) => r.model_id));
+    const { rows, total } = await this.published.page(actorId, params);
+    const models = await this.models.presentRows(actorId, rows.map((r) => r.modelId));
     const data: PublishedModel[] = rows.flatMap((row) => {
-      const model = models.get(row.model_id);
-      return model ? [{ ...model, product: { id: row.product_id, status: row.status as ProductStatus, title: row.title, productionReady: row.production_ready, version: row.version } }] : [];
+      const model = models.get(row.modelId);
+      return model ? [{ ...model, product: row.product }] : [];
     });
-    return { data, total: Number(count.n) };
+    return { data, total };
   }
 }

@@ -3,8 +3,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ModelAccess } from '../../../models/model-access';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
-import { loadShareFor } from '../share-access';
-import { ShareChange } from '../sharing-change';
+import { loadShareFor } from '../../share-access';
+import { ShareChange } from '../../sharing-change';
 import { ChangeShareRoleCommand } from './change-share-role.command';
 
 @CommandHandler(ChangeShareRoleCommand)

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import { FavoriteChange } from '../sharing-change';
+import { FavoriteChange } from '../../sharing-change';
 
 /** DELETE /api/workspace/user-favorite/{id}: un-stars one of my favorites. */
 export class RemoveFavoriteCommand extends Command<FavoriteChange> {

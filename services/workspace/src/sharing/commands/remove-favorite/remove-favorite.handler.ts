@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, FAVORITE_MESSAGES } from '@kiln/domain';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
-import { FavoriteChange } from '../sharing-change';
+import { FavoriteChange } from '../../sharing-change';
 import { RemoveFavoriteCommand } from './remove-favorite.command';
 
 @CommandHandler(RemoveFavoriteCommand)

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import { ShareChange } from '../sharing-change';
+import { ShareChange } from '../../sharing-change';
 
 /** DELETE /api/workspace/shared-model/{id}: the owner removes the person, or the person leaves. */
 export class RemoveShareCommand extends Command<ShareChange> {

@@ -6,7 +6,7 @@ import { newId } from '@kiln/service-kit';
 import { ModelAccess } from '../../../models/model-access';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
-import { ShareChange } from '../sharing-change';
+import { ShareChange } from '../../sharing-change';
 import { ShareModelCommand } from './share-model.command';
 
 @CommandHandler(ShareModelCommand)

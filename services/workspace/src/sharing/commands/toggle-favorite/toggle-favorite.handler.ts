@@ -6,7 +6,7 @@ import { newId } from '@kiln/service-kit';
 import { ModelAccess } from '../../../models/model-access';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
-import { FavoriteChange } from '../sharing-change';
+import { FavoriteChange } from '../../sharing-change';
 import { ToggleFavoriteCommand } from './toggle-favorite.command';
 
 @CommandHandler(ToggleFavoriteCommand)

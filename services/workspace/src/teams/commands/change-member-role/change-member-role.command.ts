@@ -1,24 +1,9 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, TEAM_MESSAGES, TeamMemberState, TeamRole } from '@kiln/domain';
-import { TeamChange, TeamChanges } from '../team-change';
+import { Command } from '@nestjs/cqrs';
+import { TeamMemberState, TeamRole } from '@kiln/domain';
+import { TeamChange } from '../../team-change';
 
 export class ChangeMemberRoleCommand extends Command<TeamChange<TeamMemberState>> {
   constructor(readonly actorId: string, readonly memberId: string, readonly role: TeamRole) {
     super();
-  }
-}
-
-/** The owner switches a member between viewer and editor; the owner row is fixed. */
-@CommandHandler(ChangeMemberRoleCommand)
-export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRoleCommand, TeamChange<TeamMemberState>> {
-  constructor(private readonly changes: TeamChanges) {}
-
-  async execute({ actorId, memberId, role }: ChangeMemberRoleCommand): Promise<TeamChange<TeamMemberState>> {
-    const teamId = await this.changes.teams.teamIdOf('member', memberId);
-    if (!teamId) throw new DomainError('not-found', TEAM_MESSAGES.memberNotFound);
-    return this.changes.run(teamId, actorId, (team, now) => {
-      team.changeMemberRole(memberId, role, actorId, now);
-      return team.snapshot().members.find((m) => m.id === memberId)!;
-    });
   }
 }

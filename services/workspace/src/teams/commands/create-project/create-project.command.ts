@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command } from '@nestjs/cqrs';
 import { CreateProjectBody } from '@kiln/contracts';
 import { ProjectState } from '@kiln/domain';
-import { IdempotencyClaim, newId } from '@kiln/service-kit';
-import { TeamChange, TeamChanges } from '../team-change';
+import { IdempotencyClaim } from '@kiln/service-kit';
+import { TeamChange } from '../../team-change';
 
 export class CreateProjectCommand extends Command<TeamChange<ProjectState>> {
   constructor(
@@ -12,18 +12,5 @@ export class CreateProjectCommand extends Command<TeamChange<ProjectState>> {
     readonly idempotency?: Omit<IdempotencyClaim, 'resourceId'>,
   ) {
     super();
-  }
-}
-
-/** Owners and editors create projects (name at least 3 characters). */
-@CommandHandler(CreateProjectCommand)
-export class CreateProjectHandler implements ICommandHandler<CreateProjectCommand, TeamChange<ProjectState>> {
-  constructor(private readonly changes: TeamChanges) {}
-
-  execute({ actorId, body, idempotency }: CreateProjectCommand): Promise<TeamChange<ProjectState>> {
-    const id = newId();
-    return this.changes.run(body.teamId, actorId, (team, now) => team.createProject({ id, name: body.name }, actorId, now), {
-      meta: idempotency ? { idempotency: { ...idempotency, resourceId: id } } : {},
-    });
   }
 }

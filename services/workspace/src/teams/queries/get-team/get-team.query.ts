@@ -1,19 +1,8 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Query } from '@nestjs/cqrs';
 import { Team } from '@kiln/contracts';
-import { PgTeamReadModel } from '../../adapters/pg-team.read-model';
 
 export class GetTeamQuery extends Query<Team> {
   constructor(readonly actorId: string, readonly teamId: string) {
     super();
-  }
-}
-
-/** One team of mine with its projects; anyone else gets 403 'You don’t have access to this team!'. */
-@QueryHandler(GetTeamQuery)
-export class GetTeamHandler implements IQueryHandler<GetTeamQuery, Team> {
-  constructor(private readonly readModel: PgTeamReadModel) {}
-
-  execute({ actorId, teamId }: GetTeamQuery): Promise<Team> {
-    return this.readModel.get(actorId, teamId);
   }
 }

@@ -1,11 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AUTH_MESSAGES } from '@kiln/contracts';
-import { DomainError, updateProfile } from '@kiln/domain';
-import { appendToOutbox, DB } from '@kiln/service-kit';
-import { Kysely } from 'kysely';
-import { SCHEMA, WorkspaceDatabase } from '../../../database.types';
+import { updateProfile } from '@kiln/domain';
 import { Clock, CLOCK } from '@kiln/service-kit';
+import { PgUserRepository } from '../../adapters/pg-user.repository';
 import { ProfileUpdated, UpdateProfileCommand } from './update-profile.command';
 
 /**
@@ -15,19 +12,13 @@ import { ProfileUpdated, UpdateProfileCommand } from './update-profile.command';
 @CommandHandler(UpdateProfileCommand)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand, ProfileUpdated> {
   constructor(
-    @Inject(DB) private readonly db: Kysely<WorkspaceDatabase>,
+    private readonly users: PgUserRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ actorId, fullName: requested }: UpdateProfileCommand): Promise<ProfileUpdated> {
     const now = this.clock.now();
     const { fullName, event } = updateProfile({ id: actorId, fullName: requested, now });
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx.withSchema(SCHEMA).updateTable('users').set({ full_name: fullName }).where('id', '=', actorId).returning('id').executeTakeFirst();
-      // The session resolved, but the account is gone (erased meanwhile).
-      if (!updated) throw new DomainError('unauthenticated', AUTH_MESSAGES.notSignedIn);
-      const envelopes = await appendToOutbox(trx, SCHEMA, [event], { actorId, occurredAt: now });
-      return { fullName, eventIds: envelopes.map((e) => e.eventId) };
-    });
+    return { fullName, eventIds: await this.users.rename(actorId, fullName, event, now) };
   }
 }
