@@ -22,7 +22,7 @@ import { Kysely } from 'kysely';
 import { Pool } from 'pg';
 import { createDatabase, ensureStream, migrateSchema, nsName, ProjectionRunner, rebuildProjection } from '../../services/kit/src';
 import { newId } from '../../services/kit/src/ids';
-import { catalogRecordType } from '../../services/commerce/src/catalog/catalog.record-type';
+import { catalogItemType } from '../../services/commerce/src/catalog/catalog-item-type';
 import { ProjectCatalogOnCatalogEvents } from '../../services/commerce/src/catalog/projections/project-catalog-on-catalog-events';
 import { presentChanges } from '../../services/commerce/src/business-records/record-type';
 import { commerceMigrations } from '../../services/commerce/src/migrations';
@@ -129,14 +129,14 @@ function catalogEvents(count: number, ownerId: string): Generated {
     const kind = first ? 'created' : 'updated';
     out.integration.push({
       eventId,
-      type: catalogRecordType.events[kind],
+      type: catalogItemType.events[kind],
       aggregateType: 'catalog-item',
       aggregateId: id,
       occurredAt: fact.at.toISOString(),
       actorId: ownerId,
       correlationId: eventId,
       causationId: null,
-      data: JSON.parse(JSON.stringify({ changes: presentChanges(catalogRecordType, fact.changes), record: catalogRecordType.present(state) })),
+      data: JSON.parse(JSON.stringify({ changes: presentChanges(catalogItemType, fact.changes), record: catalogItemType.present(state) })),
     });
     const scope = { ownerId, teamId: null, projectId: null };
     out.rows.push({

@@ -4,7 +4,7 @@ import type { CommerceDatabase } from '../database.types';
 /*
  * Business records, the generic part (ADR 0029): materials, services and catalog items (orders and quotes
  * next) are event-sourced records built on this area. A new record type:
- *   1. describes itself here (a BusinessRecordType: the domain's rules, its events, its read model table,
+ *   1. describes itself in its area (a BusinessRecordType: the domain's rules, its events, its read model table,
  *      how its state reads), e.g. materials/material-type.ts;
  *   2. has its projection, `recordProjection(type, name)` (registered in commerceProjections);
  *   3. gets its NATS routes from `recordRoutes(type, projection, { list, get, history, tags, create, update,

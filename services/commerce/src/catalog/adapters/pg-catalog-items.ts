@@ -5,7 +5,7 @@ import { DB } from '@kiln/service-kit';
 import { Kysely, SelectQueryBuilder, sql, Transaction } from 'kysely';
 import { RecordScope } from '../../business-records/ports/record-store.port';
 import { CommerceDatabase, SCHEMA } from '../../database.types';
-import { catalogRecordType } from '../catalog.record-type';
+import { catalogItemType } from '../catalog-item-type';
 import { CatalogItems } from '../ports/catalog-items.port';
 
 @Injectable()
@@ -49,12 +49,12 @@ export class PgCatalogItems implements CatalogItems {
 async function liveItemOfModel(db: Kysely<CommerceDatabase> | Transaction<CommerceDatabase>, scope: RecordScope, modelId: string): Promise<string | null> {
   const { rows } = await sql<{ stream_id: string }>`
     SELECT e.stream_id FROM ${sql.id(SCHEMA, 'events')} e
-    WHERE e.stream_type = ${catalogRecordType.rules.type} AND e.version = 1
+    WHERE e.stream_type = ${catalogItemType.rules.type} AND e.version = 1
       AND e.data->'changes'->'modelId'->>'to' = ${modelId}
       AND (e.data->'scope'->>'teamId') IS NOT DISTINCT FROM ${scope.teamId}::text
       AND (e.data->'scope'->>'projectId') IS NOT DISTINCT FROM ${scope.projectId}::text
       AND (${scope.teamId}::text IS NOT NULL OR e.data->'scope'->>'ownerId' = ${scope.ownerId})
-      AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogRecordType.rules.type}.deleted`})
+      AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogItemType.rules.type}.deleted`})
     LIMIT 1`.execute(db);
   return rows[0]?.stream_id ?? null;
 }

@@ -7,7 +7,7 @@ import { appendToStream } from '../../event-store/event-store';
 import { PgRecordStore } from '../../business-records/adapters/pg-record-store';
 import { fold } from '../../business-records/ports/record-store.port';
 import { presentChanges } from '../../business-records/record-type';
-import { catalogRecordType } from '../catalog.record-type';
+import { catalogItemType } from '../catalog-item-type';
 
 type Trx = Transaction<CommerceDatabase>;
 
@@ -23,8 +23,8 @@ const itemModelId = sql`e.data->'changes'->'modelId'->>'to'`;
 async function liveItemsOf(trx: Trx, modelId: string): Promise<string[]> {
   const { rows } = await sql<{ stream_id: string }>`
     SELECT e.stream_id FROM ${sql.id(SCHEMA, 'events')} e
-    WHERE e.stream_type = ${sql.lit(catalogRecordType.rules.type)} AND e.version = 1 AND ${itemModelId} = ${modelId}
-      AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogRecordType.rules.type}.deleted`})
+    WHERE e.stream_type = ${sql.lit(catalogItemType.rules.type)} AND e.version = 1 AND ${itemModelId} = ${modelId}
+      AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogItemType.rules.type}.deleted`})
     ORDER BY e.stream_id`.execute(trx);
   return rows.map((r) => r.stream_id);
 }
@@ -52,7 +52,7 @@ export const FollowModelsOnModelEvents: Projection = {
     const modelIds = [...new Set(followed.map((event) => (event.data as { model: ModelSnapshot }).model.id))];
     const { rows } = await sql<{ model_id: string }>`
       SELECT DISTINCT ${itemModelId} AS model_id FROM ${sql.id(SCHEMA, 'events')} e
-      WHERE e.stream_type = ${sql.lit(catalogRecordType.rules.type)} AND e.version = 1 AND ${itemModelId} = ANY(${modelIds}::text[])`.execute(db);
+      WHERE e.stream_type = ${sql.lit(catalogItemType.rules.type)} AND e.version = 1 AND ${itemModelId} = ANY(${modelIds}::text[])`.execute(db);
     const copied = new Set(rows.map((row) => row.model_id));
     return followed.filter((event) => copied.has((event.data as { model: ModelSnapshot }).model.id));
   },
@@ -63,25 +63,25 @@ export const FollowModelsOnModelEvents: Projection = {
     const store = new PgRecordStore(trx as never);
     const at = new Date(event.occurredAt);
     for (const id of await liveItemsOf(trx, model.id)) {
-      const stream = await store.stream(catalogRecordType, id, trx);
+      const stream = await store.stream(catalogItemType, id, trx);
       const state = stream && fold<CatalogFields>(stream);
       if (!state || state.deleted) continue;
       const copy: CatalogModel = { ...state.fields.model, name: model.name, exists: event.type !== 'workspace.model.deleted.v1' };
       const by = event.actorId ?? state.ownerId;
-      const fact = decideUpdate(catalogRecordType.rules, state, { changes: {}, model: copy }, by, at);
+      const fact = decideUpdate(catalogItemType.rules, state, { changes: {}, model: copy }, by, at);
       if (!fact) continue;
       const after = evolveRecord(state, fact, { id, ownerId: state.ownerId, teamId: state.teamId, projectId: state.projectId });
       await appendToStream(
         trx,
-        { type: catalogRecordType.rules.type, id, expectedVersion: state.version },
+        { type: catalogItemType.rules.type, id, expectedVersion: state.version },
         [
           {
             fact: { type: fact.type, data: { changes: fact.changes }, occurredAt: at },
             integration: {
-              type: catalogRecordType.events.updated,
-              aggregateType: catalogRecordType.rules.type,
+              type: catalogItemType.events.updated,
+              aggregateType: catalogItemType.rules.type,
               aggregateId: id,
-              data: { changes: presentChanges(catalogRecordType, fact.changes), record: catalogRecordType.present(after) },
+              data: { changes: presentChanges(catalogItemType, fact.changes), record: catalogItemType.present(after) },
             },
           },
         ],

@@ -6,7 +6,7 @@ import { CreateRecordCommand } from '../../../business-records/commands/create-r
 import { RECORD_STORE, RecordStore } from '../../../business-records/ports/record-store.port';
 import { RecordChange } from '../../../business-records/record-type';
 import { BUSINESS_ACCESS, BusinessAccess } from '../../../team-access/ports/business-access.port';
-import { catalogRecordType } from '../../catalog.record-type';
+import { catalogItemType } from '../../catalog-item-type';
 import { CATALOG_ITEMS, CatalogItems } from '../../ports/catalog-items.port';
 import { CATALOG_MODELS, CatalogModels } from '../../ports/catalog-models.port';
 import { viewableModels } from '../../viewable-models';
@@ -46,7 +46,7 @@ export class AddToCatalogHandler implements ICommandHandler<AddToCatalogCommand,
     for (const [i, body] of bodies.entries()) {
       const modelId = body.modelId.toLowerCase();
       const scope = scopes[i];
-      const create = new CreateRecordCommand(catalogRecordType, actorId, { teamId: body.teamId, projectId: body.projectId, body, model: copies.get(modelId)!.model }, {
+      const create = new CreateRecordCommand(catalogItemType, actorId, { teamId: body.teamId, projectId: body.projectId, body, model: copies.get(modelId)!.model }, {
         // Only a single add carries the key: a list's repeat is answered by the skip below.
         ...(idempotency && bodies.length === 1 ? { idempotency } : {}),
         alsoInTransaction: async (trx) => {
@@ -58,8 +58,8 @@ export class AddToCatalogHandler implements ICommandHandler<AddToCatalogCommand,
         added.push(await this.commands.execute(create));
       } catch (error) {
         if (!(error instanceof AlreadyInCatalog)) throw error;
-        const state = await this.store.load<CatalogFields>(catalogRecordType, error.itemId);
-        added.push({ record: catalogRecordType.present(state!), eventIds: [] });
+        const state = await this.store.load<CatalogFields>(catalogItemType, error.itemId);
+        added.push({ record: catalogItemType.present(state!), eventIds: [] });
       }
     }
     return added;

@@ -5,7 +5,7 @@ import { CatalogFields, decideUpdate, RecipeRefs } from '@kiln/domain';
 import { ChangeRecordCommand } from '../../../business-records/commands/change-record/change-record.command';
 import { RECORD_STORE, RecordStore } from '../../../business-records/ports/record-store.port';
 import { RecordChange } from '../../../business-records/record-type';
-import { catalogRecordType } from '../../catalog.record-type';
+import { catalogItemType } from '../../catalog-item-type';
 import { CATALOG_ITEMS, CatalogItems } from '../../ports/catalog-items.port';
 import { ChangeCatalogItemCommand } from './change-catalog-item.command';
 
@@ -25,9 +25,9 @@ export class ChangeCatalogItemHandler implements ICommandHandler<ChangeCatalogIt
     let refs: RecipeRefs | undefined;
     if (changes.recipe) {
       // The scope never changes after creation: read it once for the references.
-      const state = await this.store.load<CatalogFields>(catalogRecordType, id);
+      const state = await this.store.load<CatalogFields>(catalogItemType, id);
       if (state && !state.deleted) refs = await this.items.recipeRefs(state, changes.recipe.materials.map((l) => l.materialId), changes.recipe.services.map((l) => l.serviceId));
     }
-    return this.commands.execute(new ChangeRecordCommand(catalogRecordType, actorId, id, (state, at) => decideUpdate(catalogRecordType.rules, state, { changes, refs }, actorId, at, ifMatch), { ifMatch }));
+    return this.commands.execute(new ChangeRecordCommand(catalogItemType, actorId, id, (state, at) => decideUpdate(catalogItemType.rules, state, { changes, refs }, actorId, at, ifMatch), { ifMatch }));
   }
 }

@@ -7,7 +7,7 @@ import { BusinessRecordType, presentMeta } from '../business-records/record-type
  * `commerce.catalog-item.added/updated/removed.v1` events, and `business_catalog_view` (with `model_id`,
  * which the workspace's model events are matched on).
  */
-export const catalogRecordType: BusinessRecordType<CatalogFields, CatalogCreateInput, CatalogUpdateInput, CatalogItem> = {
+export const catalogItemType: BusinessRecordType<CatalogFields, CatalogCreateInput, CatalogUpdateInput, CatalogItem> = {
   rules: catalogRules,
   events: { created: 'commerce.catalog-item.added.v1', updated: 'commerce.catalog-item.updated.v1', deleted: 'commerce.catalog-item.removed.v1' },
   view: 'business_catalog_view',
