@@ -2,7 +2,6 @@ import { BusinessRpc, CatalogItem } from '@kiln/contracts';
 import { answerAfterProjection, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { AreaRoutes } from '../area-routes';
 import { committedRecord, idempotencyClaim, recordRoutes } from '../business-records/business-records.routes';
-import { DeleteRecordCommand } from '../business-records/commands/delete-record/delete-record.command';
 import { SCHEMA } from '../database.types';
 import { NatsCatalogModels } from './adapters/nats-catalog-models';
 import { PgCatalogItems } from './adapters/pg-catalog-items';
@@ -18,8 +17,6 @@ import { LookUpModelHandler } from './queries/look-up-model/look-up-model.handle
 import { LookUpModelQuery } from './queries/look-up-model/look-up-model.query';
 import { FollowModelsOnModelEvents } from './reactions/follow-models-on-model-events';
 
-const projection = ProjectCatalogOnCatalogEvents;
-
 /**
  * The catalog (spec 002 §2–§5, §7; ADR 0027): catalog items as business records, the add-by-model-ID
  * lookup, and the reaction keeping items' model copies fresh from the workspace's model events.
@@ -34,7 +31,13 @@ export const catalogRoutes: AreaRoutes = {
   ],
   projections: [ProjectCatalogOnCatalogEvents, FollowModelsOnModelEvents],
   routes: [
-    ...recordRoutes(catalogItemType, projection, { list: BusinessRpc.listCatalog, get: BusinessRpc.getCatalogItem, history: BusinessRpc.catalogHistory }),
+    ...recordRoutes(catalogItemType, ProjectCatalogOnCatalogEvents, {
+      list: BusinessRpc.listCatalog,
+      get: BusinessRpc.getCatalogItem,
+      history: BusinessRpc.catalogHistory,
+      // The item leaves the catalog (its timeline stays); the model may be added again.
+      remove: BusinessRpc.removeCatalogItem,
+    }),
     rpcRoute({
       rpc: BusinessRpc.lookupModel,
       kind: 'query',
@@ -51,7 +54,7 @@ export const catalogRoutes: AreaRoutes = {
           claim,
           async () => {
             const [added] = await context.commands.execute(new AddToCatalogCommand(request.actor.userId, [request.body], claim ?? undefined));
-            return answerAfterProjection(context, [projection, added.eventIds], () => added.record);
+            return answerAfterProjection(context, [ProjectCatalogOnCatalogEvents, added.eventIds], () => added.record);
           },
           // The item a repeated add (same Idempotency-Key) created, from its events.
           async (id) => (await committedRecord(context, catalogItemType, id, { deletedIsGone: true })) as CatalogItem,
@@ -63,7 +66,7 @@ export const catalogRoutes: AreaRoutes = {
       kind: 'command',
       handle: async ({ actor, body }, context) => {
         const added = await context.commands.execute(new AddToCatalogCommand(actor.userId, body.items));
-        return answerAfterProjection(context, [projection, added.flatMap((a) => a.eventIds)], () => ({ data: added.map((a) => a.record) }));
+        return answerAfterProjection(context, [ProjectCatalogOnCatalogEvents, added.flatMap((a) => a.eventIds)], () => ({ data: added.map((a) => a.record) }));
       },
     }),
     rpcRoute({
@@ -71,16 +74,7 @@ export const catalogRoutes: AreaRoutes = {
       kind: 'command',
       handle: async ({ actor, body }, context) => {
         const change = await context.commands.execute(new ChangeCatalogItemCommand(actor.userId, body.id, body.changes, body.ifMatch));
-        return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
-      },
-    }),
-    rpcRoute({
-      rpc: BusinessRpc.removeCatalogItem,
-      kind: 'command',
-      // The item leaves the catalog (its timeline stays); the model may be added again.
-      handle: async ({ actor, body }, context) => {
-        const change = await context.commands.execute(new DeleteRecordCommand(catalogItemType, actor.userId, body.id, body.ifMatch));
-        return answerAfterProjection(context, [projection, change.eventIds], () => change.record);
+        return answerAfterProjection(context, [ProjectCatalogOnCatalogEvents, change.eventIds], () => change.record);
       },
     }),
   ],
