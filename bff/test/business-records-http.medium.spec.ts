@@ -20,7 +20,6 @@ async function http(method: string, path: string, token: string, options: { body
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${stack.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: text ? (JSON.parse(text) as any) : undefined, etag: response.headers.get('etag') };
 }
 

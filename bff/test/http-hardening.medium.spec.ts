@@ -187,7 +187,9 @@ describe('oversize bodies', () => {
     const { token } = await signUp();
     const { host } = new URL(stack.url);
     const total = 50 * 1024 * 1024;
-    const head = `POST /api/workspace/model HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`;
+    const head =
+      `POST /api/workspace/model HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: ` +
+      `application/json\r\nContent-Length: ${total}\r\n\r\n`;
     const { answer, sentAll } = await sendSlowly(head, repeat(KB64, total / KB64.length));
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toMatch(/"statusCode":413/);
@@ -197,7 +199,9 @@ describe('oversize bodies', () => {
   it('cuts a chunked body off at the limit with 413', async () => {
     const { token } = await signUp();
     const { host } = new URL(stack.url);
-    const head = `POST /api/workspace/model HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const head =
+      `POST /api/workspace/model HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: ` +
+      `application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
     const chunk = Buffer.concat([Buffer.from(`${KB64.length.toString(16)}\r\n`), KB64, Buffer.from('\r\n')]);
     // 8 MB in all, then the terminating chunk: the answer must come before the end.
     const chunks = [...repeat(chunk, 128), Buffer.from('0\r\n\r\n')];

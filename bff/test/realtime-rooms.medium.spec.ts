@@ -150,7 +150,8 @@ it('a socket opened later joins the teams its person is in (from the workspace),
     [team.team.id, owner.id, now],
   );
   await db.query(
-    `insert into workspace.team_members (id, team_id, user_id, email, role, status, created_at) values ($1, $2, $3, $4, 'owner', 'active', $5), ($6, $2, $7, $8, 'viewer', 'active', $5)`,
+    `insert into workspace.team_members (id, team_id, user_id, email, role, status, created_at) values ($1, $2, $3, $4, 'owner', 'active', ` +
+      `$5), ($6, $2, $7, $8, 'viewer', 'active', $5)`,
     [anId(), team.team.id, owner.id, owner.email, now, anId(), viewer.id, viewer.email],
   );
   const viewerTabs = await tabs(viewer);
@@ -195,7 +196,8 @@ it('a socket opened later hears a model shared with its person (from the workspa
   const created = await http('POST', '/api/workspace/model', owner.token, { name: 'Later shared gear' });
   const now = new Date();
   await db.query(
-    `insert into workspace.model_shares (id, model_id, owner_id, user_id, email, role, shared_by_id, created_at, updated_at, version) values ($1, $2, $3, $4, $5, 'inspector', $3, $6, $6, 1)`,
+    `insert into workspace.model_shares (id, model_id, owner_id, user_id, email, role, shared_by_id, created_at, updated_at, version) values ` +
+      `($1, $2, $3, $4, $5, 'inspector', $3, $6, $6, 1)`,
     [anId(), created.body.id, owner.id, reader.id, reader.email, now],
   );
   const readerTabs = await tabs(reader);

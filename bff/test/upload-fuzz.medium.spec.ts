@@ -39,7 +39,7 @@ beforeAll(async () => {
     env: { ...options.env, KILN_STORAGE_DIR: storageDir, KILN_UPLOAD_MAX_BYTES_MEDIA: String(MEDIA_LIMIT) },
     log: () => undefined,
     childLog: (line) => {
-      if (line.startsWith('[bff]')) bffLog.push(line) > 400 && bffLog.shift();
+      if (line.startsWith('[bff]') && bffLog.push(line) > 400) bffLog.shift();
     },
     onCrash: (info) => crashes.push(info),
   });
@@ -469,7 +469,7 @@ const toPart = (spec: PartSpec): Part =>
       };
 
 function build(c: Case): Request {
-  let parts = c.parts.map(toPart);
+  const parts = c.parts.map(toPart);
   let closing = true;
   const byteOps: Mutation[] = [];
   for (const m of c.mutations) {
@@ -516,49 +516,54 @@ const FUZZ_CASES = Number(process.env.KILN_UPLOAD_FUZZ_CASES ?? 3000);
 const FUZZ_SEED = Number(process.env.KILN_UPLOAD_FUZZ_SEED ?? 20261116);
 
 describe('generated malformed bodies', () => {
-  it(`${FUZZ_CASES} mutated bodies (seed ${FUZZ_SEED}), 8 at a time: every answer is 201 or a 4xx with our sentence; the BFF survives and keeps no partial file`, async () => {
-    const cases = fc.sample(caseArbitrary, { seed: FUZZ_SEED, numRuns: FUZZ_CASES });
-    const tally = new Map<string, number>();
-    const wrong: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < cases.length && wrong.length < 5) {
-        const index = next++;
-        const request = build(cases[index]!);
-        const answer = await send(request);
-        const message = (answer.body as { message?: unknown } | null)?.message;
-        const key = request.abortAfter !== undefined ? 'dropped' : `${answer.status} ${typeof message === 'string' ? message : ''}`;
-        tally.set(key, (tally.get(key) ?? 0) + 1);
-        const fine =
-          request.abortAfter !== undefined
-            ? answer.status === 0 || answer.status === 201 || (answer.status >= 400 && answer.status < 500 && SENTENCES.has(String(message)))
-            : answer.status === 201 ||
-              (answer.status >= 400 &&
-                answer.status < 500 &&
-                (answer.body as { statusCode?: number }).statusCode === answer.status &&
-                SENTENCES.has(String(message)));
-        if (!fine)
-          wrong.push(
-            `case ${index} (seed ${FUZZ_SEED}): ${JSON.stringify(cases[index]).slice(0, 400)}\n  answered ${answer.status} (${answer.ending}): ${answer.raw.slice(0, 300)}`,
-          );
-        if (crashes.length) wrong.push(`case ${index}: the BFF crashed: ${JSON.stringify(crashes)}\n${bffLog.slice(-20).join('\n')}`);
-      }
-    };
-    const started = Date.now();
-    await Promise.all(Array.from({ length: 8 }, worker));
-    // eslint-disable-next-line no-console
-    console.log(
-      `${next} generated uploads in ${Date.now() - started} ms:\n${[...tally]
-        .sort((a, b) => b[1] - a[1])
-        .map(([k, n]) => `  ${n}\t${k}`)
-        .join('\n')}`,
-    );
-    expect(wrong).toEqual([]);
-    expect(next).toBe(FUZZ_CASES);
-    expect(crashes).toEqual([]);
-    expect(stack.pids().bff).toBe(bffPid);
-    // No partial file is left of any of them, and a normal upload still goes through (afterEach checks it again).
-    await eventually(() => expect(partials()).toEqual([]));
-    await expectStillUp();
-  }, 120_000);
+  it(
+    `${FUZZ_CASES} mutated bodies (seed ${FUZZ_SEED}), 8 at a time: every answer is 201 or a 4xx with our sentence; the BFF survives and ` +
+      `keeps no partial file`,
+    async () => {
+      const cases = fc.sample(caseArbitrary, { seed: FUZZ_SEED, numRuns: FUZZ_CASES });
+      const tally = new Map<string, number>();
+      const wrong: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < cases.length && wrong.length < 5) {
+          const index = next++;
+          const request = build(cases[index]!);
+          const answer = await send(request);
+          const message = (answer.body as { message?: unknown } | null)?.message;
+          const key = request.abortAfter !== undefined ? 'dropped' : `${answer.status} ${typeof message === 'string' ? message : ''}`;
+          tally.set(key, (tally.get(key) ?? 0) + 1);
+          const fine =
+            request.abortAfter !== undefined
+              ? answer.status === 0 || answer.status === 201 || (answer.status >= 400 && answer.status < 500 && SENTENCES.has(String(message)))
+              : answer.status === 201 ||
+                (answer.status >= 400 &&
+                  answer.status < 500 &&
+                  (answer.body as { statusCode?: number }).statusCode === answer.status &&
+                  SENTENCES.has(String(message)));
+          if (!fine)
+            wrong.push(
+              `case ${index} (seed ${FUZZ_SEED}): ${JSON.stringify(cases[index]).slice(0, 400)}\n  answered ${answer.status} ` +
+                `(${answer.ending}): ${answer.raw.slice(0, 300)}`,
+            );
+          if (crashes.length) wrong.push(`case ${index}: the BFF crashed: ${JSON.stringify(crashes)}\n${bffLog.slice(-20).join('\n')}`);
+        }
+      };
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 8 }, worker));
+      console.log(
+        `${next} generated uploads in ${Date.now() - started} ms:\n${[...tally]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `  ${n}\t${k}`)
+          .join('\n')}`,
+      );
+      expect(wrong).toEqual([]);
+      expect(next).toBe(FUZZ_CASES);
+      expect(crashes).toEqual([]);
+      expect(stack.pids().bff).toBe(bffPid);
+      // No partial file is left of any of them, and a normal upload still goes through (afterEach checks it again).
+      await eventually(() => expect(partials()).toEqual([]));
+      await expectStillUp();
+    },
+    120_000,
+  );
 });

@@ -131,62 +131,67 @@ function* repeat(chunk: Buffer, times: number) {
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 describe('POST /api/upload and assign-zip-file', () => {
-  it('uploads a zip for its uploader, who attaches it and hears the version and its steps live; a stranger can neither read nor attach it, nor hears anything', async () => {
-    const author = await signUp();
-    const stranger = await signUp();
-    const zip = await buildingPlugin();
-    const answer = await upload(author.token, zip, 'gears.zip');
-    expect(answer.status).toBe(201);
-    const [media] = answer.body;
-    expect(media).toMatchObject({
-      type: 'plugin',
-      name: 'gears.zip',
-      folder: '@kiln/gears/1_0_0',
-      size: zip.length,
-      sha256: createHash('sha256').update(zip).digest('hex'),
-      authorId: author.id,
-      path: `media/${media.id}`,
-    });
-    expect(readFileSync(join(storageDir, 'media', media.id)).equals(zip)).toBe(true);
+  it(
+    'uploads a zip for its uploader, who attaches it and hears the version and its steps live; a stranger can neither read nor attach it, ' +
+      'nor hears anything',
+    async () => {
+      const author = await signUp();
+      const stranger = await signUp();
+      const zip = await buildingPlugin();
+      const answer = await upload(author.token, zip, 'gears.zip');
+      expect(answer.status).toBe(201);
+      const [media] = answer.body;
+      expect(media).toMatchObject({
+        type: 'plugin',
+        name: 'gears.zip',
+        folder: '@kiln/gears/1_0_0',
+        size: zip.length,
+        sha256: createHash('sha256').update(zip).digest('hex'),
+        authorId: author.id,
+        path: `media/${media.id}`,
+      });
+      expect(readFileSync(join(storageDir, 'media', media.id)).equals(zip)).toBe(true);
 
-    expect(await http('GET', `/api/media/${media.id}`, author.token)).toMatchObject({ status: 200, body: { id: media.id } });
-    expect(await http('GET', `/api/media/${media.id}`, stranger.token)).toMatchObject({ status: 404, body: { message: "Media doesn't exist" } });
+      expect(await http('GET', `/api/media/${media.id}`, author.token)).toMatchObject({ status: 200, body: { id: media.id } });
+      expect(await http('GET', `/api/media/${media.id}`, stranger.token)).toMatchObject({ status: 404, body: { message: "Media doesn't exist" } });
 
-    const authorSeen = pluginPushes(await openSocket(stack.url, sockets, { token: author.token }));
-    const strangerSeen = pluginPushes(await openSocket(stack.url, sockets, { token: stranger.token }));
+      const authorSeen = pluginPushes(await openSocket(stack.url, sockets, { token: author.token }));
+      const strangerSeen = pluginPushes(await openSocket(stack.url, sockets, { token: stranger.token }));
 
-    // The stranger's own version cannot take the author's upload.
-    const strangersPlugin = await pluginWithVersion(stranger.token);
-    expect(await http('PATCH', `/api/bgpm/plugin-version/assign-zip-file/${strangersPlugin}/1.0.0`, stranger.token, { mediaId: media.id })).toMatchObject({
-      status: 404,
-      body: { message: "Media doesn't exist" },
-    });
+      // The stranger's own version cannot take the author's upload.
+      const strangersPlugin = await pluginWithVersion(stranger.token);
+      expect(await http('PATCH', `/api/bgpm/plugin-version/assign-zip-file/${strangersPlugin}/1.0.0`, stranger.token, { mediaId: media.id })).toMatchObject({
+        status: 404,
+        body: { message: "Media doesn't exist" },
+      });
 
-    const pluginId = await pluginWithVersion(author.token);
-    const assigned = await http('PATCH', `/api/bgpm/plugin-version/assign-zip-file/${pluginId}/1.0.0`, author.token, { mediaId: media.id });
-    expect(assigned).toMatchObject({ status: 200, body: { mediaId: media.id, status: 'pending' } });
-    expect((await http('POST', '/api/bgpm/plugin-action/publish', author.token, { pluginId, version: '1.0.0' })).body.running).toBe(true);
+      const pluginId = await pluginWithVersion(author.token);
+      const assigned = await http('PATCH', `/api/bgpm/plugin-version/assign-zip-file/${pluginId}/1.0.0`, author.token, { mediaId: media.id });
+      expect(assigned).toMatchObject({ status: 200, body: { mediaId: media.id, status: 'pending' } });
+      expect((await http('POST', '/api/bgpm/plugin-action/publish', author.token, { pluginId, version: '1.0.0' })).body.running).toBe(true);
 
-    // Live: the version (created, zip attached, …), its five steps, and log lines, to the author only.
-    await eventually(() => {
-      const mine = authorSeen.filter((p) => p.data.pluginId === pluginId);
-      expect(mine).toContainEqual(
-        expect.objectContaining({ channel: 'bgpm-plugin-version', verb: 'update', data: expect.objectContaining({ mediaId: media.id }) }),
-      );
-      expect(new Set(mine.filter((p) => p.channel === 'bgpm-plugin-action').map((p) => p.data.action))).toEqual(
-        new Set(['unzip', 'install', 'build', 'grab', 'deploy']),
-      );
-      expect(mine).toContainEqual(
-        expect.objectContaining({ channel: 'bgpm-plugin-action', data: expect.objectContaining({ action: 'unzip', status: 'success' }) }),
-      );
-      expect(mine.some((p) => p.channel === 'bgpm-plugin-log' && p.verb === 'create')).toBe(true);
-    }, 30_000);
-    // The version push carries the version, not the event's bookkeeping.
-    const versionPush = authorSeen.find((p) => p.channel === 'bgpm-plugin-version')!;
-    expect(versionPush.data).not.toHaveProperty('authorId');
-    expect(versionPush.data).not.toHaveProperty('actions');
-    expect(strangerSeen.filter((p) => p.data.pluginId === pluginId)).toEqual([]);
-  }, 60_000);
+      // Live: the version (created, zip attached, …), its five steps, and log lines, to the author only.
+      await eventually(() => {
+        const mine = authorSeen.filter((p) => p.data.pluginId === pluginId);
+        expect(mine).toContainEqual(
+          expect.objectContaining({ channel: 'bgpm-plugin-version', verb: 'update', data: expect.objectContaining({ mediaId: media.id }) }),
+        );
+        expect(new Set(mine.filter((p) => p.channel === 'bgpm-plugin-action').map((p) => p.data.action))).toEqual(
+          new Set(['unzip', 'install', 'build', 'grab', 'deploy']),
+        );
+        expect(mine).toContainEqual(
+          expect.objectContaining({ channel: 'bgpm-plugin-action', data: expect.objectContaining({ action: 'unzip', status: 'success' }) }),
+        );
+        expect(mine.some((p) => p.channel === 'bgpm-plugin-log' && p.verb === 'create')).toBe(true);
+      }, 30_000);
+      // The version push carries the version, not the event's bookkeeping.
+      const versionPush = authorSeen.find((p) => p.channel === 'bgpm-plugin-version')!;
+      expect(versionPush.data).not.toHaveProperty('authorId');
+      expect(versionPush.data).not.toHaveProperty('actions');
+      expect(strangerSeen.filter((p) => p.data.pluginId === pluginId)).toEqual([]);
+    },
+    60_000,
+  );
 
   it('refuses what is not a zip with 400 and keeps nothing', async () => {
     const { token } = await signUp();
@@ -233,7 +238,9 @@ describe('POST /api/upload and assign-zip-file', () => {
     const before = stored();
     const { host } = new URL(stack.url);
     const total = 200 * MB;
-    const head = `POST /api/upload?repo=plugin HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=xyz\r\nContent-Length: ${total}\r\n\r\n`;
+    const head =
+      `POST /api/upload?repo=plugin HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: ` +
+      `multipart/form-data; boundary=xyz\r\nContent-Length: ${total}\r\n\r\n`;
     const { answer, sentAll } = await sendSlowly(head, repeat(Buffer.alloc(64 * 1024, 1), total / (64 * 1024)));
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('The file is larger than the limit of 128 MB.');
@@ -245,7 +252,9 @@ describe('POST /api/upload and assign-zip-file', () => {
     const { token } = await signUp();
     const before = stored();
     const { host } = new URL(stack.url);
-    const head = `POST /api/upload?repo=media HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const head =
+      `POST /api/upload?repo=media HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: ` +
+      `multipart/form-data; boundary=xyz\r\nTransfer-Encoding: chunked\r\n\r\n`;
     const chunked = (b: Buffer) => Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from('\r\n')]);
     const part = chunked(
       Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n'),

@@ -29,7 +29,8 @@ export const BASELINE_MEANINGS: Record<string, string> = {
   [BASELINE_NAMES.pg]: 'pg Pool `SELECT * FROM workspace.model_view WHERE id = $1` on the seeded bench database (random seeded id)',
   [BASELINE_NAMES.js]: 'js.publish of a tiny JSON to a temporary file-storage stream in the bench namespace, awaiting the PubAck',
   [BASELINE_NAMES.pgPage]:
-    'pg Pool (2 connections): `SELECT * … WHERE author_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 20` and `SELECT count(*) … WHERE author_id = $1` in parallel, ' +
+    'pg Pool (2 connections): `SELECT * … WHERE author_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 20` and `SELECT count(*) … WHERE ' +
+    'author_id = $1` in parallel, ' +
     'on a bare table of the same 10,000 rows with a plain (author_id, updated_at, id) index, no triggers',
   [BASELINE_NAMES.socket]: 'socket.io-client (websocket transport) emit with ack to a bare socket.io server on localhost that acks the payload back',
 };

@@ -125,5 +125,8 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 /** One line for the bench report. */
 export function renderFirstLoad(load: FirstLoad): string {
   const verdict = load.brotliBytes <= FIRST_LOAD_BUDGET_BYTES ? 'within' : 'OVER';
-  return `first load of / : ${kB(load.brotliBytes)} brotli (goal ≤ ${kB(FIRST_LOAD_BUDGET_BYTES)}, ${verdict}), ${kB(load.gzipBytes)} gzip, ${kB(load.rawBytes)} raw in ${load.files.length} JS file(s): ${load.files.join(', ')}`;
+  return (
+    `first load of / : ${kB(load.brotliBytes)} brotli (goal ≤ ${kB(FIRST_LOAD_BUDGET_BYTES)}, ${verdict}), ${kB(load.gzipBytes)} gzip, ` +
+    `${kB(load.rawBytes)} raw in ${load.files.length} JS file(s): ${load.files.join(', ')}`
+  );
 }

@@ -26,6 +26,7 @@ export interface PipelineBench {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON answers, read loosely by the bench as by the tests
 async function api(url: string, user: BenchUser, method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(`${url}${path}`, {
     method,

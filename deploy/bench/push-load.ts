@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { connect, JSONCodec, StorageType } from 'nats';
 import { Pool } from 'pg';
 import { Server as SocketServer } from 'socket.io';
-import { io, Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { BenchUser, connectSocket } from './kiln';
 import { measure, MeasureOptions, summarize, Summary } from './stats';
 

@@ -66,7 +66,8 @@ async function main(): Promise<void> {
       });
       commands = result.events;
       console.log(
-        `rebuild of ${result.events} model events: raw consume ${Math.round(result.rawPerSecond)}/s, replay ${Math.round(result.rebuildPerSecond)}/s, ratio ${(result.rebuildPerSecond / result.rawPerSecond).toFixed(2)} (goal ≥ 0.3)`,
+        `rebuild of ${result.events} model events: raw consume ${Math.round(result.rawPerSecond)}/s, replay ` +
+          `${Math.round(result.rebuildPerSecond)}/s, ratio ${(result.rebuildPerSecond / result.rawPerSecond).toFixed(2)} (goal ≥ 0.3)`,
       );
     } else if (process.env.KILN_PROFILE === 'list') {
       const pool = new Pool({ connectionString: stack.databaseUrl, max: 2 });
@@ -89,7 +90,8 @@ async function main(): Promise<void> {
       const list = await measure('list', { warmup: 0, samples }, op);
       commands = samples;
       console.log(
-        `list first page (10k): p50 ${list.p50.toFixed(2)} ms (${(list.p50 / listBaseline).toFixed(2)}× the list baseline of this run, goal ≤ 2×), p99 ${list.p99.toFixed(2)} ms`,
+        `list first page (10k): p50 ${list.p50.toFixed(2)} ms (${(list.p50 / listBaseline).toFixed(2)}× the list baseline of this run, goal ` +
+          `≤ 2×), p99 ${list.p99.toFixed(2)} ms`,
       );
     } else {
       const result = await sustainedPushLoad(stack.url, user, load);

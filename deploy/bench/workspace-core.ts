@@ -44,7 +44,8 @@ export async function seedShares(pool: Pool, ownerId: string, recipient: { id: s
       }
       // The model columns the share projection copies into its rows (migration 0009).
       await query(
-        `UPDATE workspace.model_share_view v SET model_name = m.name, model_created_at = m.created_at, model_updated_at = m.updated_at, model_version = m.version
+        `UPDATE workspace.model_share_view v
+         SET model_name = m.name, model_created_at = m.created_at, model_updated_at = m.updated_at, model_version = m.version
          FROM workspace.models m WHERE m.id = v.model_id AND v.id = ANY($1::text[])`,
         [ids],
       );
@@ -71,7 +72,8 @@ export async function seedNotifications(pool: Pool, recipientId: string, count: 
     async (query) => {
       await query(
         `INSERT INTO workspace.notifications (id, recipient_id, type, message, data, read, disabled, created_at, version, source_event_id)
-         SELECT id, $2, 'shared-model.create', 'A bench notification.', $3::jsonb, r, false, at, 1, id FROM unnest($1::text[], $4::timestamptz[], $5::boolean[]) AS t(id, at, r)`,
+         SELECT id, $2, 'shared-model.create', 'A bench notification.', $3::jsonb, r, false, at, 1, id
+         FROM unnest($1::text[], $4::timestamptz[], $5::boolean[]) AS t(id, at, r)`,
         [ids, recipientId, data, times, read],
       );
       await query(

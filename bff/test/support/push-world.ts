@@ -5,7 +5,6 @@ import { PushPlan } from '../../src/realtime/push-plan';
 import { userRoom } from '../../src/realtime/rooms';
 import { routeEvent } from '../../src/realtime/route-event';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Seen = { channel: string; verb: string; data: any }[];
 
 export interface WorldSocket {

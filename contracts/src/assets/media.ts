@@ -115,7 +115,8 @@ export const AssetsHttpRoutes = {
     method: 'post',
     path: '/api/upload',
     summary:
-      "Upload one file (multipart field `file`; `folder` and `repo` as query parameters or fields before the file). Answers a list whose first item is the new media. Over the repo's limit: 413, nothing stored.",
+      'Upload one file (multipart field `file`; `folder` and `repo` as query parameters or fields before the file). Answers a list whose ' +
+      "first item is the new media. Over the repo's limit: 413, nothing stored.",
     auth: true,
     query: UploadQuery,
     multipart: { field: 'file', maxBytes: UPLOAD_MAX_BYTES.plugin },

@@ -8,6 +8,7 @@ export type Id = z.infer<typeof Id>;
  * Free text up to `max` characters, as Postgres can store it: no NUL, and no lone UTF-16 surrogate
  * (JSON may carry one as `\ud800`, which neither UTF-8 text nor jsonb accepts).
  */
+// eslint-disable-next-line no-control-regex -- NUL (\u0000) is the very character this refuses
 const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 export const TEXT_MESSAGE = 'Text must be valid Unicode without NUL characters.';
 /** `tooLong` is the sentence shown when the text is too long (zod's own words are not for people). */

@@ -19,7 +19,8 @@ export function renderEventCatalogue(): string {
     '- Subject: `evt.<type>`, e.g. `evt.workspace.model.created.v1` (prefixed by `<KILN_NAMESPACE>.` when one is set).',
     `- Stream: \`${WORKSPACE_STREAM.name}\` holds \`${WORKSPACE_STREAM.subjects.join(', ')}\`.`,
     `- Stream: \`${COMMERCE_STREAM.name}\` holds \`${COMMERCE_STREAM.subjects.join(', ')}\` (event-sourced: the commerce events table is the truth).`,
-    `- Stream: \`${PLUGIN_REGISTRY_STREAM.name}\` holds \`${PLUGIN_REGISTRY_STREAM.subjects.join(', ')}\` (plugins, versions, the build pipeline's steps and logs).`,
+    `- Stream: \`${PLUGIN_REGISTRY_STREAM.name}\` holds \`${PLUGIN_REGISTRY_STREAM.subjects.join(', ')}\` (plugins, versions, the build ` +
+      `pipeline's steps and logs).`,
     '- Header `Nats-Msg-Id` = `eventId`; deliveries are at least once, so deduplicate by `eventId`.',
     '- Envelope: `eventId`, `type`, `aggregateType`, `aggregateId`, `occurredAt`, `actorId`, `correlationId`, `causationId`, `data`.',
     '- A breaking change gets a new type (`.v2`) published beside the old one until consumers have moved.',

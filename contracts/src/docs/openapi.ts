@@ -27,7 +27,8 @@ function errorAnswers(route: HttpRoute): Record<string, unknown> {
     ...(route.multipart
       ? {
           '413': errorAnswer(
-            `The file is larger than its repo's limit (${route.multipart.maxBytes} bytes for plugins); refused by Content-Length before reading, or cut off while streaming. Nothing is stored.`,
+            `The file is larger than its repo's limit (${route.multipart.maxBytes} bytes for plugins); refused by Content-Length before ` +
+              `reading, or cut off while streaming. Nothing is stored.`,
           ),
         }
       : {}),
@@ -62,7 +63,9 @@ export function buildOpenApi(): Record<string, unknown> {
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: `A repeat with the same key by the same user within 24 h answers the first result and creates nothing; a different body with the same key is 422. Sent as \`${IDEMPOTENCY_HEADER}\`.`,
+        description:
+          `A repeat with the same key by the same user within 24 h answers the first result and creates nothing; a different body ` +
+          `with the same key is 422. Sent as \`${IDEMPOTENCY_HEADER}\`.`,
         schema: schema(IdempotencyKey, 'input'),
       });
     }

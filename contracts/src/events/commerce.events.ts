@@ -36,7 +36,8 @@ export const COMMERCE_EVENT_DESCRIPTIONS: Record<keyof typeof CommerceEvents, st
   'commerce.product.created.v1':
     'An author published a model (status `non moderated`), or saved it as a draft first (`draft: true`, status `draft`). One product per model.',
   'commerce.product.submitted.v1':
-    'The author published the product again (republish or restore), with its content: it waits for moderation (`non moderated`) and is off the marketplace until approved.',
+    'The author published the product again (republish or restore), with its content: it waits for moderation (`non moderated`) and is off ' +
+    'the marketplace until approved.',
   'commerce.product.drafted.v1': 'The author saved the product as a draft: off the marketplace and out of the moderation queue.',
   'commerce.product.approved.v1': 'A moderator approved the product: `published`, `publishedAt` set. Listed on the marketplace when production-ready.',
   'commerce.product.rejected.v1': 'A moderator rejected the product, saying why (`reason`).',

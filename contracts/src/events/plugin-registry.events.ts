@@ -60,14 +60,16 @@ export const PluginRegistryEvents = {
 export const PLUGIN_REGISTRY_EVENT_DESCRIPTIONS: Record<keyof typeof PluginRegistryEvents, string> = {
   'plugin-registry.plugin.created.v1': 'An author created a plugin (private by default). `plugin` is its state.',
   'plugin-registry.plugin.updated.v1':
-    'A plugin changed: its form (name, description, readme, type, icons, private → public), or what a published version sets (latestVersion, publishedAt, group and node counts).',
+    'A plugin changed: its form (name, description, readme, type, icons, private → public), or what a published version sets (latestVersion, ' +
+    'publishedAt, group and node counts).',
   'plugin-registry.plugin.deleted.v1': 'An author deleted a plugin that was never published, with its versions.',
   'plugin-registry.version.created.v1': 'A version was added (status `pending`, its five actions `pending`).',
   'plugin-registry.version.zip-assigned.v1': 'An uploaded .zip (media id) was attached to a pending or failed version; its actions are `pending` again.',
   'plugin-registry.version.pipeline-started.v1':
     'The build pipeline job started (or was resumed after a restart: `attempt` grows): the five actions are `scheduled`.',
   'plugin-registry.version.action-changed.v1':
-    'One pipeline step (`action`) started (`running`) or finished (`success`, `failed`, or `stopped` when an earlier one failed), with runAt, finnishAt and duration.',
+    'One pipeline step (`action`) started (`running`) or finished (`success`, `failed`, or `stopped` when an earlier one failed), with ' +
+    'runAt, finnishAt and duration.',
   'plugin-registry.version.pipeline-finished.v1': 'The job ended: `done` (the version is deployed, with its provenance hashes) or `failed` (with `reason`).',
   'plugin-registry.version.published.v1': 'A version was published as alpha (developers, from done) or published (from alpha); `publishedAt` set.',
   'plugin-registry.version.unpublished.v1': 'A published version was unpublished within 24 h of publishing: back to alpha.',

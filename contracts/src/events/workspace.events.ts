@@ -129,14 +129,18 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   'workspace.model.description-changed.v1': 'A model got a new description.',
   'workspace.model.deleted.v1': 'A model was deleted; `data.model` is its last state.',
   'workspace.model.restored.v1':
-    'The owner restored a deleted model from "Recently deleted" within 30 days; `data.model` is its state again (its shares and favorites come back as their own events).',
+    'The owner restored a deleted model from "Recently deleted" within 30 days; `data.model` is its state again (its shares and favorites ' +
+    'come back as their own events).',
   'workspace.model.shared-with-everyone-changed.v1': 'The owner changed who may open the model by its link (`model.sharedWithEveryone`: private or a role).',
   'workspace.model.product-changed.v1':
-    "The model's product was created or changed in commerce: `model.productId` and `model.publishedAt` follow it (the menu says Publish, Restore or Republish).",
+    "The model's product was created or changed in commerce: `model.productId` and `model.publishedAt` follow it (the menu says Publish, " +
+    'Restore or Republish).',
   'workspace.user.registered.v1':
-    'Retired (no longer published; replaced by `workspace.user.registered.v2`): a person signed up. It carried their name and e-mail address, which events must not keep. Consumers still accept it from older stream history.',
+    'Retired (no longer published; replaced by `workspace.user.registered.v2`): a person signed up. It carried their name and e-mail ' +
+    'address, which events must not keep. Consumers still accept it from older stream history.',
   'workspace.user.registered.v2':
-    "A person signed up. Only ids and times: their name and e-mail stay in the workspace's state, where erasing the person removes them; consumers that need them read the `user_view` through the workspace.",
+    "A person signed up. Only ids and times: their name and e-mail stay in the workspace's state, where erasing the person removes them; " +
+    'consumers that need them read the `user_view` through the workspace.',
   'workspace.user.profile-updated.v1': 'A person changed their profile (full name). Ids and times only; read the new values through the workspace.',
   ...TEAM_EVENT_DESCRIPTIONS,
   ...SHARING_EVENT_DESCRIPTIONS,

@@ -536,7 +536,9 @@ export const PluginHttpRoutes = {
     method: 'get',
     path: '/api/bgpm/public/plugins/{pluginId}/{version}/files/{path}',
     summary:
-      "Loaders: one deployed file of a published version, raw, with its content type, `ETag` = the manifest's sha256, immutable caching (private for a private plugin, which only its author reads), 304 for a matching If-None-Match; 404 for a path the manifest does not list. pluginId may be sent as it is (`@scope/name`) or encoded; html is sent as text/plain, svg with a sandboxing CSP (ADR 0047)",
+      "Loaders: one deployed file of a published version, raw, with its content type, `ETag` = the manifest's sha256, immutable caching " +
+      '(private for a private plugin, which only its author reads), 304 for a matching If-None-Match; 404 for a path the manifest does not ' +
+      'list. pluginId may be sent as it is (`@scope/name`) or encoded; html is sent as text/plain, svg with a sandboxing CSP (ADR 0047)',
     auth: false,
     params: z.strictObject({ pluginId: Text(214), version: VersionText, path: Text(1024) }),
     response: z.string().describe("the file's bytes"),

@@ -64,8 +64,6 @@ export type PluginVersionEvent =
 /** A restart may run an interrupted job once more; then it fails visibly (ADR 0026). */
 export const MAX_PIPELINE_ATTEMPTS = 2;
 
-const invalid = (message: string, path = 'version') => new DomainError('invalid', message, [{ path, message }]);
-
 /**
  * A plugin version with its five pipeline actions (spec 001 §3, §4). The status machine:
  * pending/failed --(zip, run)--> job: actions scheduled → running → success… → done | failed;

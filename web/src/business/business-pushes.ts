@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CatalogItem, PushMessage, Service } from '@kiln/contracts';
+import type { CatalogItem, Service } from '@kiln/contracts';
 import { usePushChannel } from '../realtime/RealtimeProvider';
 import { businessKeys } from './business-api';
 import { applyPush } from './business-cache';

@@ -9,7 +9,10 @@ const MAX_SIZE = 10000;
 
 export function embedSnippet(origin: string, model: Pick<Model, 'id' | 'name'>, width: number, height: number): string {
   const title = model.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<iframe src="${origin}/embed/${encodeURIComponent(model.id)}" width="${width}" height="${height}" title="${title}" frameborder="0" allowfullscreen></iframe>`;
+  return (
+    `<iframe src="${origin}/embed/${encodeURIComponent(model.id)}" width="${width}" height="${height}" title="${title}" frameborder="0" ` +
+    `allowfullscreen></iframe>`
+  );
 }
 
 /** A whole number of pixels from 1 to 10000, or null. */

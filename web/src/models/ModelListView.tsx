@@ -3,6 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { messageOf } from '../api/client';
 import type { DisplayMode } from '../shell/view-state';
 import { CubeIcon, SearchIcon } from '../ui/icons';
+import { useLatest } from '../ui/use-latest';
 
 export const NOTHING_FOUND_TEXT = 'Nothing found';
 
@@ -25,8 +26,7 @@ function scrollParentOf(node: HTMLElement): HTMLElement | null {
 /** Loads the next page when the sentinel under the list comes near the viewport. */
 function useInfiniteScroll(onReach: () => void, enabled: boolean, pageCount: number) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const reach = useRef(onReach);
-  reach.current = onReach;
+  const reach = useLatest(onReach);
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !enabled) return;
@@ -39,7 +39,7 @@ function useInfiniteScroll(onReach: () => void, enabled: boolean, pageCount: num
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [enabled, pageCount]);
+  }, [enabled, pageCount, reach]);
   return sentinel;
 }
 

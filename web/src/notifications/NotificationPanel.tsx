@@ -118,7 +118,9 @@ export function NotificationPanel({ id, unreadCount, onClose }: { id: string; un
             <li key={notification.id}>
               <button
                 type="button"
-                className={`notification-item ${notification.read ? '' : 'notification-item--unread'} ${notification.disabled ? 'notification-item--disabled' : ''}`}
+                className={
+                  `notification-item ${notification.read ? '' : 'notification-item--unread'} ` + `${notification.disabled ? 'notification-item--disabled' : ''}`
+                }
                 data-testid="notification-item"
                 data-read={notification.read}
                 onClick={() => open(notification)}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage, ShareRole } from '@kiln/contracts';
 import { AUTH_MESSAGES } from '@kiln/contracts/constants';
@@ -7,6 +7,7 @@ import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, mapHeldModels, 
 import { notificationKeys, refreshNotifications } from '../notifications/notification-queries';
 import { teamKeys } from '../teams/team-cache';
 import { listenForTeamPushes } from '../teams/team-pushes';
+import { useLatest } from '../ui/use-latest';
 import type { Socket } from './socket';
 
 const SERVER_HANGUP_RETRY_MS = 2000;
@@ -21,8 +22,7 @@ const SocketContext = createContext<Socket | null>(null);
 /** Calls `handler` with every push on `channel` while the calling component is mounted. */
 export function usePushChannel<T>(channel: string, handler: (message: PushMessage<T>) => void) {
   const socket = useContext(SocketContext);
-  const latest = useRef(handler);
-  latest.current = handler;
+  const latest = useLatest(handler);
   useEffect(() => {
     if (!socket) return;
     const listener = (message: PushMessage<T>) => latest.current(message);
@@ -30,7 +30,7 @@ export function usePushChannel<T>(channel: string, handler: (message: PushMessag
     return () => {
       socket.off(channel, listener);
     };
-  }, [socket, channel]);
+  }, [socket, channel, latest]);
 }
 
 /**

@@ -42,8 +42,13 @@ export function AppShell() {
   const closeDrawer = () => setDrawerOpen(false);
   const drawerShown = drawerMode && drawerOpen;
 
-  // Choosing a place in the drawer closes it; so does growing past the drawer breakpoint.
-  useEffect(() => setDrawerOpen(false), [pathname, drawerMode]);
+  // Choosing a place in the drawer closes it; so does growing past the drawer breakpoint. Adjusted while rendering
+  // (react.dev "adjusting some state when a prop changes"), not in an effect: no extra render with the drawer still open.
+  const [drawerPlace, setDrawerPlace] = useState({ pathname, drawerMode });
+  if (drawerPlace.pathname !== pathname || drawerPlace.drawerMode !== drawerMode) {
+    setDrawerPlace({ pathname, drawerMode });
+    setDrawerOpen(false);
+  }
   // However the drawer closed (Escape, backdrop, a link), focus goes back to the button that opened it.
   const wasShown = useRef(false);
   useEffect(() => {
@@ -61,7 +66,7 @@ export function AppShell() {
           {drawerShown && <div className="drawer-backdrop" onMouseDown={closeDrawer} aria-hidden="true" />}
           {/* While the drawer is open the rest is inert: focus stays in the drawer. */}
           <div className="shell-main" inert={drawerShown}>
-            <TopBar user={user} navButton={drawerMode ? { ref: navButton, expanded: drawerOpen, onOpen: () => setDrawerOpen(true) } : undefined} />
+            <TopBar user={user} navButtonRef={navButton} navButton={drawerMode ? { expanded: drawerOpen, onOpen: () => setDrawerOpen(true) } : undefined} />
             <main id="main" className="content" tabIndex={-1}>
               <Outlet />
             </main>

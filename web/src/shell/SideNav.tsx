@@ -45,9 +45,12 @@ function TeamItem({ team, narrow }: { team: Team; narrow: boolean }) {
   const { pathname } = useLocation();
   const inView = pathname === `/${team.id}` || pathname.startsWith(`/${team.id}/`);
   const [expanded, setExpanded] = useState(inView);
-  useEffect(() => {
+  // Coming into view opens the team's projects; adjusted while rendering, as react.dev advises, not in an effect.
+  const [wasInView, setWasInView] = useState(inView);
+  if (wasInView !== inView) {
+    setWasInView(inView);
     if (inView) setExpanded(true);
-  }, [inView]);
+  }
   const projectsId = `team-projects-${team.id}`;
   return (
     <li className="team-item" data-testid="nav-team" data-team-id={team.id}>
@@ -160,6 +163,7 @@ export function SideNav({ narrow, onToggle, drawer, open, onClose }: SideNavProp
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- catches Escape bubbling from the links inside, it is no control itself
     <nav
       ref={nav}
       id={SIDENAV_ID}

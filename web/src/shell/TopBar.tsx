@@ -77,7 +77,6 @@ function TeamTools({ area }: { area: PathArea }) {
 }
 
 interface NavButton {
-  ref: RefObject<HTMLButtonElement | null>;
   expanded: boolean;
   onOpen: () => void;
 }
@@ -86,7 +85,7 @@ interface NavButton {
  * Breadcrumbs, the team tools, the list tools the screen acts on (search, sort, view; route-areas' SCREENS) and the account tools (bell, user menu). On
  * phones it takes more rows: the navigation button and the account tools first, the other tools under them.
  */
-export function TopBar({ user, navButton }: { user: User; navButton?: NavButton }) {
+export function TopBar({ user, navButton, navButtonRef }: { user: User; navButton?: NavButton; navButtonRef?: RefObject<HTMLButtonElement | null> }) {
   const { pathname } = useLocation();
   const area = areaOf(pathname);
   const { team } = useTeamInScope(area.teamId);
@@ -97,7 +96,7 @@ export function TopBar({ user, navButton }: { user: User; navButton?: NavButton 
       {navButton && (
         <button
           type="button"
-          ref={navButton.ref}
+          ref={navButtonRef}
           className="icon-btn nav-open"
           aria-label="Open navigation"
           aria-controls={SIDENAV_ID}

@@ -34,7 +34,10 @@ export interface PathArea {
   crumbs: Crumb[];
   /** The screen's row of SCREENS. */
   screen: ScreenId;
-  /** The list tools the screen acts on, shown in the top bar: none elsewhere (spec 000 §2 hides them on asset, plugin, members, order/quote detail and store-fronts pages). */
+  /**
+   * The list tools the screen acts on, shown in the top bar: none elsewhere (spec 000 §2 hides them on asset, plugin, members,
+   * order/quote detail and store-fronts pages).
+   */
   tools: readonly ListTool[];
   /** The screen exists in this build; the rest say "not available yet" (and the navigation marks them "soon"). */
   built: boolean;

@@ -32,6 +32,7 @@ function NewProjectPopover({ teamId, allowed }: { teamId: string; allowed: boole
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Escape and blur bubbling from the controls inside
     <div
       className="popover-root"
       ref={root}

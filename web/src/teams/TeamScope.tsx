@@ -68,10 +68,9 @@ export function ProjectScope() {
   const navigate = useNavigate();
   const project = team.projects.find((p) => p.id === projectId);
   const seen = useRef(false);
-  if (project) seen.current = true;
-
   useEffect(() => {
-    if (!project && seen.current) navigate(`/${team.id}`, { replace: true });
+    if (project) seen.current = true;
+    else if (seen.current) navigate(`/${team.id}`, { replace: true });
   }, [project, team.id, navigate]);
 
   if (!project) {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
+import { useLatest } from './use-latest';
 
 interface DialogProps {
   title: string;
@@ -26,8 +27,7 @@ function focusablesIn(node: HTMLElement): HTMLElement[] {
 export function Dialog({ title, onClose, children, width = 440, closeOnOutsideClick = true }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  const closeRef = useLatest(onClose);
   // Read during the first render: by the time effects run, autoFocus has already moved focus into the dialog.
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
 
@@ -62,9 +62,10 @@ export function Dialog({ title, onClose, children, width = 440, closeOnOutsideCl
       const target = opener?.isConnected && opener !== document.body ? opener : document.getElementById('main');
       target?.focus();
     };
-  }, [opener]);
+  }, [opener, closeRef]);
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click on the backdrop is the mouse's way out; the keyboard's is Escape (above)
     <div className="dialog-backdrop" onMouseDown={(event) => closeOnOutsideClick && event.target === event.currentTarget && onClose()}>
       <div
         ref={panel}

@@ -23,6 +23,14 @@ interface MenuProps {
 
 const ITEM = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 
+const itemsOf = (list: HTMLElement | null) => Array.from(list?.querySelectorAll<HTMLElement>(ITEM) ?? []);
+
+/** Focuses the item at `index` of the open menu, wrapping around (-1 is the last). */
+function focusItem(list: HTMLElement | null, index: number) {
+  const all = itemsOf(list);
+  if (all.length) all[(index + all.length) % all.length].focus();
+}
+
 /**
  * A menu button (WAI-ARIA APG "menu button" pattern), shared by every menu of the app:
  * Enter, Space or ArrowDown open it on the first item and ArrowUp on the last; in the menu ArrowUp/Down move
@@ -37,11 +45,8 @@ export function Menu({ trigger, children, align = 'right', label, className }: M
   const buttonId = useId();
   const menuId = useId();
 
-  const items = () => Array.from(list.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
-  const focusAt = (index: number) => {
-    const all = items();
-    if (all.length) all[(index + all.length) % all.length].focus();
-  };
+  const items = () => itemsOf(list.current);
+  const focusAt = (index: number) => focusItem(list.current, index);
   const close = (returnFocus = true) => {
     setOpen(false);
     if (returnFocus) button.current?.focus();
@@ -60,7 +65,7 @@ export function Menu({ trigger, children, align = 'right', label, className }: M
   // On opening, focus goes to the first or the last item.
   useEffect(() => {
     if (!open) return;
-    focusAt(open === 'first' ? 0 : -1);
+    focusItem(list.current, open === 'first' ? 0 : -1);
     const onDown = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -131,7 +136,16 @@ export function Menu({ trigger, children, align = 'right', label, className }: M
         'aria-controls': open ? menuId : undefined,
       })}
       {open && (
-        <div ref={list} id={menuId} className={`menu menu--${align} ${upwards ? 'menu--up' : ''}`} role="menu" aria-label={label} onKeyDown={onMenuKey}>
+        <div
+          ref={list}
+          id={menuId}
+          className={`menu menu--${align} ${upwards ? 'menu--up' : ''}`}
+          role="menu"
+          tabIndex={-1}
+          aria-label={label}
+          onKeyDown={onMenuKey}
+        >
+          {/* eslint-disable-next-line react-hooks/refs -- the items call `close` from their event handlers only, never while rendering */}
           {children(() => close())}
         </div>
       )}

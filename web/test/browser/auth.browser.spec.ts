@@ -1,12 +1,11 @@
 import { AUTH_MESSAGES } from '@kiln/contracts/constants';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { field, signIn, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
 describe('auth: sign up, sign out, sign in (spec 000 §2)', () => {
-  let context: BrowserContext;
   let page: Page;
   usePagePerTest((opened) => {
-    ({ context, page } = opened);
+    ({ page } = opened);
   });
 
   it('signs a new user up onto an empty My Models, signs out, rejects a wrong password and signs in again', async () => {

@@ -1,11 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createModelViaApi, eventually, modelItems, modelNames, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
 describe('My Models infinite scroll (spec 000 §9: page size 20)', () => {
-  let context: BrowserContext;
   let page: Page;
   usePagePerTest((opened) => {
-    ({ context, page } = opened);
+    ({ page } = opened);
   });
 
   it('shows 20 models first and the other 5 when scrolled to the end', async () => {

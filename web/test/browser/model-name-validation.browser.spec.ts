@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signUp, uniqueUser, usePagePerTest } from '../support/browser';
 
 const TOO_SHORT = 'The name must be longer than 3 characters.';
@@ -13,10 +13,9 @@ interface ErrorBody {
 const messagesOf = (body: ErrorBody): string[] => [body.message, ...(body.errors ?? []).map((e) => e.message)];
 
 describe('model name rules in the New Model dialog and on the server (spec 000 §5)', () => {
-  let context: BrowserContext;
   let page: Page;
   usePagePerTest((opened) => {
-    ({ context, page } = opened);
+    ({ page } = opened);
   });
 
   it('shows the exact messages under the name field and creates nothing', async () => {

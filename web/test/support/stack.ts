@@ -40,7 +40,8 @@ export async function startBrowserStack(): Promise<StackInfo> {
   const logFile = fs.openSync(STACK_LOG, 'w');
   const throwaway = throwawayStackOptions('browser');
   console.log(
-    `\n[kiln] starting the stack for browser tests (database ${throwaway.freshDatabase}, namespace ${throwaway.namespace}, log ${path.relative(process.cwd(), STACK_LOG)})`,
+    `\n[kiln] starting the stack for browser tests (database ${throwaway.freshDatabase}, namespace ${throwaway.namespace}, log ` +
+      `${path.relative(process.cwd(), STACK_LOG)})`,
   );
   const stack = await startStack({
     ...throwaway,

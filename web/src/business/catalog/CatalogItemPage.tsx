@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogItem, HistoryEntry, Material, Service } from '@kiln/contracts';
@@ -166,11 +166,13 @@ function RecipeEditor({ item, readOnly }: { item: CatalogItem; readOnly: boolean
     setForm(toForm(next));
     setName(next.name);
   };
-  // A newer version refills the form only when nothing in it is unsaved.
-  useEffect(() => {
+  // A newer version refills the form only when nothing in it is unsaved. Checked once per new version, while rendering
+  // (react.dev "adjusting some state when a prop changes"), not in an effect.
+  const [seenVersion, setSeenVersion] = useState(item.version);
+  if (seenVersion !== item.version) {
+    setSeenVersion(item.version);
     if (item.version > base.version && !dirty && !saving) fillFrom(item);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new version only
-  }, [item.version]);
+  }
 
   const setMaterial = (i: number, patch: Partial<MaterialLineForm>) =>
     setForm((f) => ({ ...f, materials: f.materials.map((line, j) => (j === i ? { ...line, ...patch } : line)) }));

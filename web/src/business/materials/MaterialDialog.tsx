@@ -163,34 +163,36 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
     if (ok) setStep(step + 1);
   };
 
-  const save = handleSubmit(async (formValues) => {
-    try {
-      if (material) {
-        const saved = await materialApi.update(material.id, toUpdateBody(formValues), version.current);
-        cache.upsert(saved);
-      } else {
-        const body = toCreateBody(formValues, scope);
-        const created = await materialApi.create(body, keys.keyFor(body));
-        keys.settled();
-        cache.upsert(created);
-      }
-      onClose();
-    } catch (error) {
-      keys.settled(error);
-      if (material && error instanceof ApiError && error.status === 412) {
-        // Someone else saved first: their version is loaded into the form, and the person decides again.
-        const fresh = await materialApi.get(material.id).catch(() => undefined);
-        if (fresh) {
-          version.current = fresh.version;
-          cache.upsert(fresh);
-          reset(formOfMaterial(fresh));
+  // A function that runs handleSubmit when called (on Finish), so `version` (a ref) is read then, never during render.
+  const save = () =>
+    handleSubmit(async (formValues) => {
+      try {
+        if (material) {
+          const saved = await materialApi.update(material.id, toUpdateBody(formValues), version.current);
+          cache.upsert(saved);
+        } else {
+          const body = toCreateBody(formValues, scope);
+          const created = await materialApi.create(body, keys.keyFor(body));
+          keys.settled();
+          cache.upsert(created);
         }
-        form.setError('root.server', { type: 'server', message: CHANGED_MEANWHILE });
-        return;
+        onClose();
+      } catch (error) {
+        keys.settled(error);
+        if (material && error instanceof ApiError && error.status === 412) {
+          // Someone else saved first: their version is loaded into the form, and the person decides again.
+          const fresh = await materialApi.get(material.id).catch(() => undefined);
+          if (fresh) {
+            version.current = fresh.version;
+            cache.upsert(fresh);
+            reset(formOfMaterial(fresh));
+          }
+          form.setError('root.server', { type: 'server', message: CHANGED_MEANWHILE });
+          return;
+        }
+        showServerError(error, form.setError, ['name', 'internalName', 'materialClass', 'tags']);
       }
-      showServerError(error, form.setError, ['name', 'internalName', 'materialClass', 'tags']);
-    }
-  });
+    })();
 
   const chooseClass = (next: MaterialClassId | '') => {
     setValue('materialClass', next, { shouldValidate: formState.isSubmitted, shouldDirty: true });
