@@ -20,7 +20,7 @@ import { ShareWithEveryoneCommand } from './commands/share-with-everyone/share-w
 import { ShareWithEveryoneHandler } from './commands/share-with-everyone/share-with-everyone.handler';
 import { UpdateModelCommand } from './commands/update-model/update-model.command';
 import { UpdateModelHandler } from './commands/update-model/update-model.handler';
-import { ModelAccess } from './model-access';
+import { ModelAccess } from './adapters/model-access';
 import { MODEL_REPOSITORY, ModelRepository } from './ports/model.repository.port';
 import { ProjectModelsOnModelEvents } from './projections/project-models-on-model-events';
 import { GetModelAccessibilityHandler } from './queries/get-model-accessibility/get-model-accessibility.handler';

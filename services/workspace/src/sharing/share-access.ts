@@ -1,5 +1,5 @@
 import { DomainError, ModelShareAggregate, modelAllows, SHARE_MESSAGES } from '@kiln/domain';
-import { ModelAccess } from '../models/model-access';
+import { ModelAccess } from '../models/adapters/model-access';
 import { PgSharingRepository } from './adapters/pg-sharing.repository';
 
 /**

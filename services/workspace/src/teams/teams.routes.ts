@@ -34,7 +34,7 @@ import { ListProjectsHandler } from './queries/list-projects/list-projects.handl
 import { ListProjectsQuery } from './queries/list-projects/list-projects.query';
 import { ActivateTeamInvitesOnUserRegistered } from './reactions/activate-team-invites-on-user-registered';
 import { TeamChange, TeamChanges } from './team-change';
-import { teamRolesProviders } from './team-roles';
+import { teamRolesProviders } from './adapters/pg-team-roles';
 
 /** Commands answer from the state they committed, after (bounded) waiting for the views: read-your-writes. */
 const committed = <T>(context: RpcContext, change: TeamChange<unknown>, answer: () => T | Promise<T>): Promise<T> =>

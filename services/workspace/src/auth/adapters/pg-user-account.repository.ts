@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimitRule, slidingWindowVerdict, UserRegistered } from '@kiln/domain';
-import { appendToOutbox, DB } from '@kiln/service-kit';
+import { clientAddressKey, RateLimitRule, slidingWindowVerdict, UserRegistered } from '@kiln/domain';
+import { appendToOutbox, DB, RateLimiter } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
-import { limitRegistration } from '../limits';
 import { LoginAttempt, LoginClaim, LoginLimits, NewSession, UserAccount, UserAccountRepository } from '../ports/user-account.repository.port';
 
 // Advisory lock classes (the two-key space, apart from the kit's one-key locks): attempts on one e-mail from one address, from one address.
@@ -16,8 +15,9 @@ const sessionRow = (s: NewSession) => ({ token_hash: s.tokenHash, user_id: s.use
 export class PgUserAccountRepository implements UserAccountRepository {
   constructor(@Inject(DB) private readonly db: Kysely<WorkspaceDatabase>) {}
 
+  /** Counts one sign-up from a client address (an IPv6 one by its /64); 429 with Retry-After past KILN_LIMIT_REGISTER_PER_ADDRESS. */
   limitRegistration(ip: string, rule: RateLimitRule): Promise<unknown> {
-    return limitRegistration(this.db, ip, rule);
+    return new RateLimiter(this.db, SCHEMA).hit(`register:${clientAddressKey(ip)}`, rule);
   }
 
   async findByEmail(email: string): Promise<UserAccount | null> {

@@ -4,7 +4,7 @@ import { DomainError, ModelAggregate, TEAM_MESSAGES, teamAllows } from '@kiln/do
 import { newId } from '@kiln/service-kit';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
-import { TEAM_ROLES_PORT, TeamRoles } from '../../../teams/team-roles';
+import { TEAM_ROLES_PORT, TeamRoles } from '../../../teams/ports/team-roles.port';
 import { CreateModelCommand, ModelChange } from './create-model.command';
 
 @CommandHandler(CreateModelCommand)

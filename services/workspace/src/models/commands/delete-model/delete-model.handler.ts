@@ -5,7 +5,7 @@ import { DomainError } from '@kiln/domain';
 import { ModelChange } from '../create-model/create-model.command';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
-import { ModelAccess } from '../../model-access';
+import { ModelAccess } from '../../adapters/model-access';
 import { DeleteModelCommand } from './delete-model.command';
 
 @CommandHandler(DeleteModelCommand)

@@ -5,7 +5,7 @@ import { DomainError, duplicateName } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
-import { ModelAccess } from '../../model-access';
+import { ModelAccess } from '../../adapters/model-access';
 import { ModelChange } from '../create-model/create-model.command';
 import { DuplicateModelCommand } from './duplicate-model.command';
 

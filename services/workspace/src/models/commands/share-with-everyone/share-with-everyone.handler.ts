@@ -4,7 +4,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@kiln/domain';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { MODEL_REPOSITORY, ModelRepository } from '../../ports/model.repository.port';
-import { ModelAccess } from '../../model-access';
+import { ModelAccess } from '../../adapters/model-access';
 import { ModelChange } from '../create-model/create-model.command';
 import { ShareWithEveryoneCommand } from './share-with-everyone.command';
 

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ModelAccess } from '../../../models/model-access';
+import { ModelAccess } from '../../../models/adapters/model-access';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { loadShareFor } from '../../share-access';

@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, FavoriteAggregate } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
-import { ModelAccess } from '../../../models/model-access';
+import { ModelAccess } from '../../../models/adapters/model-access';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { PgSharingRepository } from '../../adapters/pg-sharing.repository';
 import { FavoriteChange } from '../../sharing-change';

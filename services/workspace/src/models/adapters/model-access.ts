@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ModelActor, ModelAggregate, ShareRole, TeamRole } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
-import { rowToState } from './adapters/model-row.mapper';
-import { ModelRow, SCHEMA, WorkspaceDatabase } from '../database.types';
+import { rowToState } from './model-row.mapper';
+import { ModelRow, SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 /** A model as a command loads it, with the caller's grants on it. */
 export interface ModelWithActor {

@@ -2,21 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TeamRole } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
-import { SCHEMA, WorkspaceDatabase } from '../database.types';
+import { SCHEMA, WorkspaceDatabase } from '../../database.types';
+import { TEAM_ROLES_PORT, TeamRoles } from '../ports/team-roles.port';
 
-/**
- * Who someone is in a team, for commands of other areas (models in team scope, sharing). Reads the
- * `team_members` state table, not the views, so a command never acts on a lagging projection.
- */
-export interface TeamRoles {
-  /** The caller's active role in the team, or null (stranger, pending invite, or no such team). */
-  roleOf(teamId: string, userId: string): Promise<TeamRole | null>;
-  /** Whether the project exists and belongs to that team. */
-  projectBelongsTo(projectId: string, teamId: string): Promise<boolean>;
-}
-
-export const TEAM_ROLES_PORT = Symbol('TeamRoles');
-
+/** TeamRoles from the `team_members` and `projects` state tables. */
 @Injectable()
 export class PgTeamRoles implements TeamRoles {
   constructor(@Inject(DB) private readonly db: Kysely<WorkspaceDatabase>) {}
