@@ -7,6 +7,7 @@ import { useViewState } from '../../shell/view-state';
 import { ConfirmDialog } from '../../teams/dialogs/ConfirmDialog';
 import { DotsIcon, PlusIcon, ServicesIcon } from '../../ui/icons';
 import { Menu, MenuItem } from '../../ui/Menu';
+import { useLatest } from '../../ui/use-latest';
 import { BUSINESS_PAGE, businessKeys, serviceApi } from '../business-api';
 import { applyRemoval, nextBusinessSkip } from '../business-cache';
 import { useServicePushes } from '../business-pushes';
@@ -39,10 +40,9 @@ export function ServicesPage() {
   const services = usePagedItems(list, serviceId);
 
   const sentinel = useRef<HTMLDivElement>(null);
-  const fetchMore = useRef(() => {});
-  fetchMore.current = () => {
+  const fetchMore = useLatest(() => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  };
+  });
   const pages = list.data?.pages.length ?? 0;
   useEffect(() => {
     const node = sentinel.current;
@@ -50,7 +50,7 @@ export function ServicesPage() {
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && fetchMore.current(), { rootMargin: '300px 0px' });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [list.hasNextPage, pages]);
+  }, [list.hasNextPage, pages, fetchMore]);
 
   return (
     <section className="business-page services-page" aria-labelledby={titleId}>
