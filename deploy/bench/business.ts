@@ -64,9 +64,12 @@ export async function seedMaterials(url: string, pool: Pool, user: BenchUser, co
     times.push(at.toISOString());
   }
   await pool.query(
-    `INSERT INTO commerce.business_material_view (id, owner_id, team_id, project_id, name, tags, price_cents, created_at, updated_at, version, deleted_at, record, material_class, in_stock)
+    `INSERT INTO commerce.business_material_view
+       (id, owner_id, team_id, project_id, name, tags, price_cents, created_at, updated_at, version, deleted_at, record, material_class, in_stock)
      SELECT t.id, v.owner_id, v.team_id, v.project_id, t.name, v.tags, v.price_cents, t.at, t.at, 1, NULL,
-            v.record || jsonb_build_object('id', t.id, 'name', t.name, 'createdAt', to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updatedAt', to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'version', 1),
+            v.record || jsonb_build_object('id', t.id, 'name', t.name,
+              'createdAt', to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'updatedAt', to_char(t.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'version', 1),
             v.material_class, v.in_stock
      FROM commerce.business_material_view v, unnest($1::text[], $2::text[], $3::timestamptz[]) AS t(id, name, at) WHERE v.id = $4`,
     [ids, names, times, id],
