@@ -1,4 +1,4 @@
-import { AreaRoutes } from './area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { businessRecordsRoutes } from './business-records/business-records.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { materialsRoutes } from './materials/materials.routes';

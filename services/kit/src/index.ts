@@ -25,3 +25,4 @@ export * from './rpc/rpc-proof';
 export * from './rpc/signed-request';
 export * from './clock/clock.port';
 export * from './rpc/answer-after-projection';
+export * from './rpc/area-routes';

@@ -8,7 +8,7 @@ import { realtimeRoutes } from './realtime/realtime.routes';
 import { sharingRoutes } from './sharing/sharing.routes';
 import { teamsRoutes } from './teams/teams.routes';
 import { usersRoutes } from './users/users.routes';
-import { AreaRoutes } from './area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 
 /**
  * Every area of the workspace, in the order their projections run and rebuild (people before the models

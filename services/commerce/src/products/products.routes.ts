@@ -1,7 +1,7 @@
 import { CommerceRpc, Product } from '@kiln/contracts';
 import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { DomainError, PRODUCT_MESSAGES } from '@kiln/domain';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
 import { ConfiguredModerators } from './adapters/configured-moderators';
 import { NatsWorkspaceModels } from './adapters/nats-workspace-models';

@@ -1,4 +1,4 @@
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgBusinessAccess } from './adapters/pg-business-access';
 import { BUSINESS_ACCESS } from './ports/business-access.port';
 import { FollowTeamsOnTeamEvents } from './projections/follow-teams-on-team-events';

@@ -1,6 +1,6 @@
 import { AuthAnswer, WorkspaceRpc } from '@kiln/contracts';
 import { answerAfterProjection, RpcContext, rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { ProjectUsersOnUserRegistered } from '../users/projections/project-users-on-user-registered';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher';
 import { PgSessionReadModel } from './adapters/pg-session.read-model';

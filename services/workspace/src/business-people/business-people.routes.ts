@@ -1,6 +1,6 @@
 import { WorkspacePeopleRpc } from '@kiln/contracts';
 import { rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgUserReadModel } from '../users/adapters/pg-user.read-model';
 
 /**

@@ -1,6 +1,6 @@
 import { WorkspaceCatalogRpc } from '@kiln/contracts';
 import { rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgCatalogModelsReadModel } from './adapters/pg-catalog-models.read-model';
 import { LookupCatalogModelsHandler } from './queries/lookup-catalog-models/lookup-catalog-models.handler';
 import { LookupCatalogModelsQuery } from './queries/lookup-catalog-models/lookup-catalog-models.query';

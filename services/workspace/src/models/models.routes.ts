@@ -1,7 +1,7 @@
 import { COMMON_MESSAGES, Model, WorkspaceRpc } from '@kiln/contracts';
 import { DomainError } from '@kiln/domain';
 import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
 import { ProjectFavoritesOnFavoriteEvents } from '../sharing/projections/project-favorites-on-favorite-events';
 import { ProjectModelSharesOnShareEvents } from '../sharing/projections/project-model-shares-on-share-events';

@@ -1,6 +1,6 @@
 import { WorkspaceRpc } from '@kiln/contracts';
 import { answerAfterProjection, rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgNotificationReadModel } from './adapters/pg-notification.read-model';
 import { PgNotificationRepository } from './adapters/pg-notification.repository';
 import { ReadAllNotificationsCommand } from './commands/read-all-notifications/read-all-notifications.command';

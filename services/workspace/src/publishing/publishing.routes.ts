@@ -1,6 +1,6 @@
 import { WorkspacePublishingRpc } from '@kiln/contracts';
 import { rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgUserReadModel } from '../users/adapters/pg-user.read-model';
 import { PgPublishedReadModel } from './adapters/pg-published.read-model';
 import { ListMyPublishedHandler } from './queries/list-my-published/list-my-published.handler';

@@ -1,6 +1,6 @@
 import { WorkspaceRpc } from '@kiln/contracts';
 import { rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgPushAudienceReadModel } from './adapters/pg-push-audience.read-model';
 import { GetPushAudienceHandler } from './queries/get-push-audience/get-push-audience.handler';
 import { GetPushAudienceQuery } from './queries/get-push-audience/get-push-audience.query';

@@ -1,7 +1,7 @@
 import { WorkspaceRpc } from '@kiln/contracts';
 import { DomainError, FAVORITE_MESSAGES } from '@kiln/domain';
 import { answerAfterProjection, RpcContext, rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgModelReadModel } from '../models/adapters/pg-model.read-model';
 import { PgSharingReadModel } from './adapters/pg-sharing.read-model';
 import { PgSharingRepository } from './adapters/pg-sharing.repository';

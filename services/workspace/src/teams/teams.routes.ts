@@ -1,7 +1,7 @@
 import { Project, Team, TeamMember, WorkspaceRpc } from '@kiln/contracts';
 import { DomainError, TEAM_MESSAGES, TeamMemberState } from '@kiln/domain';
 import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
 import { PgTeamReadModel, projectOf } from './adapters/pg-team.read-model';
 import { PgTeamRepository } from './adapters/pg-team.repository';

@@ -1,6 +1,6 @@
 import { WorkspaceRpc } from '@kiln/contracts';
 import { answerAfterProjection, rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { PgUserReadModel } from './adapters/pg-user.read-model';
 import { PgUserRepository } from './adapters/pg-user.repository';
 import { UpdateProfileCommand } from './commands/update-profile/update-profile.command';
