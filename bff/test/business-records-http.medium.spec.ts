@@ -77,6 +77,15 @@ it('a material: ETag on create, get and change; If-Match stale is 412; history a
     etag: '"3"',
   });
   expect(await http('GET', `/api/workspace/business-material/${id}`, me.token)).toMatchObject({ status: 404 });
+
+  // Undo (ADR 0049): the same material back at the next version, for its owner only.
+  expect(await http('POST', `/api/workspace/business-material/${id}/restore`, other.token)).toMatchObject({ status: 404 });
+  expect(await http('POST', `/api/workspace/business-material/${id}/restore`, me.token)).toMatchObject({ status: 200, etag: '"4"', body: { id, version: 4 } });
+  expect(await http('GET', `/api/workspace/business-material/${id}`, me.token)).toMatchObject({ status: 200, etag: '"4"' });
+  expect(await http('POST', `/api/workspace/business-material/${id}/restore`, me.token)).toMatchObject({
+    status: 409,
+    body: { message: 'This record was not removed, so there is nothing to undo.' },
+  });
 });
 
 it('a service over HTTP: created, listed with its price range, tags distinct', async () => {

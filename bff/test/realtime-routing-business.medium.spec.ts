@@ -138,6 +138,25 @@ describe('business-catalog', () => {
     world.receive(businessEvent('commerce.catalog-item.updated.v1', { ...item, version: 3 }));
     expect(owner.seen.map((m) => m.verb)).toEqual(['create', 'delete']);
   });
+
+  it('an undone removal comes back as a create past its tombstone, once; an older event after it is still dropped (ADR 0049)', () => {
+    const world = new World();
+    const owner = world.connect(anId());
+    const stranger = world.connect(anId());
+    const item = anItem({ ownerId: owner.userId });
+    world.receive(businessEvent('commerce.catalog-item.added.v1', item));
+    world.receive(businessEvent('commerce.catalog-item.removed.v1', { ...item, version: 2 }));
+    const restored = businessEvent('commerce.catalog-item.restored.v1', { ...item, version: 3 });
+    world.receive(restored);
+    world.receive(restored);
+    world.receive(businessEvent('commerce.catalog-item.removed.v1', { ...item, version: 2 }));
+    expect(owner.seen.map((m) => [m.verb, m.data.version])).toEqual([
+      ['create', 1],
+      ['delete', 2],
+      ['create', 3],
+    ]);
+    expect(stranger.seen).toEqual([]);
+  });
 });
 
 describe('business-service, and the rest of the commerce stream', () => {

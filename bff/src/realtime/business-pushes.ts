@@ -1,13 +1,16 @@
 import {
   CatalogItemAddedV1,
   CatalogItemRemovedV1,
+  CatalogItemRestoredV1,
   CatalogItemUpdatedV1,
   MaterialCreatedV1,
   MaterialDeletedV1,
+  MaterialRestoredV1,
   MaterialUpdatedV1,
   PushMessage,
   ServiceCreatedV1,
   ServiceDeletedV1,
+  ServiceRestoredV1,
   ServiceUpdatedV1,
 } from '@kiln/contracts';
 import { z } from 'zod';
@@ -19,28 +22,37 @@ export const BusinessEvent = z.discriminatedUnion('type', [
   CatalogItemAddedV1,
   CatalogItemUpdatedV1,
   CatalogItemRemovedV1,
+  CatalogItemRestoredV1,
   MaterialCreatedV1,
   MaterialUpdatedV1,
   MaterialDeletedV1,
+  MaterialRestoredV1,
   ServiceCreatedV1,
   ServiceUpdatedV1,
   ServiceDeletedV1,
+  ServiceRestoredV1,
 ]);
 export type BusinessEvent = z.infer<typeof BusinessEvent>;
 
 type Verb = PushMessage<unknown>['verb'];
 
-/** Each event's verb and the key its record's versions are compared under (catalog items say added/removed). */
-const ROUTES: Record<BusinessEvent['type'], { verb: Verb; key: string }> = {
+/**
+ * Each event's verb and the key its record's versions are compared under (catalog items say added/removed).
+ * An undone removal comes back to every list as if it was new, past its own tombstone (`revives`).
+ */
+const ROUTES: Record<BusinessEvent['type'], { verb: Verb; key: string; revives?: true }> = {
   'commerce.catalog-item.added.v1': { verb: 'create', key: 'catalog-item' },
   'commerce.catalog-item.updated.v1': { verb: 'update', key: 'catalog-item' },
   'commerce.catalog-item.removed.v1': { verb: 'delete', key: 'catalog-item' },
+  'commerce.catalog-item.restored.v1': { verb: 'create', key: 'catalog-item', revives: true },
   'commerce.material.created.v1': { verb: 'create', key: 'material' },
   'commerce.material.updated.v1': { verb: 'update', key: 'material' },
   'commerce.material.deleted.v1': { verb: 'delete', key: 'material' },
+  'commerce.material.restored.v1': { verb: 'create', key: 'material', revives: true },
   'commerce.service.created.v1': { verb: 'create', key: 'service' },
   'commerce.service.updated.v1': { verb: 'update', key: 'service' },
   'commerce.service.deleted.v1': { verb: 'delete', key: 'service' },
+  'commerce.service.restored.v1': { verb: 'create', key: 'service', revives: true },
 };
 
 export const isBusinessEvent = (event: { type: string }): event is BusinessEvent => Object.hasOwn(ROUTES, event.type);
@@ -52,11 +64,11 @@ export const isBusinessEvent = (event: { type: string }): event is BusinessEvent
  * orders its pushes, and its deletion is a tombstone.
  */
 export function businessPlan(event: BusinessEvent): PushPlan {
-  const { verb, key } = ROUTES[event.type];
+  const { verb, key, revives } = ROUTES[event.type];
   const { record } = event.data;
   const to = record.teamId ? teamRooms(record.teamId) : [userRoom(record.ownerId)];
   return {
-    order: { eventId: event.eventId, key: `${key}:${record.id}`, version: record.version, deleted: verb === 'delete' },
+    order: { eventId: event.eventId, key: `${key}:${record.id}`, version: record.version, deleted: verb === 'delete', revives: !!revives },
     steps: [step(event, to, verb)],
   };
 }
@@ -67,14 +79,17 @@ function step(event: BusinessEvent, to: string[], verb: Verb): Step {
     case 'commerce.catalog-item.added.v1':
     case 'commerce.catalog-item.updated.v1':
     case 'commerce.catalog-item.removed.v1':
+    case 'commerce.catalog-item.restored.v1':
       return emit('business-catalog', to, { verb, data: event.data.record });
     case 'commerce.material.created.v1':
     case 'commerce.material.updated.v1':
     case 'commerce.material.deleted.v1':
+    case 'commerce.material.restored.v1':
       return emit('business-material', to, { verb, data: event.data.record });
     case 'commerce.service.created.v1':
     case 'commerce.service.updated.v1':
     case 'commerce.service.deleted.v1':
+    case 'commerce.service.restored.v1':
       return emit('business-service', to, { verb, data: event.data.record });
   }
 }

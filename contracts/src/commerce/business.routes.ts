@@ -22,6 +22,8 @@ const creating = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, b
 /** A change of one record; `ifMatch` is the version the client read (its `If-Match`), when it sent one. */
 const changing = <C extends z.ZodTypeAny>(changes: C) => withActor(z.object({ id: z.string(), changes, ifMatch: z.number().int().optional() }));
 const removing = withActor(z.object({ id: z.string(), ifMatch: z.number().int().optional() }));
+/** Undo of a removal (the lists offer it for a few seconds): the same record, its timeline kept. */
+const restoring = withActor(z.object({ id: z.string() }));
 const reading = withActor(z.object({ id: z.string(), version: z.number().int().optional() }));
 const IdBody = z.object({ id: z.string() });
 
@@ -35,6 +37,7 @@ export const BusinessRpc = {
   addCatalogItems: rpc('rpc.commerce.business.catalog.add-many', creating(AddCatalogItemsBody), AddedCatalogItems),
   updateCatalogItem: rpc('rpc.commerce.business.catalog.update', changing(UpdateCatalogItemBody), CatalogItem),
   removeCatalogItem: rpc('rpc.commerce.business.catalog.remove', removing, CatalogItem),
+  restoreCatalogItem: rpc('rpc.commerce.business.catalog.restore', restoring, CatalogItem),
 
   listMaterials: rpc('rpc.commerce.business.material.list', withActor(BusinessListQuery), MaterialList),
   getMaterial: rpc('rpc.commerce.business.material.get', reading, Material),
@@ -44,6 +47,7 @@ export const BusinessRpc = {
   createMaterial: rpc('rpc.commerce.business.material.create', creating(CreateMaterialBody), Material),
   updateMaterial: rpc('rpc.commerce.business.material.update', changing(UpdateMaterialBody), Material),
   deleteMaterial: rpc('rpc.commerce.business.material.delete', removing, Material),
+  restoreMaterial: rpc('rpc.commerce.business.material.restore', restoring, Material),
 
   listServices: rpc('rpc.commerce.business.service.list', withActor(BusinessListQuery), ServiceList),
   getService: rpc('rpc.commerce.business.service.get', reading, Service),
@@ -52,6 +56,7 @@ export const BusinessRpc = {
   createService: rpc('rpc.commerce.business.service.create', creating(CreateServiceBody), Service),
   updateService: rpc('rpc.commerce.business.service.update', changing(UpdateServiceBody), Service),
   deleteService: rpc('rpc.commerce.business.service.delete', removing, Service),
+  restoreService: rpc('rpc.commerce.business.service.restore', restoring, Service),
 } as const;
 
 type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
@@ -87,6 +92,7 @@ function recordRoutes<C extends z.ZodTypeAny, U extends z.ZodTypeAny, R extends 
     create: { subject: string; request: ReturnType<typeof creating<C>>; reply: R };
     update: { subject: string; request: ReturnType<typeof changing<U>>; reply: R };
     remove: { subject: string; request: typeof removing; reply: R };
+    restore: { subject: string; request: typeof restoring; reply: R };
   },
 ) {
   const path = `/api/workspace/${collection}`;
@@ -159,6 +165,17 @@ function recordRoutes<C extends z.ZodTypeAny, U extends z.ZodTypeAny, R extends 
       rpc: rpcs.remove,
       toRpc: ({ actor, params, ifMatch }) => ({ actor, body: { id: params.id, ...withIfMatch(ifMatch) } }),
     }),
+    restore: route({
+      method: 'post',
+      path: `${path}/{id}/restore`,
+      summary: `Undo the removal of a ${what}, shortly after it (the list offers Undo): the same ${what} with its history; 410 when too late`,
+      auth: true,
+      versioned: true,
+      params: RecordIdParams,
+      response: schemas.record,
+      rpc: rpcs.restore,
+      toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+    }),
   };
 }
 
@@ -173,6 +190,7 @@ const catalog = recordRoutes(
     create: BusinessRpc.addCatalogItem,
     update: BusinessRpc.updateCatalogItem,
     remove: BusinessRpc.removeCatalogItem,
+    restore: BusinessRpc.restoreCatalogItem,
   },
 );
 const materials = recordRoutes(
@@ -186,6 +204,7 @@ const materials = recordRoutes(
     create: BusinessRpc.createMaterial,
     update: BusinessRpc.updateMaterial,
     remove: BusinessRpc.deleteMaterial,
+    restore: BusinessRpc.restoreMaterial,
   },
 );
 const services = recordRoutes(
@@ -199,6 +218,7 @@ const services = recordRoutes(
     create: BusinessRpc.createService,
     update: BusinessRpc.updateService,
     remove: BusinessRpc.deleteService,
+    restore: BusinessRpc.restoreService,
   },
 );
 
@@ -235,6 +255,7 @@ export const BusinessHttpRoutes = {
   addCatalogItem: catalog.create,
   updateCatalogItem: catalog.update,
   removeCatalogItem: catalog.remove,
+  restoreCatalogItem: catalog.restore,
 
   materialTags: route({
     method: 'get',
@@ -262,6 +283,7 @@ export const BusinessHttpRoutes = {
   createMaterial: materials.create,
   updateMaterial: materials.update,
   deleteMaterial: materials.remove,
+  restoreMaterial: materials.restore,
 
   serviceTags: route({
     method: 'get',
@@ -279,4 +301,5 @@ export const BusinessHttpRoutes = {
   createService: services.create,
   updateService: services.update,
   deleteService: services.remove,
+  restoreService: services.restore,
 } satisfies Record<string, HttpRoute>;

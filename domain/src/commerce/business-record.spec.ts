@@ -2,12 +2,15 @@ import { DomainError } from '../shared/domain-error';
 import {
   decideCreate,
   decideDelete,
+  decideRestore,
   decideUpdate,
   diff,
   evolveRecord,
   factKind,
   replayRecord,
   RECORD_MESSAGES,
+  RECORD_UNDO_GRACE_SECONDS,
+  RECORD_UNDO_SECONDS,
   type RecordFact,
   type RecordRules,
   type RecordState,
@@ -99,5 +102,43 @@ describe('business records as event streams (ADR 0029)', () => {
 
   it('passes the rules refusal through on create', () => {
     expect(() => decideCreate(noteRules, { title: '' }, 'u1', t(0))).toThrow('This field is required');
+  });
+
+  describe('undo of a removal (issue 17)', () => {
+    const seconds = (n: number) => new Date(t(4).getTime() + n * 1000);
+    function removed() {
+      const { facts, state } = stream();
+      const deletion = decideDelete(noteRules, state, 'u2', t(4));
+      return { facts: [...facts, deletion], state: evolveRecord(state, deletion, scope) };
+    }
+
+    it('brings the same record back with its whole timeline: a restored fact after the deleted one', () => {
+      const { facts, state } = removed();
+      const fact = decideRestore(noteRules, state, 'u2', seconds(RECORD_UNDO_SECONDS));
+      expect(fact).toEqual({ type: 'note.restored', changes: {}, at: seconds(RECORD_UNDO_SECONDS), by: 'u2' });
+      expect(factKind(fact)).toBe('restored');
+      const back = evolveRecord(state, fact, scope);
+      expect(back).toEqual({ ...stream().state, updatedAt: seconds(RECORD_UNDO_SECONDS), version: 6, deleted: false });
+      // The fold of the stream says the same, and a past version still shows the removal.
+      expect(replayRecord([...facts, fact], scope)).toEqual(back);
+      expect(replayRecord([...facts, fact], scope, 5)!.deleted).toBe(true);
+    });
+
+    it('takes an Undo clicked at the last moment over a slow network, and refuses it later (410 with a sentence)', () => {
+      const { state } = removed();
+      expect(() => decideRestore(noteRules, state, 'u2', seconds(RECORD_UNDO_SECONDS + RECORD_UNDO_GRACE_SECONDS))).not.toThrow();
+      const late = () => decideRestore(noteRules, state, 'u2', seconds(RECORD_UNDO_SECONDS + RECORD_UNDO_GRACE_SECONDS + 1));
+      expect(late).toThrow(new DomainError('gone', RECORD_MESSAGES.undoTooLate));
+      expect(RECORD_MESSAGES.undoTooLate).toBe('Too late to undo: it was removed more than 10 seconds ago.');
+    });
+
+    it('a record that is not removed has nothing to undo (409), and a restored record can be removed again', () => {
+      const { state } = stream();
+      expect(() => decideRestore(noteRules, state, 'u2', t(5))).toThrow(new DomainError('conflict', RECORD_MESSAGES.notRemoved));
+      const { state: gone } = removed();
+      const back = evolveRecord(gone, decideRestore(noteRules, gone, 'u2', seconds(1)), scope);
+      const again = evolveRecord(back, decideDelete(noteRules, back, 'u2', seconds(2)), scope);
+      expect(again.deleted).toBe(true);
+    });
   });
 });

@@ -3,14 +3,14 @@ import { DomainError } from '../shared/domain-error';
 
 /**
  * A business record (catalog item, material, service; ADR 0029) as an event-sourced aggregate. Its
- * stream holds three kinds of facts — created, updated, deleted — each listing the fields it changed
+ * stream holds four kinds of facts — created, updated, deleted, restored (an undone removal) — each listing the fields it changed
  * with their values before and after. The state is the fold of those facts (`replayRecord`), the timeline is
  * the facts themselves, and a past version is the fold of the first N. What differs per record type is
  * only how input becomes valid fields: `RecordRules` (material-rules.ts, service-rules.ts,
  * catalog-rules.ts), which throw DomainError('invalid', spec sentence, field errors).
  */
 export type Changes = Record<string, { from: unknown; to: unknown }>;
-export type RecordFactKind = 'created' | 'updated' | 'deleted';
+export type RecordFactKind = 'created' | 'updated' | 'deleted' | 'restored';
 
 export interface RecordFact {
   /** `<record type>.<kind>`, e.g. `material.updated`. */
@@ -47,9 +47,18 @@ export interface RecordRules<F extends object, CreateInput, UpdateInput> {
   update(current: F, input: UpdateInput): F;
 }
 
+/** How long the lists offer Undo after a catalog item, material or service is removed (issue 17). */
+export const RECORD_UNDO_SECONDS = 10;
+/** The service still takes an Undo clicked in the last moment over a slow network. */
+export const RECORD_UNDO_GRACE_SECONDS = 20;
+
 export const RECORD_MESSAGES = {
   changedMeanwhile: COMMON_MESSAGES.changedMeanwhile,
   noSuchVersion: 'This record has no such version.',
+  notRemoved: 'This record was not removed, so there is nothing to undo.',
+  undoTooLate: `Too late to undo: it was removed more than ${RECORD_UNDO_SECONDS} seconds ago.`,
+  undoDone: (name: string) => `Removed ${name}.`,
+  undo: 'Undo',
 } as const;
 
 /** JSON with object keys sorted: stored facts come back from jsonb with their keys in another order. */
@@ -105,6 +114,17 @@ export function decideDelete<F extends object>(
   return { type: `${rules.type}.deleted`, changes: {}, at, by };
 }
 
+/**
+ * Undo of a removal: the same record comes back with its whole timeline (a `restored` fact after the
+ * `deleted` one), only shortly after the removal (the time the lists offer Undo, plus a grace for the network).
+ */
+export function decideRestore<F extends object>(rules: RecordRules<F, unknown, unknown>, state: RecordState<F>, by: string, at: Date): RecordFact {
+  if (!state.deleted) throw new DomainError('conflict', RECORD_MESSAGES.notRemoved);
+  const removedFor = at.getTime() - state.updatedAt.getTime();
+  if (removedFor > (RECORD_UNDO_SECONDS + RECORD_UNDO_GRACE_SECONDS) * 1000) throw new DomainError('gone', RECORD_MESSAGES.undoTooLate);
+  return { type: `${rules.type}.restored`, changes: {}, at, by };
+}
+
 function checkVersion(state: RecordMeta, ifMatch: number | undefined): void {
   if (ifMatch !== undefined && ifMatch !== state.version) throw new DomainError('precondition-failed', RECORD_MESSAGES.changedMeanwhile);
 }
@@ -112,7 +132,7 @@ function checkVersion(state: RecordMeta, ifMatch: number | undefined): void {
 /** The kind of a fact from its type (`material.updated` → `updated`). */
 export function factKind(fact: Pick<RecordFact, 'type'>): RecordFactKind {
   const kind = fact.type.slice(fact.type.lastIndexOf('.') + 1);
-  if (kind !== 'created' && kind !== 'updated' && kind !== 'deleted') throw new Error(`not a record fact: ${fact.type}`);
+  if (kind !== 'created' && kind !== 'updated' && kind !== 'deleted' && kind !== 'restored') throw new Error(`not a record fact: ${fact.type}`);
   return kind;
 }
 
@@ -128,7 +148,13 @@ export function evolveRecord<F extends object>(
     if (kind !== 'created') throw new Error(`stream ${scope.id} does not start with a creation`);
     return { ...scope, createdAt: fact.at, updatedAt: fact.at, version: 1, deleted: false, fields: to as F };
   }
-  return { ...state, fields: { ...state.fields, ...to } as F, updatedAt: fact.at, version: state.version + 1, deleted: state.deleted || kind === 'deleted' };
+  return {
+    ...state,
+    fields: { ...state.fields, ...to } as F,
+    updatedAt: fact.at,
+    version: state.version + 1,
+    deleted: kind === 'deleted' || (state.deleted && kind !== 'restored'),
+  };
 }
 
 /** The state after the first `upTo` facts (all when absent); null for an empty stream. */

@@ -30,6 +30,8 @@ export const CATALOG_MESSAGES = {
   materialGone: 'This material no longer exists.',
   serviceGone: 'This service no longer exists.',
   optionGone: 'This price option no longer exists.',
+  // An Undo of a removal after the same model was added to that catalog again (ADR 0049).
+  inCatalogAgain: 'This model is in the catalog again already, so its removal cannot be undone.',
   unitKinds: (kinds: readonly MeasureKind[]) => `Choose a unit of ${kinds.map((k) => MEASURE_KIND_LABELS[k]).join(' or ')}.`,
 } as const;
 

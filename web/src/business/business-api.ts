@@ -67,6 +67,7 @@ export const catalogApi = {
   update: (id: string, changes: UpdateCatalogItemInput, version?: number) =>
     request<CatalogItem>('PATCH', at(CATALOG, id), { body: changes, headers: ifMatch(version) }),
   remove: (id: string) => request<CatalogItem>('DELETE', at(CATALOG, id)),
+  restore: (id: string) => request<CatalogItem>('POST', `${at(CATALOG, id)}/restore`),
 };
 
 export const serviceApi = {
@@ -75,6 +76,7 @@ export const serviceApi = {
   update: (id: string, changes: UpdateServiceInput, version?: number) =>
     request<Service>('PATCH', at(SERVICE, id), { body: changes, headers: ifMatch(version) }),
   remove: (id: string) => request<Service>('DELETE', at(SERVICE, id)),
+  restore: (id: string) => request<Service>('POST', `${at(SERVICE, id)}/restore`),
   get: (id: string, version?: number) => request<Service>('GET', at(SERVICE, id), { query: { version } }),
   history: (id: string) => request<History>('GET', `${at(SERVICE, id)}/history`),
 };

@@ -17,12 +17,16 @@ export function inScope(record: Pick<BusinessRecord, 'teamId' | 'projectId'>, sc
   return record.teamId === scope.teamId && (!scope.projectId || record.projectId === scope.projectId);
 }
 
-/** The highest version seen per record and the deleted ones, so a late answer or redelivered push never goes back. */
+/**
+ * The highest version seen per record and the version each was removed at, so a late answer or redelivered push
+ * never goes back; an undone removal (a higher version) comes back (issue 17).
+ */
 const seen = new Map<string, number>();
-const gone = new Set<string>();
+const gone = new Map<string, number>();
 
 function newer(record: BusinessRecord): boolean {
-  if (gone.has(record.id)) return false;
+  const removedAt = gone.get(record.id);
+  if (removedAt !== undefined && record.version <= removedAt) return false;
   const held = seen.get(record.id);
   return held === undefined || record.version > held;
 }
@@ -58,8 +62,9 @@ export function applyUpsert<T extends BusinessRecord & { name?: string }>(queryC
 }
 
 /** Takes a removed record out of every cached list under `listKey`; it never comes back this session. */
-export function applyRemoval<T extends BusinessRecord>(queryClient: QueryClient, listKey: QueryKey, id: string) {
-  gone.add(id);
+export function applyRemoval<T extends BusinessRecord>(queryClient: QueryClient, listKey: QueryKey, removed: Pick<BusinessRecord, 'id' | 'version'>) {
+  const id = removed.id;
+  gone.set(id, Math.max(removed.version, gone.get(id) ?? 0));
   mapPages<T>(queryClient, listKey, (data) => {
     if (!data.pages.some((page) => page.data.some((item) => item.id === id))) return data;
     return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) })) };
@@ -70,7 +75,7 @@ export function applyRemoval<T extends BusinessRecord>(queryClient: QueryClient,
 export function applyPush<T extends BusinessRecord & { name?: string }>(queryClient: QueryClient, listKey: QueryKey, message: PushMessage<T>) {
   const record = message?.data;
   if (!record?.id) return;
-  if (message.verb === 'delete') applyRemoval(queryClient, listKey, record.id);
+  if (message.verb === 'delete') applyRemoval(queryClient, listKey, record);
   else applyUpsert(queryClient, listKey, record, message.verb === 'create');
 }
 

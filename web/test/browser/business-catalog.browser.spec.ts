@@ -126,6 +126,18 @@ describe('Business catalog', () => {
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await catalogItem(page, 'Catalog bolt').waitFor({ state: 'detached' });
+      // Undo (ADR 0049) brings it back, by the keyboard too: the focus went to Undo with the item gone.
+      await eventually(
+        () => page.evaluate(() => document.activeElement?.textContent?.trim()),
+        (name) => expect(name).toBe('Undo'),
+      );
+      await page.keyboard.press('Enter');
+      await catalogItem(page, 'Catalog bolt').waitFor();
+      await menuButton.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await catalogItem(page, 'Catalog bolt').waitFor({ state: 'detached' });
 
       // The server kept all of it.
       await page.reload();

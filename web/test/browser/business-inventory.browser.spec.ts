@@ -3,7 +3,7 @@ import { createMaterialViaApi, eventually, launchBrowser } from '../support/brow
 import { contextAt, DESKTOP, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 // Materials inventory (spec 002 §2–§5, issue 8): the four-step material dialog with a two-toned appearance, the
-// inline edit (with If-Match), delete with confirmation, axe on a phone, and keyboard use.
+// inline edit (with If-Match), delete without confirmation and its Undo (ADR 0049), axe on a phone, and keyboard use.
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const EMPTY = 'Your digital inventory has no materials yet. Add a new material to keep track of what you have in stock.';
@@ -229,12 +229,27 @@ describe('materials inventory', () => {
         .filter({ hasText: '$18.50 / each' })
         .waitFor();
 
-      // Delete asks first.
+      // Delete asks nothing (spec 002 §5) and offers Undo: the same material comes back.
       await oak.getByTestId('inventory-menu-button').click();
       await page.getByRole('menuitem', { name: 'Delete material' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Delete material' });
-      await confirm.getByRole('button', { name: 'Delete' }).click();
       await oak.waitFor({ state: 'detached' });
+      const undoBar = page.getByTestId('undo-bar');
+      expect(await undoBar.getAttribute('role')).toBe('status');
+      await undoBar.getByText('Removed Oak board.').waitFor();
+      await undoBar.getByRole('button', { name: 'Undo' }).click();
+      await page.getByTestId('in-stock').locator('[data-material-name="Oak board"]').getByTestId('inventory-price').filter({ hasText: '$18.50 / each' }).waitFor();
+      await undoBar.getByText('Removed Oak board.').waitFor({ state: 'detached' });
+      expect((await (await page.request.get(`/api/workspace/business-material/${id}`)).json()).id).toBe(id);
+
+      // Deleted again and left alone: the offer ends by itself.
+      await oak.getByTestId('inventory-menu-button').click();
+      await page.getByRole('menuitem', { name: 'Delete material' }).click();
+      await oak.waitFor({ state: 'detached' });
+      // The focus left with the row and went to Undo, which holds the offer open; moved away, the offer runs out.
+      await eventually(() => focusedName(page), (name) => expect(name).toBe('Undo'));
+      await page.mouse.move(0, 0);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await undoBar.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached', timeout: 20_000 });
       // The read model follows the deletion a moment later.
       await eventually(
         async () => (await page.request.get(`/api/workspace/business-material/${id}`)).status(),
@@ -305,8 +320,10 @@ describe('materials inventory', () => {
 
       await row(page, 'Phone plate').getByTestId('inventory-menu-button').click();
       await page.getByRole('menuitem', { name: 'Delete material' }).click();
-      await page.getByRole('dialog', { name: 'Delete material' }).waitFor();
-      await expectNoSeriousA11yViolations(page, 'delete confirmation');
+      await page.getByTestId('undo-bar').getByRole('button', { name: 'Undo' }).waitFor();
+      await expectNoSeriousA11yViolations(page, 'undo after a delete');
+      await page.getByTestId('undo-bar').getByRole('button', { name: 'Undo' }).click();
+      await row(page, 'Phone plate').waitFor();
     });
 
     await withPageAt(browser, SMALL_PHONE, state, async (page) => {
@@ -357,12 +374,15 @@ describe('materials inventory', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       expect(await focusedName(page)).toBe('Delete material');
+      // The row goes, and the keyboard focus with it: it lands on Undo, and Enter brings the material back.
       await page.keyboard.press('Enter');
-      const confirm = page.getByRole('dialog', { name: 'Delete material' });
-      await confirm.waitFor();
-      await page.keyboard.press('Escape');
-      await confirm.waitFor({ state: 'detached' });
-      expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
+      await eventually(() => focusedName(page), (name) => expect(name).toBe('Undo'));
+      await page.keyboard.press('Enter');
+      await copper.waitFor();
+      await eventually(
+        () => page.evaluate(() => document.activeElement?.tagName),
+        (tag) => expect(tag).toBe('H1'),
+      );
 
       // Inline edit: the pencil by Enter, the price field focused, Enter saves.
       await copper.getByRole('button', { name: 'Edit price and quantity of Keyed copper' }).focus();

@@ -129,10 +129,17 @@ describe('Business services', () => {
       await page.keyboard.press('Escape');
       await history.waitFor({ state: 'detached' });
 
-      // Delete asks first.
+      // Delete asks nothing (spec 002 §5) and offers Undo (ADR 0049): the same service comes back, then goes for good.
       await row.getByTestId('service-menu-button').click();
       await page.getByRole('menuitem', { name: 'Delete service' }).click();
-      await page.getByRole('dialog', { name: 'Delete service' }).getByRole('button', { name: 'Delete' }).click();
+      await eventually(
+        () => page.getByTestId('empty-text').count(),
+        (n) => expect(n).toBe(1),
+      );
+      await page.getByTestId('undo-bar').getByRole('button', { name: 'Undo' }).click();
+      await row.waitFor();
+      await row.getByTestId('service-menu-button').click();
+      await page.getByRole('menuitem', { name: 'Delete service' }).click();
       await eventually(
         () => page.getByTestId('empty-text').count(),
         (n) => expect(n).toBe(1),

@@ -1,6 +1,6 @@
 import { DomainError } from '@kiln/domain';
 import { answerAfterProjection, Projection, requestHash, RpcContext, RpcContract, RpcRoute, rpcRoute, runIdempotent } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
 import { NatsPeople } from './adapters/nats-people';
 import { PgRecordReadModel } from './adapters/pg-record-read-model';
@@ -10,6 +10,8 @@ import { CreateRecordHandler } from './commands/create-record/create-record.hand
 import { CreateRecordCommand } from './commands/create-record/create-record.command';
 import { DeleteRecordCommand } from './commands/delete-record/delete-record.command';
 import { DeleteRecordHandler } from './commands/delete-record/delete-record.handler';
+import { RestoreRecordCommand } from './commands/restore-record/restore-record.command';
+import { RestoreRecordHandler } from './commands/restore-record/restore-record.handler';
 import { UpdateRecordCommand } from './commands/update-record/update-record.command';
 import { UpdateRecordHandler } from './commands/update-record/update-record.handler';
 import { PEOPLE } from './ports/people.port';
@@ -38,6 +40,7 @@ export const businessRecordsRoutes: AreaRoutes = {
     ChangeRecordHandler,
     UpdateRecordHandler,
     DeleteRecordHandler,
+    RestoreRecordHandler,
     ListRecordsHandler,
     GetRecordHandler,
     RecordHistoryHandler,
@@ -61,7 +64,7 @@ export function idempotencyClaim(rpc: RpcContract, request: { actor: { userId: s
 }
 
 /**
- * The NATS routes of one record type from BusinessRpc (list, get, history, tags, create, update, delete):
+ * The NATS routes of one record type from BusinessRpc (list, get, history, tags, create, update, delete, restore):
  * each dispatches the generic command or query with the type; leave one out to write your own (the
  * catalog's add). A command answers once the type's projection shows its change (read-your-writes).
  * Replies are checked against the contracts by the callers' parse, not here.
@@ -69,12 +72,12 @@ export function idempotencyClaim(rpc: RpcContract, request: { actor: { userId: s
 export function recordRoutes(
   type: AnyRecordType,
   projection: Projection,
-  rpcs: { list?: RpcContract; get?: RpcContract; history?: RpcContract; tags?: RpcContract; create?: RpcContract; update?: RpcContract; remove?: RpcContract },
+  rpcs: { list?: RpcContract; get?: RpcContract; history?: RpcContract; tags?: RpcContract; create?: RpcContract; update?: RpcContract; remove?: RpcContract; restore?: RpcContract },
 ): RpcRoute[] {
   /** A command answers once the type's read model shows its change. */
   const answered = <R>(context: RpcContext, change: RecordChange<R>) => answerAfterProjection(context, [projection, change.eventIds], () => change.record);
   const routes: RpcRoute[] = [];
-  const { list, get, history, tags, create, update, remove } = rpcs;
+  const { list, get, history, tags, create, update, remove, restore } = rpcs;
   if (list)
     routes.push(
       rpcRoute({ rpc: list, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListRecordsQuery(type, actor.userId, body)) }),
@@ -138,6 +141,14 @@ export function recordRoutes(
         kind: 'command',
         handle: async ({ actor, body }, context) =>
           answered(context, await context.commands.execute(new DeleteRecordCommand(type, actor.userId, body.id, body.ifMatch))),
+      }),
+    );
+  if (restore)
+    routes.push(
+      rpcRoute({
+        rpc: restore,
+        kind: 'command',
+        handle: async ({ actor, body }, context) => answered(context, await context.commands.execute(new RestoreRecordCommand(type, actor.userId, body.id))),
       }),
     );
   return routes;

@@ -9,7 +9,12 @@ import { BusinessRecordType, presentMeta } from '../business-records/record-type
  */
 export const catalogItemType: BusinessRecordType<CatalogFields, CatalogCreateInput, CatalogUpdateInput, CatalogItem> = {
   rules: catalogRules,
-  events: { created: 'commerce.catalog-item.added.v1', updated: 'commerce.catalog-item.updated.v1', deleted: 'commerce.catalog-item.removed.v1' },
+  events: {
+    created: 'commerce.catalog-item.added.v1',
+    updated: 'commerce.catalog-item.updated.v1',
+    deleted: 'commerce.catalog-item.removed.v1',
+    restored: 'commerce.catalog-item.restored.v1',
+  },
   view: 'business_catalog_view',
   // The timeline and the events speak the API: `price` in dollars, not the domain's `priceCents`.
   presentFields: ({ priceCents, ...rest }) => (priceCents === undefined ? rest : { ...rest, price: priceCents === null ? null : fromCents(priceCents) }),

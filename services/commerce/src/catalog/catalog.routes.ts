@@ -1,6 +1,5 @@
 import { BusinessRpc, CatalogItem } from '@kiln/contracts';
-import { answerAfterProjection, rpcRoute, runIdempotent } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes, answerAfterProjection, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { committedRecord, idempotencyClaim, recordRoutes } from '../business-records/business-records.routes';
 import { SCHEMA } from '../database.types';
 import { NatsCatalogModels } from './adapters/nats-catalog-models';
@@ -10,6 +9,8 @@ import { AddToCatalogCommand } from './commands/add-to-catalog/add-to-catalog.co
 import { AddToCatalogHandler } from './commands/add-to-catalog/add-to-catalog.handler';
 import { ChangeCatalogItemCommand } from './commands/change-catalog-item/change-catalog-item.command';
 import { ChangeCatalogItemHandler } from './commands/change-catalog-item/change-catalog-item.handler';
+import { RestoreCatalogItemCommand } from './commands/restore-catalog-item/restore-catalog-item.command';
+import { RestoreCatalogItemHandler } from './commands/restore-catalog-item/restore-catalog-item.handler';
 import { CATALOG_ITEMS } from './ports/catalog-items.port';
 import { CATALOG_MODELS } from './ports/catalog-models.port';
 import { ProjectCatalogOnCatalogEvents } from './projections/project-catalog-on-catalog-events';
@@ -28,6 +29,7 @@ export const catalogRoutes: AreaRoutes = {
     AddToCatalogHandler,
     ChangeCatalogItemHandler,
     LookUpModelHandler,
+    RestoreCatalogItemHandler,
   ],
   projections: [ProjectCatalogOnCatalogEvents, FollowModelsOnModelEvents],
   routes: [
@@ -37,6 +39,14 @@ export const catalogRoutes: AreaRoutes = {
       history: BusinessRpc.catalogHistory,
       // The item leaves the catalog (its timeline stays); the model may be added again.
       remove: BusinessRpc.removeCatalogItem,
+    }),
+    rpcRoute({
+      rpc: BusinessRpc.restoreCatalogItem,
+      kind: 'command',
+      handle: async ({ actor, body }, context) => {
+        const change = await context.commands.execute(new RestoreCatalogItemCommand(actor.userId, body.id));
+        return answerAfterProjection(context, [ProjectCatalogOnCatalogEvents, change.eventIds], () => change.record);
+      },
     }),
     rpcRoute({
       rpc: BusinessRpc.lookupModel,

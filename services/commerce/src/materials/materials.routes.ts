@@ -1,6 +1,6 @@
 import { BusinessRpc } from '@kiln/contracts';
 import { rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { recordRoutes } from '../business-records/business-records.routes';
 import { PgMaterialReadModel } from './adapters/pg-material-read-model';
 import { materialType } from './material-type';
@@ -22,6 +22,7 @@ export const materialsRoutes: AreaRoutes = {
       create: BusinessRpc.createMaterial,
       update: BusinessRpc.updateMaterial,
       remove: BusinessRpc.deleteMaterial,
+      restore: BusinessRpc.restoreMaterial,
     }),
     rpcRoute({
       rpc: BusinessRpc.materialTree,

@@ -15,7 +15,12 @@ function presentFields(fields: Partial<ServiceFields>): Record<string, unknown> 
 /** Services as business records (spec 002 §2–§5; ADR 0029). */
 export const serviceType: BusinessRecordType<ServiceFields, Parameters<typeof serviceRules.create>[0], Parameters<typeof serviceRules.update>[1], Service> = {
   rules: serviceRules,
-  events: { created: 'commerce.service.created.v1', updated: 'commerce.service.updated.v1', deleted: 'commerce.service.deleted.v1' },
+  events: {
+    created: 'commerce.service.created.v1',
+    updated: 'commerce.service.updated.v1',
+    deleted: 'commerce.service.deleted.v1',
+    restored: 'commerce.service.restored.v1',
+  },
   view: 'business_service_view',
   presentFields,
   present(state) {

@@ -1,6 +1,6 @@
 import { BusinessRpc } from '@kiln/contracts';
 import { rpcRoute } from '@kiln/service-kit';
-import { AreaRoutes } from '../area-routes';
+import { AreaRoutes } from '@kiln/service-kit';
 import { recordRoutes } from '../business-records/business-records.routes';
 import { ProjectServicesOnServiceEvents } from './projections/project-services-on-service-events';
 import { GetServiceHandler } from './queries/get-service/get-service.handler';
@@ -20,6 +20,7 @@ export const servicesRoutes: AreaRoutes = {
       create: BusinessRpc.createService,
       update: BusinessRpc.updateService,
       remove: BusinessRpc.deleteService,
+      restore: BusinessRpc.restoreService,
     }),
     rpcRoute({
       rpc: BusinessRpc.listServices,

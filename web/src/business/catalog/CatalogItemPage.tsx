@@ -120,7 +120,14 @@ export function CatalogItemPage() {
 }
 
 // The catalog's words for its facts (an item is added to and removed from the catalog).
-const VERBS: Record<string, string> = { added: 'added it', created: 'added it', updated: 'changed', removed: 'removed it', deleted: 'removed it' };
+const VERBS: Record<string, string> = {
+  added: 'added it',
+  created: 'added it',
+  updated: 'changed',
+  removed: 'removed it',
+  deleted: 'removed it',
+  restored: 'undid its removal',
+};
 const summary = (entry: HistoryEntry) => {
   const verb = VERBS[entry.type.split('.').pop() ?? ''] ?? entry.type;
   return verb === 'changed' ? `${verb} ${changedFields(entry.changes)}` : verb;

@@ -13,7 +13,8 @@ import { AddByModelIdDialog } from './AddByModelIdDialog';
 import { AddFromWorkspaceDialog } from './AddFromWorkspaceDialog';
 import { CatalogEntry } from './CatalogEntry';
 import { RenameCatalogDialog } from './RenameCatalogDialog';
-import { useCatalogList, useRemoveCatalogItem } from './useCatalog';
+import { useUndoRemoval } from '../shared/UndoRemoval';
+import { useCatalogList, useRemoveCatalogItem, useRestoreCatalogItem } from './useCatalog';
 import '../business.css';
 
 const itemId = (item: CatalogItem) => item.id;
@@ -29,6 +30,8 @@ export function CatalogPage() {
   const me = useMe();
   const navigate = useNavigate();
   const remove = useRemoveCatalogItem();
+  const restore = useRestoreCatalogItem();
+  const { offerUndo, undoBar } = useUndoRemoval();
   const [open, setOpen] = useState<Open>(null);
   const titleId = useId();
   useCatalogPushes();
@@ -102,7 +105,7 @@ export function CatalogPage() {
             meId={me.data?.id}
             href={`/business/catalog/${item.id}`}
             onRename={canChange ? () => setOpen({ kind: 'rename', item }) : undefined}
-            onRemove={canChange ? () => remove.mutate(item) : undefined}
+            onRemove={canChange ? () => remove.mutate(item, { onSuccess: () => offerUndo(item.name, () => restore(item)) }) : undefined}
           />
         )}
       />
@@ -111,6 +114,7 @@ export function CatalogPage() {
           {BUSINESS_TEXTS.removeFailed}
         </p>
       )}
+      {undoBar}
 
       {open?.kind === 'workspace' && <AddFromWorkspaceDialog scope={scope} onClose={() => setOpen(null)} />}
       {open?.kind === 'model-id' && <AddByModelIdDialog scope={scope} onClose={() => setOpen(null)} />}

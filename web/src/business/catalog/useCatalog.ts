@@ -72,9 +72,15 @@ export function useRemoveCatalogItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (item: CatalogItem) => catalogApi.remove(item.id),
-    onSuccess: (_answer, item) => {
-      applyRemoval(queryClient, businessKeys.catalogLists(), item.id);
+    onSuccess: (removed) => {
+      applyRemoval(queryClient, businessKeys.catalogLists(), removed);
       void queryClient.invalidateQueries({ queryKey: ['business', 'catalog', 'model-ids'] });
     },
   });
+}
+
+/** Undo of a removal (issue 17): the same item, with its history, back in the lists. */
+export function useRestoreCatalogItem() {
+  const queryClient = useQueryClient();
+  return async (item: CatalogItem) => afterChange(queryClient, [await catalogApi.restore(item.id)], true);
 }

@@ -1,8 +1,7 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import type { Material } from '@kiln/contracts';
-import { ApiError } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
 import { parseSort, useViewState } from '../../shell/view-state';
-import { ConfirmDialog } from '../../teams/dialogs/ConfirmDialog';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { ChevronDown, PlusIcon } from '../../ui/icons';
 import { lazyPart, preloadOn } from '../../ui/lazy';
@@ -10,6 +9,7 @@ import { DialogLoadFailed, DialogLoading } from '../../ui/LazyFallbacks';
 import { ScopePicker, useBusinessScope, useCanChange } from '../business-scope';
 import { CHANGED_MEANWHILE, materialApi } from '../materials/material-api';
 import { RecordHistoryDialog } from '../shared/RecordHistoryDialog';
+import { useUndoRemoval } from '../shared/UndoRemoval';
 import { splitByStock, sortMaterials } from './inventory-cache';
 import { InventoryRow, type RowEdit } from './InventoryRow';
 import { useInventory, useMaterialCache, useMaterialPushes } from './useInventory';
@@ -50,7 +50,7 @@ function StockGroup({ title, count, testId, children }: { title: string; count: 
   );
 }
 
-type Open = { kind: 'create' } | { kind: 'edit'; material: Material } | { kind: 'history'; material: Material } | { kind: 'delete'; material: Material } | null;
+type Open = { kind: 'create' } | { kind: 'edit'; material: Material } | { kind: 'history'; material: Material } | null;
 
 /** Materials inventory (/business/inventory, spec 002 §2): my materials, or a team's or project's. */
 export function InventoryPage() {
@@ -63,6 +63,8 @@ export function InventoryPage() {
   useMaterialPushes();
   const [open, setOpen] = useState<Open>(null);
   const [edit, setEdit] = useState<RowEdit | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const { offerUndo, undoBar } = useUndoRemoval();
   const titleId = useId();
 
   const all = list.data ?? [];
@@ -76,21 +78,24 @@ export function InventoryPage() {
       onEdit={setEdit}
       onProperties={(m) => setOpen({ kind: 'edit', material: m })}
       onHistory={(m) => setOpen({ kind: 'history', material: m })}
-      onDelete={(m) => setOpen({ kind: 'delete', material: m })}
+      onDelete={(m) => void remove(m)}
     />
   );
 
+  // Spec 002 §5: a delete asks for no confirmation; Undo brings the same material back (issue 17).
   const remove = async (material: Material) => {
+    setRemoveError(null);
     try {
       const deleted = await materialApi.remove(material.id, material.version);
       cache.remove(deleted);
+      offerUndo(material.name, async () => cache.upsert(await materialApi.restore(material.id)));
     } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return cache.remove(material);
       if (error instanceof ApiError && error.status === 412) {
         void cache.refresh();
-        throw new ApiError({ statusCode: 412, message: CHANGED_MEANWHILE });
+        return setRemoveError(CHANGED_MEANWHILE);
       }
-      if (error instanceof ApiError && error.status === 404) return cache.remove(material);
-      throw error;
+      setRemoveError(messageOf(error));
     }
   };
 
@@ -161,17 +166,12 @@ export function InventoryPage() {
         </ErrorBoundary>
       )}
       {open?.kind === 'history' && <RecordHistoryDialog kind="material" id={open.material.id} name={open.material.name} onClose={() => setOpen(null)} />}
-      {open?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete material"
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
-          onConfirm={() => remove(open.material)}
-          onClose={() => setOpen(null)}
-        >
-          Delete <strong>{open.material.name}</strong> from the inventory? This cannot be undone.
-        </ConfirmDialog>
+      {removeError && (
+        <p className="form-error" role="alert" data-testid="remove-error">
+          {removeError}
+        </p>
       )}
+      {undoBar}
     </section>
   );
 }

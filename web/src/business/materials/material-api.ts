@@ -47,6 +47,7 @@ export const materialApi = {
   create: (body: CreateMaterialInput, key: string) => request<Material>('POST', PATH, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
   update: (id: string, changes: UpdateMaterialInput, version: number) => request<Material>('PATCH', at(id), { body: changes, headers: ifMatch(version) }),
   remove: (id: string, version: number) => request<Material>('DELETE', at(id), { headers: ifMatch(version) }),
+  restore: (id: string) => request<Material>('POST', `${at(id)}/restore`),
 };
 
 export const materialKeys = {

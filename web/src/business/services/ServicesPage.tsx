@@ -4,21 +4,22 @@ import type { Service } from '@kiln/contracts';
 import { messageOf } from '../../api/client';
 import { usePagedItems } from '../../models/ModelListView';
 import { useViewState } from '../../shell/view-state';
-import { ConfirmDialog } from '../../teams/dialogs/ConfirmDialog';
 import { DotsIcon, PlusIcon, ServicesIcon } from '../../ui/icons';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { useLatest } from '../../ui/use-latest';
 import { BUSINESS_PAGE, businessKeys, serviceApi } from '../business-api';
-import { applyRemoval, nextBusinessSkip } from '../business-cache';
+import { applyRemoval, applyUpsert, nextBusinessSkip } from '../business-cache';
 import { useServicePushes } from '../business-pushes';
 import { ScopePicker, useBusinessScope, useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS, formatUsd } from '../business-texts';
 import { RecordHistoryDialog } from '../shared/RecordHistoryDialog';
+import { useUndoRemoval } from '../shared/UndoRemoval';
 import { ServiceDialog } from './ServiceDialog';
 import '../business.css';
 
 const serviceId = (s: Service) => s.id;
-type Open = { kind: 'add' } | { kind: 'edit'; service: Service } | { kind: 'history'; service: Service } | { kind: 'delete'; service: Service } | null;
+const LISTS = ['business', 'service', 'list'];
+type Open = { kind: 'add' } | { kind: 'edit'; service: Service } | { kind: 'history'; service: Service } | null;
 
 /** Services (/business/services, spec 002 §2, §4): 20 at a time, reset by a new search or sort. */
 export function ServicesPage() {
@@ -28,7 +29,24 @@ export function ServicesPage() {
   const queryClient = useQueryClient();
   const titleId = useId();
   const [open, setOpen] = useState<Open>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const { offerUndo, undoBar } = useUndoRemoval();
   useServicePushes();
+
+  // Spec 002 §5: a delete asks for no confirmation; Undo brings the same service back (issue 17).
+  const remove = async (service: Service) => {
+    setRemoveError(null);
+    try {
+      applyRemoval(queryClient, LISTS, await serviceApi.remove(service.id));
+      void queryClient.invalidateQueries({ queryKey: ['business', 'service', 'all'] });
+      offerUndo(service.name, async () => {
+        applyUpsert(queryClient, LISTS, await serviceApi.restore(service.id), true);
+        void queryClient.invalidateQueries({ queryKey: ['business', 'service', 'all'] });
+      });
+    } catch (error) {
+      setRemoveError(messageOf(error));
+    }
+  };
   // A new search or sort is a new query: it starts again at the first 20.
   const list = useInfiniteQuery({
     queryKey: businessKeys.serviceList(search, sort, scope),
@@ -154,7 +172,7 @@ export function ServicesPage() {
                               danger
                               onSelect={() => {
                                 close();
-                                setOpen({ kind: 'delete', service });
+                                void remove(service);
                               }}
                             >
                               Delete service
@@ -180,21 +198,12 @@ export function ServicesPage() {
       {open?.kind === 'add' && <ServiceDialog scope={scope} onClose={() => setOpen(null)} />}
       {open?.kind === 'edit' && <ServiceDialog service={open.service} scope={scope} onClose={() => setOpen(null)} />}
       {open?.kind === 'history' && <RecordHistoryDialog kind="service" id={open.service.id} name={open.service.name} onClose={() => setOpen(null)} />}
-      {open?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete service"
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
-          onClose={() => setOpen(null)}
-          onConfirm={async () => {
-            await serviceApi.remove(open.service.id);
-            applyRemoval(queryClient, ['business', 'service', 'list'], open.service.id);
-            void queryClient.invalidateQueries({ queryKey: ['business', 'service', 'all'] });
-          }}
-        >
-          Delete <strong>{open.service.name}</strong>? Catalog items that use it keep their lines until you change them.
-        </ConfirmDialog>
+      {removeError && (
+        <p className="form-error" role="alert" data-testid="remove-error">
+          {removeError}
+        </p>
       )}
+      {undoBar}
     </section>
   );
 }

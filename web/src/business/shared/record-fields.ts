@@ -148,6 +148,13 @@ export function recordRows(specs: FieldSpecs, record: Record<string, unknown>): 
   return Object.keys(specs).map((field) => ({ field, label: labelOf(specs, field), value: valueText(specs, field, record[field]) }));
 }
 
-const VERBS: Record<string, string> = { added: 'added it', created: 'created it', updated: 'changed', removed: 'removed it', deleted: 'deleted it' };
+const VERBS: Record<string, string> = {
+  added: 'added it',
+  created: 'created it',
+  updated: 'changed',
+  removed: 'removed it',
+  deleted: 'deleted it',
+  restored: 'undid its removal',
+};
 /** "changed", "created it": the verb of an entry's type (`material.updated` → "changed"). */
 export const verbOf = (type: string) => VERBS[type.split('.').pop() ?? ''] ?? type;

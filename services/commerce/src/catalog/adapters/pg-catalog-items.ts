@@ -54,7 +54,14 @@ async function liveItemOfModel(db: Kysely<CommerceDatabase> | Transaction<Commer
       AND (e.data->'scope'->>'teamId') IS NOT DISTINCT FROM ${scope.teamId}::text
       AND (e.data->'scope'->>'projectId') IS NOT DISTINCT FROM ${scope.projectId}::text
       AND (${scope.teamId}::text IS NOT NULL OR e.data->'scope'->>'ownerId' = ${scope.ownerId})
-      AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogItemType.rules.type}.deleted`})
+      -- Live: no removal, or its last removal undone (ADR 0049).
+      AND NOT EXISTS (
+        SELECT 1 FROM ${sql.id(SCHEMA, 'events')} d WHERE d.stream_id = e.stream_id AND d.type = ${`${catalogItemType.rules.type}.deleted`}
+          AND NOT EXISTS (
+            SELECT 1 FROM ${sql.id(SCHEMA, 'events')} r
+            WHERE r.stream_id = e.stream_id AND r.type = ${`${catalogItemType.rules.type}.restored`} AND r.version > d.version
+          )
+      )
     LIMIT 1`.execute(db);
   return rows[0]?.stream_id ?? null;
 }

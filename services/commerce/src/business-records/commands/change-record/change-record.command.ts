@@ -9,6 +9,8 @@ export interface ChangeOptions {
   ifMatch?: number;
   /** Who must be allowed: 'change' (default) for people's commands; 'system' skips the check (a reaction to another context's event). */
   authorize?: 'change' | 'system';
+  /** The change acts on a removed record (an undo of its removal); otherwise a removed record answers 404. */
+  onRemoved?: boolean;
   alsoInTransaction?: (trx: RecordTransaction) => Promise<void>;
 }
 

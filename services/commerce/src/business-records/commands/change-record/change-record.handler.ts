@@ -29,7 +29,7 @@ export class ChangeRecordHandler implements ICommandHandler<ChangeRecordCommand,
   async execute({ type, actorId, id, decide, options }: ChangeRecordCommand): Promise<RecordChange<RecordJson>> {
     for (let attempt = 1; ; attempt++) {
       const state = await this.store.load<object>(type, id);
-      if (!state || state.deleted) throw new DomainError('not-found', type.rules.notFound);
+      if (!state || (state.deleted && !options.onRemoved)) throw new DomainError('not-found', type.rules.notFound);
       if (options.authorize !== 'system') await this.access.assertCanChange(actorId, state, type.rules.notFound);
       const at = this.clock.now();
       const fact = decide(state, at);
