@@ -237,7 +237,12 @@ describe('materials inventory', () => {
       expect(await undoBar.getAttribute('role')).toBe('status');
       await undoBar.getByText('Removed Oak board.').waitFor();
       await undoBar.getByRole('button', { name: 'Undo' }).click();
-      await page.getByTestId('in-stock').locator('[data-material-name="Oak board"]').getByTestId('inventory-price').filter({ hasText: '$18.50 / each' }).waitFor();
+      await page
+        .getByTestId('in-stock')
+        .locator('[data-material-name="Oak board"]')
+        .getByTestId('inventory-price')
+        .filter({ hasText: '$18.50 / each' })
+        .waitFor();
       await undoBar.getByText('Removed Oak board.').waitFor({ state: 'detached' });
       expect((await (await page.request.get(`/api/workspace/business-material/${id}`)).json()).id).toBe(id);
 
@@ -246,7 +251,10 @@ describe('materials inventory', () => {
       await page.getByRole('menuitem', { name: 'Delete material' }).click();
       await oak.waitFor({ state: 'detached' });
       // The focus left with the row and went to Undo, which holds the offer open; moved away, the offer runs out.
-      await eventually(() => focusedName(page), (name) => expect(name).toBe('Undo'));
+      await eventually(
+        () => focusedName(page),
+        (name) => expect(name).toBe('Undo'),
+      );
       await page.mouse.move(0, 0);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await undoBar.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached', timeout: 20_000 });
@@ -376,7 +384,10 @@ describe('materials inventory', () => {
       expect(await focusedName(page)).toBe('Delete material');
       // The row goes, and the keyboard focus with it: it lands on Undo, and Enter brings the material back.
       await page.keyboard.press('Enter');
-      await eventually(() => focusedName(page), (name) => expect(name).toBe('Undo'));
+      await eventually(
+        () => focusedName(page),
+        (name) => expect(name).toBe('Undo'),
+      );
       await page.keyboard.press('Enter');
       await copper.waitFor();
       await eventually(
