@@ -1,6 +1,5 @@
 import { DomainError } from '@kiln/domain';
-import { answerAfterProjection, Projection, requestHash, RpcContext, RpcContract, RpcRoute, rpcRoute, runIdempotent } from '@kiln/service-kit';
-import { AreaRoutes } from '@kiln/service-kit';
+import { answerAfterProjection, AreaRoutes, idempotencyClaim, Projection, RpcContext, RpcContract, RpcRoute, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
 import { NatsPeople } from './adapters/nats-people';
 import { PgRecordReadModel } from './adapters/pg-record-read-model';
@@ -55,12 +54,6 @@ export async function committedRecord(context: RpcContext, type: AnyRecordType, 
   const state = await context.get<RecordStore>(RECORD_STORE).load(type, id);
   if (!state || (options.deletedIsGone && state.deleted)) throw new DomainError('not-found', type.rules.notFound);
   return type.present(state);
-}
-
-/** The Idempotency-Key claim of a create, when the caller sent a key (see runIdempotent). */
-export function idempotencyClaim(rpc: RpcContract, request: { actor: { userId: string }; body: unknown; idempotencyKey?: string }) {
-  const { actor, body, idempotencyKey } = request;
-  return idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: rpc.subject, requestHash: requestHash(body) } : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { BusinessRpc, CatalogItem } from '@kiln/contracts';
-import { AreaRoutes, answerAfterProjection, rpcRoute, runIdempotent } from '@kiln/service-kit';
-import { committedRecord, idempotencyClaim, recordRoutes } from '../business-records/business-records.routes';
+import { answerAfterProjection, AreaRoutes, idempotencyClaim, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { committedRecord, recordRoutes } from '../business-records/business-records.routes';
 import { SCHEMA } from '../database.types';
 import { NatsCatalogModels } from './adapters/nats-catalog-models';
 import { PgCatalogItems } from './adapters/pg-catalog-items';

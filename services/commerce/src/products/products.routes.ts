@@ -1,5 +1,5 @@
 import { CommerceRpc, Product } from '@kiln/contracts';
-import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { answerAfterProjection, idempotencyClaim, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { DomainError, PRODUCT_MESSAGES } from '@kiln/domain';
 import { AreaRoutes } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
@@ -56,9 +56,7 @@ export const productsRoutes: AreaRoutes = {
       rpc: CommerceRpc.publishProduct,
       kind: 'command',
       handle: ({ actor, body, idempotencyKey }, context) => {
-        const claim = idempotencyKey
-          ? { userId: actor.userId, key: idempotencyKey, operation: CommerceRpc.publishProduct.subject, requestHash: requestHash(body) }
-          : null;
+        const claim = idempotencyClaim(CommerceRpc.publishProduct, { actor, body, idempotencyKey });
         return runIdempotent(
           context.runtime.db,
           SCHEMA,

@@ -33,7 +33,7 @@ export function requestHash(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request ?? null)).digest('hex');
 }
 
-type Claim = Pick<IdempotencyClaim, 'userId' | 'key' | 'operation' | 'requestHash'>;
+export type Claim = Pick<IdempotencyClaim, 'userId' | 'key' | 'operation' | 'requestHash'>;
 
 /** The earlier result of this key, or null when it was not used (in the window). */
 export async function findIdempotent(db: Kysely<any>, schema: string, claim: Claim): Promise<IdempotentRecord | null> {
@@ -126,4 +126,13 @@ export async function runIdempotent<T>(
     if (first === null) throw error;
     return first;
   }
+}
+
+/** The Idempotency-Key claim of a create (its subject and the request's hash), when the caller sent a key; see runIdempotent. */
+export function idempotencyClaim(
+  rpc: { subject: string },
+  request: { actor: { userId: string }; body: unknown; idempotencyKey?: string },
+): Claim | null {
+  const { actor, body, idempotencyKey } = request;
+  return idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: rpc.subject, requestHash: requestHash(body) } : null;
 }

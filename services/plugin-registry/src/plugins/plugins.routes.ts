@@ -1,5 +1,5 @@
 import { PluginRegistryRpc } from '@kiln/contracts';
-import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { answerAfterProjection, idempotencyClaim, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { ProjectPluginsOnPluginEvents, ProjectVersionsOnVersionEvents } from './projections/plugins.projections';
 import { SCHEMA } from '../schema';
 import { AssignZipCommand } from './commands/assign-zip/assign-zip.command';
@@ -45,7 +45,7 @@ export const pluginsRoutes = [
     rpc: PluginRegistryRpc.createPlugin,
     kind: 'command',
     handle: ({ actor, body, idempotencyKey }, context) => {
-      const claim = idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: PluginRegistryRpc.createPlugin.subject, requestHash: requestHash(body) } : null;
+      const claim = idempotencyClaim(PluginRegistryRpc.createPlugin, { actor, body, idempotencyKey });
       return runIdempotent(
         context.runtime.db,
         SCHEMA,

@@ -1,6 +1,6 @@
 import { COMMON_MESSAGES, Model, WorkspaceRpc } from '@kiln/contracts';
 import { DomainError } from '@kiln/domain';
-import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { answerAfterProjection, idempotencyClaim, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { AreaRoutes } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
 import { ProjectFavoritesOnFavoriteEvents } from '../sharing/projections/project-favorites-on-favorite-events';
@@ -70,9 +70,7 @@ export const modelsRoutes: AreaRoutes = {
       rpc: WorkspaceRpc.createModel,
       kind: 'command',
       handle: ({ actor, body, idempotencyKey }, context) => {
-        const claim = idempotencyKey
-          ? { userId: actor.userId, key: idempotencyKey, operation: WorkspaceRpc.createModel.subject, requestHash: requestHash(body) }
-          : null;
+        const claim = idempotencyClaim(WorkspaceRpc.createModel, { actor, body, idempotencyKey });
         return runIdempotent(
           context.runtime.db,
           SCHEMA,

@@ -1,6 +1,6 @@
 import { Project, Team, TeamMember, WorkspaceRpc } from '@kiln/contracts';
 import { DomainError, TEAM_MESSAGES, TeamMemberState } from '@kiln/domain';
-import { answerAfterProjection, requestHash, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { answerAfterProjection, idempotencyClaim, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { AreaRoutes } from '@kiln/service-kit';
 import { SCHEMA } from '../database.types';
 import { PgTeamReadModel, projectOf } from './adapters/pg-team.read-model';
@@ -72,7 +72,7 @@ const routes = [
     rpc: WorkspaceRpc.createTeam,
     kind: 'command',
     handle: ({ actor, body, idempotencyKey }, context) => {
-      const claim = idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: WorkspaceRpc.createTeam.subject, requestHash: requestHash(body) } : null;
+      const claim = idempotencyClaim(WorkspaceRpc.createTeam, { actor, body, idempotencyKey });
       return runIdempotent(
         context.runtime.db,
         SCHEMA,
@@ -111,7 +111,7 @@ const routes = [
     rpc: WorkspaceRpc.createProject,
     kind: 'command',
     handle: ({ actor, body, idempotencyKey }, context) => {
-      const claim = idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: WorkspaceRpc.createProject.subject, requestHash: requestHash(body) } : null;
+      const claim = idempotencyClaim(WorkspaceRpc.createProject, { actor, body, idempotencyKey });
       return runIdempotent(
         context.runtime.db,
         SCHEMA,
