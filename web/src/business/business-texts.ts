@@ -1,5 +1,5 @@
 import { COMMON_MESSAGES, MODEL_VIEW_DENIED } from '@kiln/contracts/constants';
-import { CATALOG_MESSAGES, SERVICE_MESSAGES } from '@kiln/domain';
+import { CATALOG_MESSAGES, RECORD_MESSAGES, SERVICE_MESSAGES } from '@kiln/domain';
 import { addKnownMessages } from '../api/messages';
 
 /**
@@ -69,6 +69,8 @@ addKnownMessages([
   ...Object.values(BUSINESS_TEXTS),
   ...sentences(CATALOG_MESSAGES),
   ...sentences(SERVICE_MESSAGES),
+  // Undo of a removal (ADR 0049): too late, nothing to undo.
+  ...sentences(RECORD_MESSAGES),
   COMMON_MESSAGES.notNegative,
   'Choose a unit from the list.',
   'Catalog item not found.',
