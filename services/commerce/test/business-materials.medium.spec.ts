@@ -41,15 +41,36 @@ describe('commerce service: materials (business records over NATS)', () => {
   });
 
   const create = (who: SignedUp, over: Partial<CreateMaterialInput> = {}) => biz.call('createMaterial', { actor: who.actor, body: aSheet(over) });
-  const facts = (id: string) => env.db.withSchema('commerce').selectFrom('events').select(['version', 'type', 'actor_id']).where('stream_id', '=', id).orderBy('version').execute();
-  const eventCount = async () => Number((await env.db.withSchema('commerce').selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const facts = (id: string) =>
+    env.db.withSchema('commerce').selectFrom('events').select(['version', 'type', 'actor_id']).where('stream_id', '=', id).orderBy('version').execute();
+  const eventCount = async () =>
+    Number(
+      (
+        await env.db
+          .withSchema('commerce')
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('create, read, list', () => {
-    it('creates a personal material: version 1, the list entry\'s kind/category/avatar/inStock, one fact, listed and readable at once', async () => {
+    it("creates a personal material: version 1, the list entry's kind/category/avatar/inStock, one fact, listed and readable at once", async () => {
       const material = await create(me);
       expect(material).toMatchObject({
-        ownerId: me.user.id, teamId: null, projectId: null, version: 1, name: 'Birch plywood', tags: ['wood', 'plywood'],
-        price: { strategy: 'per-piece', unit: 'each', price: 12.5 }, kind: 'count', category: 'sheet', avatar: '#A0522D', inStock: true, scrapPercentage: 0, timeToReplenish: { value: 0, unit: 'd' },
+        ownerId: me.user.id,
+        teamId: null,
+        projectId: null,
+        version: 1,
+        name: 'Birch plywood',
+        tags: ['wood', 'plywood'],
+        price: { strategy: 'per-piece', unit: 'each', price: 12.5 },
+        kind: 'count',
+        category: 'sheet',
+        avatar: '#A0522D',
+        inStock: true,
+        scrapPercentage: 0,
+        timeToReplenish: { value: 0, unit: 'd' },
       });
       expect(await facts(material.id)).toEqual([{ version: 1, type: 'material.created', actor_id: me.user.id }]);
       expect(await biz.call('getMaterial', { actor: me.actor, body: { id: material.id } })).toEqual(material);
@@ -70,7 +91,9 @@ describe('commerce service: materials (business records over NATS)', () => {
       expect(next.data.map((m) => m.name)).toEqual(['Acrylic 20', 'Acrylic 21', 'Steel 100% pure_x']);
       const found = await biz.call('listMaterials', { actor: owner.actor, body: { where: { name: { contains: 'CRYLIC 1' } } } });
       expect(found.total).toBe(10);
-      expect((await biz.call('listMaterials', { actor: owner.actor, body: { where: { name: { contains: '100%' } } } })).data.map((m) => m.name)).toEqual(['Steel 100% pure_x']);
+      expect((await biz.call('listMaterials', { actor: owner.actor, body: { where: { name: { contains: '100%' } } } })).data.map((m) => m.name)).toEqual([
+        'Steel 100% pure_x',
+      ]);
       expect((await biz.call('listMaterials', { actor: owner.actor, body: { where: { name: { contains: '0%_' } } } })).total).toBe(0);
       const desc = await biz.call('listMaterials', { actor: owner.actor, body: { sort: { name: -1 }, limit: 1 } });
       expect(desc.data[0].name).toBe('Steel 100% pure_x');
@@ -81,11 +104,29 @@ describe('commerce service: materials (business records over NATS)', () => {
       const owner = await aUser(env.workspace.rpc);
       await create(owner, { tags: ['wood', 'birch'] });
       await create(owner, { name: 'Spruce', tags: ['wood', 'soft'] });
-      await create(owner, { name: 'PLA spool', internalName: 'PLA-1', materialClass: 'weight', params: {}, price: { strategy: 'per-weight', unit: 'kg', price: 20 }, quantityInStock: { value: 2, unit: 'kg' }, appearance: [], tags: [] });
+      await create(owner, {
+        name: 'PLA spool',
+        internalName: 'PLA-1',
+        materialClass: 'weight',
+        params: {},
+        price: { strategy: 'per-weight', unit: 'kg', price: 20 },
+        quantityInStock: { value: 2, unit: 'kg' },
+        appearance: [],
+        tags: [],
+      });
       expect(await biz.call('materialTags', { actor: owner.actor, body: {} })).toEqual({ data: ['birch', 'soft', 'wood'] });
       const tree = await biz.call('materialTree', { actor: owner.actor, body: {} });
       expect(tree.data.map((c) => c.materialClass)).toEqual(['sheet', 'weight']);
-      expect(tree.data[0].categories).toEqual([{ materialCategoryId: 'sheet', label: 'Sheet', children: [expect.objectContaining({ label: 'Birch plywood', internalName: 'PLY-BIRCH-4', avatar: '#A0522D' }), expect.objectContaining({ label: 'Spruce' })] }]);
+      expect(tree.data[0].categories).toEqual([
+        {
+          materialCategoryId: 'sheet',
+          label: 'Sheet',
+          children: [
+            expect.objectContaining({ label: 'Birch plywood', internalName: 'PLY-BIRCH-4', avatar: '#A0522D' }),
+            expect.objectContaining({ label: 'Spruce' }),
+          ],
+        },
+      ]);
       expect(tree.data[1].categories[0]).toMatchObject({ materialCategoryId: 'bulk', children: [{ label: 'PLA spool', avatar: null }] });
     });
 
@@ -98,21 +139,42 @@ describe('commerce service: materials (business records over NATS)', () => {
     });
   });
 
-  describe('rules: 400 with the spec\'s sentence, nothing written', () => {
+  describe("rules: 400 with the spec's sentence, nothing written", () => {
     const cases: [string, Partial<CreateMaterialInput>, string][] = [
       ['a blank name', { name: '   ' }, MATERIAL_MESSAGES.required],
       ['a blank internal name', { internalName: ' ' }, MATERIAL_MESSAGES.required],
       ['no quantity in stock', { quantityInStock: undefined }, MATERIAL_MESSAGES.quantityRequired],
       ['a negative quantity in stock', { quantityInStock: { value: -2, unit: 'each' } }, MATERIAL_MESSAGES.quantityNegative],
-      ['a pricing mode the class does not offer', { price: { strategy: 'per-volume', unit: 'ml', price: 1 } }, MATERIAL_MESSAGES.strategyNotForClass('Sheet', 'per volume')],
-      ['an entry without a direction', { appearance: [{ mode: 'color', textureId: null, color: { hex: '#000000', metallicity: 0, roughness: 0, opacity: 1 }, materialIndexDirection: [] }] }, APPEARANCE_MESSAGES.directionRequired],
-      ['texture mode without a texture', { appearance: [{ mode: 'texture', textureId: null, color: null, materialIndexDirection: ['all'] }] }, APPEARANCE_MESSAGES.textureRequired],
-      ['colour mode without a colour', { appearance: [{ mode: 'color', textureId: null, color: null, materialIndexDirection: ['all'] }] }, APPEARANCE_MESSAGES.colorRequired],
+      [
+        'a pricing mode the class does not offer',
+        { price: { strategy: 'per-volume', unit: 'ml', price: 1 } },
+        MATERIAL_MESSAGES.strategyNotForClass('Sheet', 'per volume'),
+      ],
+      [
+        'an entry without a direction',
+        { appearance: [{ mode: 'color', textureId: null, color: { hex: '#000000', metallicity: 0, roughness: 0, opacity: 1 }, materialIndexDirection: [] }] },
+        APPEARANCE_MESSAGES.directionRequired,
+      ],
+      [
+        'texture mode without a texture',
+        { appearance: [{ mode: 'texture', textureId: null, color: null, materialIndexDirection: ['all'] }] },
+        APPEARANCE_MESSAGES.textureRequired,
+      ],
+      [
+        'colour mode without a colour',
+        { appearance: [{ mode: 'color', textureId: null, color: null, materialIndexDirection: ['all'] }] },
+        APPEARANCE_MESSAGES.colorRequired,
+      ],
       [
         'overlapping directions',
         {
           appearance: [
-            { mode: 'color', textureId: null, color: { hex: '#000000', metallicity: 0, roughness: 0, opacity: 1 }, materialIndexDirection: ['X+', 'X-', 'Y+', 'Y-'] },
+            {
+              mode: 'color',
+              textureId: null,
+              color: { hex: '#000000', metallicity: 0, roughness: 0, opacity: 1 },
+              materialIndexDirection: ['X+', 'X-', 'Y+', 'Y-'],
+            },
             { mode: 'color', textureId: null, color: { hex: '#FFFFFF', metallicity: 0, roughness: 0, opacity: 1 }, materialIndexDirection: ['X+', 'Z+', 'Z-'] },
           ],
         },
@@ -128,9 +190,19 @@ describe('commerce service: materials (business records over NATS)', () => {
     it('refuses a class change, a negative quantity (inline edit) and a bad price on update; the material stays as it was', async () => {
       const material = await create(me);
       const before = await eventCount();
-      expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { materialClass: 'weight' } } })).toMatchObject({ statusCode: 400, message: MATERIAL_MESSAGES.classLocked });
-      expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { quantityInStock: { value: -1, unit: 'each' } } } })).toMatchObject({ statusCode: 400, message: MATERIAL_MESSAGES.quantityNegative });
-      expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { price: { strategy: 'per-piece', unit: 'each', price: -3 } } } })).toMatchObject({ statusCode: 400, message: 'Price must be a positive number' });
+      expect(await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { materialClass: 'weight' } } })).toMatchObject({
+        statusCode: 400,
+        message: MATERIAL_MESSAGES.classLocked,
+      });
+      expect(
+        await biz.fail('updateMaterial', { actor: me.actor, body: { id: material.id, changes: { quantityInStock: { value: -1, unit: 'each' } } } }),
+      ).toMatchObject({ statusCode: 400, message: MATERIAL_MESSAGES.quantityNegative });
+      expect(
+        await biz.fail('updateMaterial', {
+          actor: me.actor,
+          body: { id: material.id, changes: { price: { strategy: 'per-piece', unit: 'each', price: -3 } } },
+        }),
+      ).toMatchObject({ statusCode: 400, message: 'Price must be a positive number' });
       expect(await eventCount()).toBe(before);
       expect(await biz.call('getMaterial', { actor: me.actor, body: { id: material.id } })).toEqual(material);
     });
@@ -140,13 +212,21 @@ describe('commerce service: materials (business records over NATS)', () => {
     it('an update with the current If-Match lands (version 2); a stale If-Match is 412 and writes nothing', async () => {
       const who = await aUser(env.workspace.rpc, {});
       const material = await create(who);
-      const changed = await biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { price: { strategy: 'per-piece', unit: 'each', price: 14 } }, ifMatch: 1 } });
+      const changed = await biz.call('updateMaterial', {
+        actor: who.actor,
+        body: { id: material.id, changes: { price: { strategy: 'per-piece', unit: 'each', price: 14 } }, ifMatch: 1 },
+      });
       expect(changed).toMatchObject({ version: 2, price: { price: 14 } });
-      expect(await biz.fail('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: 'Late' }, ifMatch: 1 } })).toEqual({ statusCode: 412, message: RECORD_MESSAGES.changedMeanwhile });
+      expect(await biz.fail('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: 'Late' }, ifMatch: 1 } })).toEqual({
+        statusCode: 412,
+        message: RECORD_MESSAGES.changedMeanwhile,
+      });
       expect(await biz.fail('deleteMaterial', { actor: who.actor, body: { id: material.id, ifMatch: 1 } })).toMatchObject({ statusCode: 412 });
       expect(await facts(material.id)).toHaveLength(2);
       // Nothing to change: no fact, the same version.
-      expect(await biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: 'Birch plywood' }, ifMatch: 2 } })).toMatchObject({ version: 2 });
+      expect(await biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: 'Birch plywood' }, ifMatch: 2 } })).toMatchObject({
+        version: 2,
+      });
       expect(await facts(material.id)).toHaveLength(2);
     });
 
@@ -154,7 +234,9 @@ describe('commerce service: materials (business records over NATS)', () => {
       const who = await aUser(env.workspace.rpc, {});
       const material = await create(who);
       const results = await Promise.allSettled(
-        Array.from({ length: 50 }, (_, i) => biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: `Writer ${i}` }, ifMatch: 1 } })),
+        Array.from({ length: 50 }, (_, i) =>
+          biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { name: `Writer ${i}` }, ifMatch: 1 } }),
+        ),
       );
       const landed = results.filter((r) => r.status === 'fulfilled');
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -169,7 +251,9 @@ describe('commerce service: materials (business records over NATS)', () => {
     it('50 parallel edits without If-Match all land (each retried on the fresh state): version 51, 50 changes in the timeline', async () => {
       const who = await aUser(env.workspace.rpc, {});
       const material = await create(who);
-      await Promise.all(Array.from({ length: 50 }, (_, i) => biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { tags: [`tag-${i}`] } } })));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) => biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { tags: [`tag-${i}`] } } })),
+      );
       const after = await biz.call('getMaterial', { actor: who.actor, body: { id: material.id } });
       expect(after.version).toBe(51);
       const history = await biz.call('materialHistory', { actor: who.actor, body: { id: material.id } });
@@ -180,10 +264,18 @@ describe('commerce service: materials (business records over NATS)', () => {
     it('the timeline: oldest first, who (full name) and what changed, money in dollars; ?version=N is the record as it was', async () => {
       const who = await aUser(env.workspace.rpc, { fullName: 'Mara Stone' });
       const material = await create(who);
-      await biz.call('updateMaterial', { actor: who.actor, body: { id: material.id, changes: { price: { strategy: 'per-piece', unit: 'each', price: 9.99 }, quantityInStock: { value: 0, unit: 'each' } } } });
+      await biz.call('updateMaterial', {
+        actor: who.actor,
+        body: { id: material.id, changes: { price: { strategy: 'per-piece', unit: 'each', price: 9.99 }, quantityInStock: { value: 0, unit: 'each' } } },
+      });
       const history = await biz.call('materialHistory', { actor: who.actor, body: { id: material.id } });
       expect(history.data).toHaveLength(2);
-      expect(history.data[0]).toMatchObject({ type: 'material.created', version: 1, by: { id: who.user.id, fullName: 'Mara Stone' }, changes: { name: { from: null, to: 'Birch plywood' }, price: { from: null, to: { strategy: 'per-piece', unit: 'each', price: 12.5 } } } });
+      expect(history.data[0]).toMatchObject({
+        type: 'material.created',
+        version: 1,
+        by: { id: who.user.id, fullName: 'Mara Stone' },
+        changes: { name: { from: null, to: 'Birch plywood' }, price: { from: null, to: { strategy: 'per-piece', unit: 'each', price: 12.5 } } },
+      });
       // Exactly the contract's price (dollars), not the domain's `cents`.
       expect(history.data[0].changes.price).toEqual({ from: null, to: { strategy: 'per-piece', unit: 'each', price: 12.5 } });
       expect(history.data[1]).toMatchObject({ type: 'material.updated', version: 2, by: { id: who.user.id, fullName: 'Mara Stone' } });
@@ -193,8 +285,15 @@ describe('commerce service: materials (business records over NATS)', () => {
       });
       expect(Date.parse(history.data[0].at)).toBeLessThanOrEqual(Date.parse(history.data[1].at));
       expect(await biz.call('getMaterial', { actor: who.actor, body: { id: material.id, version: 1 } })).toEqual(material);
-      expect(await biz.call('getMaterial', { actor: who.actor, body: { id: material.id, version: 2 } })).toMatchObject({ version: 2, inStock: false, price: { price: 9.99 } });
-      expect(await biz.fail('getMaterial', { actor: who.actor, body: { id: material.id, version: 3 } })).toEqual({ statusCode: 404, message: RECORD_MESSAGES.noSuchVersion });
+      expect(await biz.call('getMaterial', { actor: who.actor, body: { id: material.id, version: 2 } })).toMatchObject({
+        version: 2,
+        inStock: false,
+        price: { price: 9.99 },
+      });
+      expect(await biz.fail('getMaterial', { actor: who.actor, body: { id: material.id, version: 3 } })).toEqual({
+        statusCode: 404,
+        message: RECORD_MESSAGES.noSuchVersion,
+      });
       expect(await biz.fail('getMaterial', { actor: stranger.actor, body: { id: material.id, version: 1 } })).toMatchObject({ statusCode: 404 });
     });
 
@@ -218,31 +317,61 @@ describe('commerce service: materials (business records over NATS)', () => {
   describe('who may read and change', () => {
     it('a personal material: its owner only; a stranger gets 404 for every call', async () => {
       const material = await create(me);
-      expect(await biz.fail('getMaterial', { actor: stranger.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404, message: 'This material does not exist.' });
+      expect(await biz.fail('getMaterial', { actor: stranger.actor, body: { id: material.id } })).toMatchObject({
+        statusCode: 404,
+        message: 'This material does not exist.',
+      });
       expect(await biz.fail('materialHistory', { actor: stranger.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 });
-      expect(await biz.fail('updateMaterial', { actor: stranger.actor, body: { id: material.id, changes: { name: 'Mine' } } })).toMatchObject({ statusCode: 404 });
+      expect(await biz.fail('updateMaterial', { actor: stranger.actor, body: { id: material.id, changes: { name: 'Mine' } } })).toMatchObject({
+        statusCode: 404,
+      });
       expect(await biz.fail('deleteMaterial', { actor: stranger.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 });
       expect(await facts(material.id)).toHaveLength(1);
     });
 
-    it('a team\'s material: every member reads it, owners and editors change it, a viewer gets 403 with a sentence, a stranger 404', async () => {
+    it("a team's material: every member reads it, owners and editors change it, a viewer gets 403 with a sentence, a stranger 404", async () => {
       const material = await create(team.editor, { teamId: team.teamId, projectId: team.projectId });
       expect(material).toMatchObject({ ownerId: team.editor.user.id, teamId: team.teamId, projectId: team.projectId });
       for (const member of [team.owner, team.editor, team.viewer]) {
         expect(await biz.call('getMaterial', { actor: member.actor, body: { id: material.id } })).toMatchObject({ id: material.id });
-        expect((await biz.call('listMaterials', { actor: member.actor, body: { where: { teamId: team.teamId } } })).data.map((m) => m.id)).toContain(material.id);
-        expect((await biz.call('listMaterials', { actor: member.actor, body: { where: { projectId: team.projectId } } })).data.map((m) => m.id)).toEqual([material.id]);
+        expect((await biz.call('listMaterials', { actor: member.actor, body: { where: { teamId: team.teamId } } })).data.map((m) => m.id)).toContain(
+          material.id,
+        );
+        expect((await biz.call('listMaterials', { actor: member.actor, body: { where: { projectId: team.projectId } } })).data.map((m) => m.id)).toEqual([
+          material.id,
+        ]);
       }
-      expect(await biz.call('updateMaterial', { actor: team.owner.actor, body: { id: material.id, changes: { name: 'Team plywood' } } })).toMatchObject({ version: 2 });
-      expect(await biz.call('updateMaterial', { actor: team.editor.actor, body: { id: material.id, changes: { name: 'Team plywood 2' } } })).toMatchObject({ version: 3 });
-      expect(await biz.fail('updateMaterial', { actor: team.viewer.actor, body: { id: material.id, changes: { name: 'Viewer' } } })).toEqual({ statusCode: 403, message: ACCESS_MESSAGES.viewerCannotChange });
-      expect(await biz.fail('deleteMaterial', { actor: team.viewer.actor, body: { id: material.id } })).toEqual({ statusCode: 403, message: ACCESS_MESSAGES.viewerCannotChange });
-      expect(await biz.fail('createMaterial', { actor: team.viewer.actor, body: aSheet({ teamId: team.teamId }) })).toEqual({ statusCode: 403, message: ACCESS_MESSAGES.viewerCannotChange });
+      expect(await biz.call('updateMaterial', { actor: team.owner.actor, body: { id: material.id, changes: { name: 'Team plywood' } } })).toMatchObject({
+        version: 2,
+      });
+      expect(await biz.call('updateMaterial', { actor: team.editor.actor, body: { id: material.id, changes: { name: 'Team plywood 2' } } })).toMatchObject({
+        version: 3,
+      });
+      expect(await biz.fail('updateMaterial', { actor: team.viewer.actor, body: { id: material.id, changes: { name: 'Viewer' } } })).toEqual({
+        statusCode: 403,
+        message: ACCESS_MESSAGES.viewerCannotChange,
+      });
+      expect(await biz.fail('deleteMaterial', { actor: team.viewer.actor, body: { id: material.id } })).toEqual({
+        statusCode: 403,
+        message: ACCESS_MESSAGES.viewerCannotChange,
+      });
+      expect(await biz.fail('createMaterial', { actor: team.viewer.actor, body: aSheet({ teamId: team.teamId }) })).toEqual({
+        statusCode: 403,
+        message: ACCESS_MESSAGES.viewerCannotChange,
+      });
       expect(await biz.fail('getMaterial', { actor: stranger.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 });
-      expect(await biz.fail('updateMaterial', { actor: stranger.actor, body: { id: material.id, changes: { name: 'Mine' } } })).toMatchObject({ statusCode: 404 });
-      expect(await biz.fail('listMaterials', { actor: stranger.actor, body: { where: { teamId: team.teamId } } })).toEqual({ statusCode: 404, message: ACCESS_MESSAGES.teamNotFound });
+      expect(await biz.fail('updateMaterial', { actor: stranger.actor, body: { id: material.id, changes: { name: 'Mine' } } })).toMatchObject({
+        statusCode: 404,
+      });
+      expect(await biz.fail('listMaterials', { actor: stranger.actor, body: { where: { teamId: team.teamId } } })).toEqual({
+        statusCode: 404,
+        message: ACCESS_MESSAGES.teamNotFound,
+      });
       expect(await biz.fail('createMaterial', { actor: stranger.actor, body: aSheet({ teamId: team.teamId }) })).toMatchObject({ statusCode: 404 });
-      expect(await biz.fail('createMaterial', { actor: stranger.actor, body: aSheet({ projectId: team.projectId }) })).toEqual({ statusCode: 404, message: ACCESS_MESSAGES.projectNotFound });
+      expect(await biz.fail('createMaterial', { actor: stranger.actor, body: aSheet({ projectId: team.projectId }) })).toEqual({
+        statusCode: 404,
+        message: ACCESS_MESSAGES.projectNotFound,
+      });
       expect(await biz.fail('materialTags', { actor: stranger.actor, body: { where: { teamId: team.teamId } } })).toMatchObject({ statusCode: 404 });
       // A team record never shows in the members' personal lists.
       expect((await biz.call('listMaterials', { actor: team.editor.actor, body: {} })).data.map((m) => m.id)).not.toContain(material.id);
@@ -257,11 +386,19 @@ describe('commerce service: materials (business records over NATS)', () => {
       const members = await env.workspace.rpc.call('listMembers', { actor: t.owner.actor, body: { where: { teamId: t.teamId } } } as never);
       const editorMember = (members as { data: { id: string; userId: string | null }[] }).data.find((m) => m.userId === t.editor.user.id)!;
       await env.workspace.rpc.call('changeMemberRole', { actor: t.owner.actor, body: { id: editorMember.id, changes: { role: 'viewer' } } });
-      await eventually(async () => expect(await biz.fail('updateMaterial', { actor: t.editor.actor, body: { id: material.id, changes: { name: 'x' } } })).toMatchObject({ statusCode: 403 }));
+      await eventually(async () =>
+        expect(await biz.fail('updateMaterial', { actor: t.editor.actor, body: { id: material.id, changes: { name: 'x' } } })).toMatchObject({
+          statusCode: 403,
+        }),
+      );
       await env.workspace.rpc.call('removeMember', { actor: t.owner.actor, body: { id: editorMember.id } });
-      await eventually(async () => expect(await biz.fail('getMaterial', { actor: t.editor.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 }));
+      await eventually(async () =>
+        expect(await biz.fail('getMaterial', { actor: t.editor.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 }),
+      );
       await env.workspace.rpc.call('deleteTeam', { actor: t.owner.actor, body: { id: t.teamId } });
-      await eventually(async () => expect(await biz.fail('getMaterial', { actor: t.owner.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 }));
+      await eventually(async () =>
+        expect(await biz.fail('getMaterial', { actor: t.owner.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 }),
+      );
     });
   });
 
@@ -276,7 +413,14 @@ describe('commerce service: materials (business records over NATS)', () => {
       const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
       const rows = () => env.db.withSchema('commerce').selectFrom('business_material_view').selectAll().orderBy('id').execute();
       const timelines = () =>
-        env.db.withSchema('commerce').selectFrom('business_record_history as h').innerJoin('business_material_view as v', 'v.id', 'h.record_id').select(['h.record_id', 'h.version', 'h.type', 'h.at', 'h.by', 'h.changes']).orderBy('h.record_id').orderBy('h.version').execute();
+        env.db
+          .withSchema('commerce')
+          .selectFrom('business_record_history as h')
+          .innerJoin('business_material_view as v', 'v.id', 'h.record_id')
+          .select(['h.record_id', 'h.version', 'h.type', 'h.at', 'h.by', 'h.changes'])
+          .orderBy('h.record_id')
+          .orderBy('h.version')
+          .execute();
       const live = { rows: await rows(), timelines: await timelines() };
       const count = await rebuildProjection(env.db, 'commerce', ProjectMaterialsOnMaterialEvents);
       expect(count).toBe(live.rows.length);
@@ -284,18 +428,24 @@ describe('commerce service: materials (business records over NATS)', () => {
       expect(await timelines()).toEqual(live.timelines);
       expect(live.rows.find((r) => r.id === gone.id)?.deleted_at).toBeInstanceOf(Date);
       // Fetching a few events at a time cuts streams (the 51 versions above) across fetches: still the same.
-      const { recordProjection } = require('../src/business-records/projections/record-projection') as typeof import('../src/business-records/projections/record-projection');
+      const { recordProjection } =
+        require('../src/business-records/projections/record-projection') as typeof import('../src/business-records/projections/record-projection');
       const { materialType } = require('../src/materials/material-type') as typeof import('../src/materials/material-type');
-      expect(await rebuildProjection(env.db, 'commerce', recordProjection(materialType, ProjectMaterialsOnMaterialEvents.name, { rebuildFetch: 7 }))).toBe(live.rows.length);
+      expect(await rebuildProjection(env.db, 'commerce', recordProjection(materialType, ProjectMaterialsOnMaterialEvents.name, { rebuildFetch: 7 }))).toBe(
+        live.rows.length,
+      );
       expect(await rows()).toEqual(live.rows);
       expect(await timelines()).toEqual(live.timelines);
     });
 
-    it('keeps each scope\'s total equal to a count of its live rows: personal, team, project and no project, through deletes and a rebuild', async () => {
+    it("keeps each scope's total equal to a count of its live rows: personal, team, project and no project, through deletes and a rebuild", async () => {
       const t = await aTeamWithRoles(env);
       const who = await aUser(env.workspace.rpc, {});
       const mine = [await create(who), await create(who), await create(who)];
-      const inProject = [await create(t.editor, { teamId: t.teamId, projectId: t.projectId }), await create(t.editor, { teamId: t.teamId, projectId: t.projectId })];
+      const inProject = [
+        await create(t.editor, { teamId: t.teamId, projectId: t.projectId }),
+        await create(t.editor, { teamId: t.teamId, projectId: t.projectId }),
+      ];
       const noProject = await create(t.owner, { teamId: t.teamId });
       await biz.call('deleteMaterial', { actor: who.actor, body: { id: mine[1].id } });
       await biz.call('updateMaterial', { actor: t.owner.actor, body: { id: inProject[0].id, changes: { name: 'Renamed in the project' } } });
@@ -331,7 +481,8 @@ describe('commerce service: materials (business records over NATS)', () => {
     });
 
     it('reads the first page of a scope from its index, without sorting every row of it', async () => {
-      const { matchingRows, pageOf } = require('../src/business-records/adapters/pg-record-read-model') as typeof import('../src/business-records/adapters/pg-record-read-model');
+      const { matchingRows, pageOf } =
+        require('../src/business-records/adapters/pg-record-read-model') as typeof import('../src/business-records/adapters/pg-record-read-model');
       const { materialType } = require('../src/materials/material-type') as typeof import('../src/materials/material-type');
       const { sql } = require('kysely') as typeof import('kysely');
       const { base } = matchingRows(env.db, materialType, { kind: 'personal', ownerId: me.user.id }, {});
@@ -340,7 +491,16 @@ describe('commerce service: materials (business records over NATS)', () => {
         // A handful of test rows: ask for the plan a large scope gets (no scan of every row, no sort of them).
         await sql`SET LOCAL enable_seqscan = off`.execute(trx);
         await sql`SET LOCAL enable_sort = off`.execute(trx);
-        return (await trx.executeQuery<{ 'QUERY PLAN': string }>({ sql: `EXPLAIN ${text}`, parameters, query: { kind: 'RawNode' } as never, queryId: { queryId: 'explain' } } as never)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        return (
+          await trx.executeQuery<{ 'QUERY PLAN': string }>({
+            sql: `EXPLAIN ${text}`,
+            parameters,
+            query: { kind: 'RawNode' } as never,
+            queryId: { queryId: 'explain' },
+          } as never)
+        ).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
       });
       expect(plan).toMatch(/business_material_view_owner/);
       expect(plan).not.toMatch(/Sort/);
@@ -354,8 +514,16 @@ describe('commerce service: materials (business records over NATS)', () => {
       const { applyOnce } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
       const outbox = await env.db.withSchema('commerce').selectFrom('outbox').select(['payload']).where('type', '=', 'commerce.material.created.v1').execute();
       const created = outbox.map((r) => r.payload as { aggregateId: string }).find((p) => p.aggregateId === material.id)!;
-      const row = () => env.db.withSchema('commerce').selectFrom('business_material_view').select(['name', 'version']).where('id', '=', material.id).executeTakeFirstOrThrow();
-      const history = () => env.db.withSchema('commerce').selectFrom('business_record_history').select(['version', 'changes']).where('record_id', '=', material.id).orderBy('version').execute();
+      const row = () =>
+        env.db.withSchema('commerce').selectFrom('business_material_view').select(['name', 'version']).where('id', '=', material.id).executeTakeFirstOrThrow();
+      const history = () =>
+        env.db
+          .withSchema('commerce')
+          .selectFrom('business_record_history')
+          .select(['version', 'changes'])
+          .where('record_id', '=', material.id)
+          .orderBy('version')
+          .execute();
       const before = { row: await row(), history: await history() };
       const applied = await env.db.transaction().execute((trx) => applyOnce(trx, 'commerce', ProjectMaterialsOnMaterialEvents, created as never));
       expect(applied).toBe(false);

@@ -51,7 +51,13 @@ export async function aTeamWithRoles(env: CommerceTestEnv): Promise<ATeam> {
   await rpc.call('inviteMember', { actor: owner.actor, body: { teamId: team.id, email: viewer.user.email, role: 'viewer' } });
   const project = await rpc.call('createProject', { actor: owner.actor, body: { teamId: team.id, name: 'Spring line' } });
   await eventually(async () => {
-    const rows = await env.db.withSchema('commerce').selectFrom('business_team_members').select('user_id').where('team_id', '=', team.id).where('active', '=', true).execute();
+    const rows = await env.db
+      .withSchema('commerce')
+      .selectFrom('business_team_members')
+      .select('user_id')
+      .where('team_id', '=', team.id)
+      .where('active', '=', true)
+      .execute();
     const projects = await env.db.withSchema('commerce').selectFrom('business_projects').select('id').where('id', '=', project.id).execute();
     expect(rows).toHaveLength(3);
     expect(projects).toHaveLength(1);

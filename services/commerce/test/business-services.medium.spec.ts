@@ -37,9 +37,18 @@ describe('commerce service: services (business records over NATS)', () => {
   afterAll(async () => {
     await env?.stop();
   });
-  const eventCount = async () => Number((await env.db.withSchema('commerce').selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const eventCount = async () =>
+    Number(
+      (
+        await env.db
+          .withSchema('commerce')
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
-  it('creates a service with price options: option ids, materialCount, priceRange, the options\' materials named on read', async () => {
+  it("creates a service with price options: option ids, materialCount, priceRange, the options' materials named on read", async () => {
     const me = await aUser(env.workspace.rpc);
     const pla = await biz.call('createMaterial', { actor: me.actor, body: aMaterial('PLA') });
     const petg = await biz.call('createMaterial', { actor: me.actor, body: aMaterial('PETG') });
@@ -56,37 +65,73 @@ describe('commerce service: services (business records over NATS)', () => {
     expect(service).toMatchObject({ version: 1, materialCount: 3, priceRange: { min: 0.99, max: 3 }, generalPrice: { value: 1.5, unit: 'm' } });
     expect(service.prices.map((o) => o.id)).toEqual(['opt-1', 'opt-2']);
     const read = await biz.call('getService', { actor: me.actor, body: { id: service.id } });
-    expect(read.prices[0].materials).toEqual([{ id: pla.id, name: 'PLA' }, { id: petg.id, name: 'PETG' }]);
+    expect(read.prices[0].materials).toEqual([
+      { id: pla.id, name: 'PLA' },
+      { id: petg.id, name: 'PETG' },
+    ]);
     // Someone else's material is never named (its id stays as sent).
     expect(read.prices[1].materials).toEqual([{ id: pla.id, name: 'PLA' }]);
     const list = await biz.call('listServices', { actor: me.actor, body: {} });
-    expect(list.data[0].prices[0].materials).toEqual([{ id: pla.id, name: 'PLA' }, { id: petg.id, name: 'PETG' }]);
+    expect(list.data[0].prices[0].materials).toEqual([
+      { id: pla.id, name: 'PLA' },
+      { id: petg.id, name: 'PETG' },
+    ]);
     // The timeline speaks the API: the general price and each option's price in dollars.
     const [created] = (await biz.call('serviceHistory', { actor: me.actor, body: { id: service.id } })).data;
     expect(created.changes).toMatchObject({
       generalPrice: { from: null, to: { value: 1.5, unit: 'm' } },
-      prices: { from: null, to: [{ id: 'opt-1', label: 'Thin', price: { value: 0.99, unit: 'm' } }, { id: 'opt-2', label: 'Thick', price: { value: 3, unit: 'm' } }] },
+      prices: {
+        from: null,
+        to: [
+          { id: 'opt-1', label: 'Thin', price: { value: 0.99, unit: 'm' } },
+          { id: 'opt-2', label: 'Thick', price: { value: 3, unit: 'm' } },
+        ],
+      },
     });
   });
 
-  it('refuses with the spec\'s sentences and writes nothing: name, class, general price, a price option without material; the class is locked', async () => {
+  it("refuses with the spec's sentences and writes nothing: name, class, general price, a price option without material; the class is locked", async () => {
     const me = await aUser(env.workspace.rpc);
     const before = await eventCount();
-    expect(await biz.fail('createService', { actor: me.actor, body: aService({ name: '  ' }) })).toMatchObject({ statusCode: 400, message: SERVICE_MESSAGES.required });
-    expect(await biz.fail('createService', { actor: me.actor, body: aService({ generalPrice: null }) })).toMatchObject({ statusCode: 400, message: SERVICE_MESSAGES.generalPriceRequired });
-    expect(await biz.fail('createService', { actor: me.actor, body: aService({ prices: [{ label: 'x', price: { value: 1, unit: 'm' }, material: [] }] }) })).toMatchObject({ statusCode: 400, message: SERVICE_MESSAGES.selectMaterial });
-    expect(await biz.fail('createService', { actor: me.actor, body: aService({ generalPrice: { value: 1, unit: 'kg' } }) })).toMatchObject({ statusCode: 400, message: SERVICE_MESSAGES.unitKind('length') });
-    expect(await biz.fail('createService', { actor: me.actor, body: { ...aService(), serviceClass: undefined } })).toMatchObject({ statusCode: 400, message: SERVICE_MESSAGES.required });
+    expect(await biz.fail('createService', { actor: me.actor, body: aService({ name: '  ' }) })).toMatchObject({
+      statusCode: 400,
+      message: SERVICE_MESSAGES.required,
+    });
+    expect(await biz.fail('createService', { actor: me.actor, body: aService({ generalPrice: null }) })).toMatchObject({
+      statusCode: 400,
+      message: SERVICE_MESSAGES.generalPriceRequired,
+    });
+    expect(
+      await biz.fail('createService', { actor: me.actor, body: aService({ prices: [{ label: 'x', price: { value: 1, unit: 'm' }, material: [] }] }) }),
+    ).toMatchObject({ statusCode: 400, message: SERVICE_MESSAGES.selectMaterial });
+    expect(await biz.fail('createService', { actor: me.actor, body: aService({ generalPrice: { value: 1, unit: 'kg' } }) })).toMatchObject({
+      statusCode: 400,
+      message: SERVICE_MESSAGES.unitKind('length'),
+    });
+    expect(await biz.fail('createService', { actor: me.actor, body: { ...aService(), serviceClass: undefined } })).toMatchObject({
+      statusCode: 400,
+      message: SERVICE_MESSAGES.required,
+    });
     expect(await eventCount()).toBe(before);
     const service = await biz.call('createService', { actor: me.actor, body: aService() });
-    expect(await biz.fail('updateService', { actor: me.actor, body: { id: service.id, changes: { serviceClass: 'time-based-service' } } })).toMatchObject({ statusCode: 400, message: SERVICE_MESSAGES.classLocked });
+    expect(await biz.fail('updateService', { actor: me.actor, body: { id: service.id, changes: { serviceClass: 'time-based-service' } } })).toMatchObject({
+      statusCode: 400,
+      message: SERVICE_MESSAGES.classLocked,
+    });
     expect(await biz.call('getService', { actor: me.actor, body: { id: service.id } })).toMatchObject({ version: 1 });
   });
 
   it('lists 20 a page with name search and sort (price, name); distinct tags', async () => {
     const me = await aUser(env.workspace.rpc);
-    for (let i = 0; i < 21; i++) await biz.call('createService', { actor: me.actor, body: aService({ name: `Cut ${String(i).padStart(2, '0')}`, generalPrice: { value: 21 - i, unit: 'm' }, tags: [`t${i % 3}`] }) });
-    await biz.call('createService', { actor: me.actor, body: aService({ name: 'Polishing', serviceClass: 'time-based-service', generalPrice: { value: 40, unit: 'h' }, tags: ['finish'] }) });
+    for (let i = 0; i < 21; i++)
+      await biz.call('createService', {
+        actor: me.actor,
+        body: aService({ name: `Cut ${String(i).padStart(2, '0')}`, generalPrice: { value: 21 - i, unit: 'm' }, tags: [`t${i % 3}`] }),
+      });
+    await biz.call('createService', {
+      actor: me.actor,
+      body: aService({ name: 'Polishing', serviceClass: 'time-based-service', generalPrice: { value: 40, unit: 'h' }, tags: ['finish'] }),
+    });
     const page = await biz.call('listServices', { actor: me.actor, body: { sort: { price: 1 } } });
     expect(page.total).toBe(22);
     expect(page.data).toHaveLength(20);
@@ -100,19 +145,35 @@ describe('commerce service: services (business records over NATS)', () => {
     const me = await aUser(env.workspace.rpc);
     const service = await biz.call('createService', { actor: me.actor, body: aService() });
     await biz.call('updateService', { actor: me.actor, body: { id: service.id, changes: { generalPrice: { value: 2.25, unit: 'm' } }, ifMatch: 1 } });
-    expect(await biz.fail('updateService', { actor: me.actor, body: { id: service.id, changes: { name: 'Late' }, ifMatch: 1 } })).toEqual({ statusCode: 412, message: RECORD_MESSAGES.changedMeanwhile });
+    expect(await biz.fail('updateService', { actor: me.actor, body: { id: service.id, changes: { name: 'Late' }, ifMatch: 1 } })).toEqual({
+      statusCode: 412,
+      message: RECORD_MESSAGES.changedMeanwhile,
+    });
     const history = await biz.call('serviceHistory', { actor: me.actor, body: { id: service.id } });
-    expect(history.data.map((e) => [e.type, e.version])).toEqual([['service.created', 1], ['service.updated', 2]]);
+    expect(history.data.map((e) => [e.type, e.version])).toEqual([
+      ['service.created', 1],
+      ['service.updated', 2],
+    ]);
     expect(history.data[1].changes).toEqual({ generalPrice: { from: { value: 1.5, unit: 'm' }, to: { value: 2.25, unit: 'm' } } });
     expect(await biz.call('getService', { actor: me.actor, body: { id: service.id, version: 1 } })).toMatchObject({ version: 1, generalPrice: { value: 1.5 } });
   });
 
-  it('a team\'s service: members read, viewers cannot change (403), strangers 404', async () => {
+  it("a team's service: members read, viewers cannot change (403), strangers 404", async () => {
     const service = await biz.call('createService', { actor: team.owner.actor, body: aService({ teamId: team.teamId }) });
-    expect((await biz.call('listServices', { actor: team.viewer.actor, body: { where: { teamId: team.teamId } } })).data.map((s) => s.id)).toContain(service.id);
-    expect(await biz.call('updateService', { actor: team.editor.actor, body: { id: service.id, changes: { name: 'Team cutting' } } })).toMatchObject({ version: 2 });
-    expect(await biz.fail('updateService', { actor: team.viewer.actor, body: { id: service.id, changes: { name: 'No' } } })).toEqual({ statusCode: 403, message: ACCESS_MESSAGES.viewerCannotChange });
-    expect(await biz.fail('deleteService', { actor: stranger.actor, body: { id: service.id } })).toMatchObject({ statusCode: 404, message: 'This service does not exist.' });
+    expect((await biz.call('listServices', { actor: team.viewer.actor, body: { where: { teamId: team.teamId } } })).data.map((s) => s.id)).toContain(
+      service.id,
+    );
+    expect(await biz.call('updateService', { actor: team.editor.actor, body: { id: service.id, changes: { name: 'Team cutting' } } })).toMatchObject({
+      version: 2,
+    });
+    expect(await biz.fail('updateService', { actor: team.viewer.actor, body: { id: service.id, changes: { name: 'No' } } })).toEqual({
+      statusCode: 403,
+      message: ACCESS_MESSAGES.viewerCannotChange,
+    });
+    expect(await biz.fail('deleteService', { actor: stranger.actor, body: { id: service.id } })).toMatchObject({
+      statusCode: 404,
+      message: 'This service does not exist.',
+    });
     expect(await biz.fail('getService', { actor: stranger.actor, body: { id: service.id } })).toMatchObject({ statusCode: 404 });
     expect(await biz.call('deleteService', { actor: team.editor.actor, body: { id: service.id, ifMatch: 2 } })).toMatchObject({ version: 3 });
     expect(await biz.fail('getService', { actor: team.owner.actor, body: { id: service.id } })).toMatchObject({ statusCode: 404 });

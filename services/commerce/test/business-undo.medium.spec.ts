@@ -44,7 +44,8 @@ describe('commerce service: undo a removal', () => {
     await env?.stop();
   });
 
-  const facts = (id: string) => env.db.withSchema('commerce').selectFrom('events').select(['version', 'type']).where('stream_id', '=', id).orderBy('version').execute();
+  const facts = (id: string) =>
+    env.db.withSchema('commerce').selectFrom('events').select(['version', 'type']).where('stream_id', '=', id).orderBy('version').execute();
   const later = (seconds: number) => {
     const at = Date.now() + seconds * 1000;
     clock.now = () => new Date(at);
@@ -79,7 +80,10 @@ describe('commerce service: undo a removal', () => {
     const material = await biz.call('createMaterial', { actor: me.actor, body: aSheet });
     await biz.call('deleteMaterial', { actor: me.actor, body: { id: material.id } });
     later(RECORD_UNDO_SECONDS + RECORD_UNDO_GRACE_SECONDS + 2);
-    expect(await biz.fail('restoreMaterial', { actor: me.actor, body: { id: material.id } })).toEqual({ statusCode: 410, message: RECORD_MESSAGES.undoTooLate });
+    expect(await biz.fail('restoreMaterial', { actor: me.actor, body: { id: material.id } })).toEqual({
+      statusCode: 410,
+      message: RECORD_MESSAGES.undoTooLate,
+    });
     expect((await facts(material.id)).map((f) => f.type)).toEqual(['material.created', 'material.deleted']);
 
     const service = await biz.call('createService', {
@@ -98,7 +102,9 @@ describe('commerce service: undo a removal', () => {
     expect(await biz.fail('restoreMaterial', { actor: stranger.actor, body: { id: material.id } })).toMatchObject({ statusCode: 404 });
     expect(await biz.fail('restoreMaterial', { actor: team.viewer.actor, body: { id: material.id } })).toMatchObject({ statusCode: 403 });
     expect(await biz.call('restoreMaterial', { actor: team.editor.actor, body: { id: material.id } })).toMatchObject({ id: material.id, teamId: team.teamId });
-    expect((await biz.call('listMaterials', { actor: team.viewer.actor, body: { where: { teamId: team.teamId } } })).data.map((m) => m.id)).toContain(material.id);
+    expect((await biz.call('listMaterials', { actor: team.viewer.actor, body: { where: { teamId: team.teamId } } })).data.map((m) => m.id)).toContain(
+      material.id,
+    );
   });
 
   it('a catalog item comes back unless its model was added to that catalog again meanwhile (409), and a re-add after an undo answers the item', async () => {
@@ -113,7 +119,10 @@ describe('commerce service: undo a removal', () => {
     await biz.call('removeCatalogItem', { actor: me.actor, body: { id: item.id } });
     const again = await biz.call('addCatalogItem', { actor: me.actor, body: { modelId: model.id } });
     expect(again.id).not.toBe(item.id);
-    expect(await biz.fail('restoreCatalogItem', { actor: me.actor, body: { id: item.id } })).toEqual({ statusCode: 409, message: CATALOG_MESSAGES.inCatalogAgain });
+    expect(await biz.fail('restoreCatalogItem', { actor: me.actor, body: { id: item.id } })).toEqual({
+      statusCode: 409,
+      message: CATALOG_MESSAGES.inCatalogAgain,
+    });
     const list = await biz.call('listCatalog', { actor: me.actor, body: {} });
     expect(list.data.filter((entry) => entry.model.id === model.id).map((entry) => entry.id)).toEqual([again.id]);
   });
@@ -128,7 +137,8 @@ describe('commerce service: undo a removal', () => {
     const { ProjectMaterialsOnMaterialEvents } = require('../src/materials/projections/project-materials-on-material-events');
     const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
     const rows = () => env.db.withSchema('commerce').selectFrom('business_material_view').selectAll().orderBy('id').execute();
-    const counts = () => env.db.withSchema('commerce').selectFrom('business_record_counts').selectAll().where('view', '=', 'business_material_view').orderBy('scope').execute();
+    const counts = () =>
+      env.db.withSchema('commerce').selectFrom('business_record_counts').selectAll().where('view', '=', 'business_material_view').orderBy('scope').execute();
     await eventually(async () => expect((await rows()).find((r) => r.id === kept.id)?.deleted_at).toBeNull());
     const live = { rows: await rows(), counts: await counts() };
     expect((await biz.call('listMaterials', { actor: who.actor, body: {} })).total).toBe(1);

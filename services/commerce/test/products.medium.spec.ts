@@ -26,39 +26,70 @@ describe('commerce service: products (event-sourced, over NATS)', () => {
 
   const publish = async (who: SignedUp, body: { title?: string; productionReady?: boolean; action?: 'publish' | 'draft' } = {}) => {
     const model = await aModel(env.workspace.rpc, who);
-    const product = await env.call('publishProduct', { actor: who.actor, body: { modelId: model.id, title: `Gear ${model.name}`, productionReady: true, ...body } });
+    const product = await env.call('publishProduct', {
+      actor: who.actor,
+      body: { modelId: model.id, title: `Gear ${model.name}`, productionReady: true, ...body },
+    });
     return { model, product };
   };
   const approve = (id: string, who = moderator) => env.call('moderateProduct', { actor: who.actor, body: { id, changes: { decision: 'approve' } } });
-  const events = (id: string) => env.db.withSchema('commerce').selectFrom('events').select(['version', 'type', 'actor_id']).where('stream_id', '=', id).orderBy('version').execute();
+  const events = (id: string) =>
+    env.db.withSchema('commerce').selectFrom('events').select(['version', 'type', 'actor_id']).where('stream_id', '=', id).orderBy('version').execute();
   const viewRow = (id: string) => env.db.withSchema('commerce').selectFrom('product_view').selectAll().where('id', '=', id).executeTakeFirst();
 
   describe('publishing', () => {
     it('the owner publishes a model: non moderated, one event in its stream, visible to the owner and moderators only', async () => {
       const { model, product } = await publish(owner, { title: '  Turbine  ' });
-      expect(product).toMatchObject({ status: 'non moderated', title: 'Turbine', model: model.id, ownerId: owner.user.id, image: null, productionReady: true, publishedAt: null, version: 1 });
+      expect(product).toMatchObject({
+        status: 'non moderated',
+        title: 'Turbine',
+        model: model.id,
+        ownerId: owner.user.id,
+        image: null,
+        productionReady: true,
+        publishedAt: null,
+        version: 1,
+      });
       expect(await events(product.id)).toEqual([{ version: 1, type: 'commerce.product.created.v1', actor_id: owner.user.id }]);
       expect(await env.call('getProduct', { actor: owner.actor, body: { id: product.id } })).toEqual(product);
       expect(await env.call('getProduct', { actor: moderator.actor, body: { id: product.id } })).toEqual(product);
-      expect(await env.fail('getProduct', { actor: stranger.actor, body: { id: product.id } })).toMatchObject({ statusCode: 404, message: PRODUCT_MESSAGES.notFound });
+      expect(await env.fail('getProduct', { actor: stranger.actor, body: { id: product.id } })).toMatchObject({
+        statusCode: 404,
+        message: PRODUCT_MESSAGES.notFound,
+      });
     });
 
-    it('only the model\'s owner publishes it: an editor it is shared with gets 403, a stranger 404, a second product 409', async () => {
+    it("only the model's owner publishes it: an editor it is shared with gets 403, a stranger 404, a second product 409", async () => {
       const model = await aModel(env.workspace.rpc, owner);
       await env.workspace.rpc.call('shareModel', { actor: owner.actor, body: { id: model.id, changes: { email: stranger.user.email, role: 'editor' } } });
-      expect(await env.fail('publishProduct', { actor: stranger.actor, body: { modelId: model.id, title: 'Mine now' } })).toMatchObject({ statusCode: 403, message: PRODUCT_MESSAGES.ownerOnlyPublish });
+      expect(await env.fail('publishProduct', { actor: stranger.actor, body: { modelId: model.id, title: 'Mine now' } })).toMatchObject({
+        statusCode: 403,
+        message: PRODUCT_MESSAGES.ownerOnlyPublish,
+      });
       const hidden = await aModel(env.workspace.rpc, owner);
-      expect(await env.fail('publishProduct', { actor: stranger.actor, body: { modelId: hidden.id, title: 'Mine now' } })).toMatchObject({ statusCode: 404, message: PRODUCT_MESSAGES.modelNotFound });
+      expect(await env.fail('publishProduct', { actor: stranger.actor, body: { modelId: hidden.id, title: 'Mine now' } })).toMatchObject({
+        statusCode: 404,
+        message: PRODUCT_MESSAGES.modelNotFound,
+      });
       await env.call('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: 'First' } });
-      expect(await env.fail('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: 'Second' } })).toMatchObject({ statusCode: 409, message: PRODUCT_MESSAGES.alreadyHasProduct });
+      expect(await env.fail('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: 'Second' } })).toMatchObject({
+        statusCode: 409,
+        message: PRODUCT_MESSAGES.alreadyHasProduct,
+      });
       const claims = await env.db.withSchema('commerce').selectFrom('product_models').select('product_id').where('model_id', '=', model.id).execute();
       expect(claims).toHaveLength(1);
     });
 
     it('checks the title and image with the sentences people read (400)', async () => {
       const model = await aModel(env.workspace.rpc, owner);
-      expect(await env.fail('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: '   ' } })).toMatchObject({ statusCode: 400, message: PRODUCT_MESSAGES.titleRequired });
-      expect(await env.fail('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: 'Ok', image: 'javascript:alert(1)' } })).toMatchObject({ statusCode: 400, message: PRODUCT_MESSAGES.imageUrl });
+      expect(await env.fail('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: '   ' } })).toMatchObject({
+        statusCode: 400,
+        message: PRODUCT_MESSAGES.titleRequired,
+      });
+      expect(await env.fail('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: 'Ok', image: 'javascript:alert(1)' } })).toMatchObject({
+        statusCode: 400,
+        message: PRODUCT_MESSAGES.imageUrl,
+      });
       expect(await env.fail('publishProduct', { actor: owner.actor, body: { modelId: model.id, title: 'Ok', extra: 1 } })).toMatchObject({ statusCode: 400 });
     });
 
@@ -70,12 +101,14 @@ describe('commerce service: products (event-sourced, over NATS)', () => {
     });
   });
 
-  describe('moderation and the author\'s changes', () => {
+  describe("moderation and the author's changes", () => {
     it('moderators only: the queue is oldest first and 403 for others; approving publishes, the marketplace lists production-ready ones', async () => {
       const a = await publish(owner, { productionReady: true });
       const b = await publish(owner, { productionReady: false });
       expect(await env.fail('listModeration', { actor: owner.actor, body: {} })).toMatchObject({ statusCode: 403, message: PRODUCT_MESSAGES.moderatorsOnly });
-      expect(await env.fail('moderateProduct', { actor: stranger.actor, body: { id: a.product.id, changes: { decision: 'approve' } } })).toMatchObject({ statusCode: 403 });
+      expect(await env.fail('moderateProduct', { actor: stranger.actor, body: { id: a.product.id, changes: { decision: 'approve' } } })).toMatchObject({
+        statusCode: 403,
+      });
       const queue = await env.call('listModeration', { actor: moderator.actor, body: { skip: 0, limit: 100 } });
       const ids = queue.data.map((p) => p.id);
       expect(ids.indexOf(a.product.id)).toBeLessThan(ids.indexOf(b.product.id));
@@ -90,30 +123,55 @@ describe('commerce service: products (event-sourced, over NATS)', () => {
       expect(market.data.every((p) => p.status === 'published' && p.productionReady)).toBe(true);
       expect(market.total).toBe(market.data.length);
       expect(await env.call('getProduct', { actor: stranger.actor, body: { id: a.product.id } })).toMatchObject({ status: 'published' });
-      expect(await env.fail('moderateProduct', { actor: moderator.actor, body: { id: a.product.id, changes: { decision: 'approve' } } })).toMatchObject({ statusCode: 409, message: PRODUCT_MESSAGES.notWaiting });
+      expect(await env.fail('moderateProduct', { actor: moderator.actor, body: { id: a.product.id, changes: { decision: 'approve' } } })).toMatchObject({
+        statusCode: 409,
+        message: PRODUCT_MESSAGES.notWaiting,
+      });
     });
 
     it('rejection needs a reason; a moderator may not moderate their own product', async () => {
       const { product } = await publish(owner);
-      expect(await env.fail('moderateProduct', { actor: moderator.actor, body: { id: product.id, changes: { decision: 'reject' } } })).toMatchObject({ statusCode: 400, message: PRODUCT_MESSAGES.reasonRequired });
-      const rejected = await env.call('moderateProduct', { actor: moderator.actor, body: { id: product.id, changes: { decision: 'reject', reason: 'The image is missing.' } } });
+      expect(await env.fail('moderateProduct', { actor: moderator.actor, body: { id: product.id, changes: { decision: 'reject' } } })).toMatchObject({
+        statusCode: 400,
+        message: PRODUCT_MESSAGES.reasonRequired,
+      });
+      const rejected = await env.call('moderateProduct', {
+        actor: moderator.actor,
+        body: { id: product.id, changes: { decision: 'reject', reason: 'The image is missing.' } },
+      });
       expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'The image is missing.' });
       const own = await publish(moderator);
-      expect(await env.fail('moderateProduct', { actor: moderator.actor, body: { id: own.product.id, changes: { decision: 'approve' } } })).toMatchObject({ statusCode: 403, message: PRODUCT_MESSAGES.ownProduct });
+      expect(await env.fail('moderateProduct', { actor: moderator.actor, body: { id: own.product.id, changes: { decision: 'approve' } } })).toMatchObject({
+        statusCode: 403,
+        message: PRODUCT_MESSAGES.ownProduct,
+      });
     });
 
     it('only the owner republishes, saves as draft or unpublishes; unpublishing clears publishedAt', async () => {
       const { product } = await publish(owner);
-      expect(await env.fail('updateProduct', { actor: stranger.actor, body: { id: product.id, changes: { action: 'draft' } } })).toMatchObject({ statusCode: 404 });
-      expect(await env.fail('updateProduct', { actor: moderator.actor, body: { id: product.id, changes: { action: 'draft' } } })).toMatchObject({ statusCode: 403, message: PRODUCT_MESSAGES.ownerOnly });
+      expect(await env.fail('updateProduct', { actor: stranger.actor, body: { id: product.id, changes: { action: 'draft' } } })).toMatchObject({
+        statusCode: 404,
+      });
+      expect(await env.fail('updateProduct', { actor: moderator.actor, body: { id: product.id, changes: { action: 'draft' } } })).toMatchObject({
+        statusCode: 403,
+        message: PRODUCT_MESSAGES.ownerOnly,
+      });
       await approve(product.id);
-      expect(await env.fail('updateProduct', { actor: stranger.actor, body: { id: product.id, changes: { action: 'unpublish' } } })).toMatchObject({ statusCode: 403, message: PRODUCT_MESSAGES.ownerOnly });
+      expect(await env.fail('updateProduct', { actor: stranger.actor, body: { id: product.id, changes: { action: 'unpublish' } } })).toMatchObject({
+        statusCode: 403,
+        message: PRODUCT_MESSAGES.ownerOnly,
+      });
       const republished = await env.call('updateProduct', { actor: owner.actor, body: { id: product.id, changes: { action: 'publish', title: 'New title' } } });
       expect(republished).toMatchObject({ status: 'non moderated', title: 'New title', publishedAt: expect.any(String) });
       const unpublished = await env.call('updateProduct', { actor: owner.actor, body: { id: product.id, changes: { action: 'unpublish' } } });
       expect(unpublished).toMatchObject({ status: 'unpublished', publishedAt: null, version: 4 });
       expect(await env.fail('getProduct', { actor: stranger.actor, body: { id: product.id } })).toMatchObject({ statusCode: 404 });
-      expect((await events(product.id)).map((e) => e.type)).toEqual(['commerce.product.created.v1', 'commerce.product.approved.v1', 'commerce.product.submitted.v1', 'commerce.product.unpublished.v1']);
+      expect((await events(product.id)).map((e) => e.type)).toEqual([
+        'commerce.product.created.v1',
+        'commerce.product.approved.v1',
+        'commerce.product.submitted.v1',
+        'commerce.product.unpublished.v1',
+      ]);
     });
   });
 
@@ -126,7 +184,10 @@ describe('commerce service: products (event-sourced, over NATS)', () => {
       const me = { userId: owner.user.id, moderator: false };
       first.change(me, 'draft', { title: 'Writer one' }, new Date());
       second.change(me, 'draft', { title: 'Writer two' }, new Date());
-      const outcomes = await Promise.allSettled([repository.save(first, { actorId: me.userId, occurredAt: new Date() }), repository.save(second, { actorId: me.userId, occurredAt: new Date() })]);
+      const outcomes = await Promise.allSettled([
+        repository.save(first, { actorId: me.userId, occurredAt: new Date() }),
+        repository.save(second, { actorId: me.userId, occurredAt: new Date() }),
+      ]);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
       expect(lost.reason).toBeInstanceOf(DomainError);
@@ -143,10 +204,13 @@ describe('commerce service: products (event-sourced, over NATS)', () => {
     it('many concurrent requests: each succeeds or gets 409, the stream has exactly the successes, in order', async () => {
       const { product } = await publish(owner);
       const results = await Promise.allSettled(
-        Array.from({ length: 6 }, (_, i) => env.call('updateProduct', { actor: owner.actor, body: { id: product.id, changes: { action: i % 2 ? 'draft' : 'publish', title: `Try ${i}` } } })),
+        Array.from({ length: 6 }, (_, i) =>
+          env.call('updateProduct', { actor: owner.actor, body: { id: product.id, changes: { action: i % 2 ? 'draft' : 'publish', title: `Try ${i}` } } }),
+        ),
       );
       const ok = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<Product>[];
-      for (const r of results) if (r.status === 'rejected') expect(r.reason.body).toMatchObject({ statusCode: 409, message: PRODUCT_MESSAGES.changedMeanwhile });
+      for (const r of results)
+        if (r.status === 'rejected') expect(r.reason.body).toMatchObject({ statusCode: 409, message: PRODUCT_MESSAGES.changedMeanwhile });
       expect(ok.length).toBeGreaterThanOrEqual(1);
       const stored = await events(product.id);
       expect(stored.map((e) => e.version)).toEqual(Array.from({ length: ok.length + 1 }, (_, i) => i + 1));
@@ -161,7 +225,11 @@ describe('commerce service: products (event-sourced, over NATS)', () => {
       const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
       const all = () => env.db.withSchema('commerce').selectFrom('product_view').selectAll().orderBy('id').execute();
       await eventually(async () => {
-        const { n } = await env.db.withSchema('commerce').selectFrom('events').select(sql<number>`count(DISTINCT stream_id)`.as('n')).executeTakeFirstOrThrow();
+        const { n } = await env.db
+          .withSchema('commerce')
+          .selectFrom('events')
+          .select(sql<number>`count(DISTINCT stream_id)`.as('n'))
+          .executeTakeFirstOrThrow();
         expect(await all()).toHaveLength(Number(n));
       });
       const live = await all();

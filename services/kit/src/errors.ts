@@ -40,7 +40,19 @@ export const STORE_AWAY_RETRY_AFTER_S = 5;
 export const STORE_AWAY: ErrorBody = { statusCode: 503, message: COMMON_MESSAGES.databaseAway, retryAfter: STORE_AWAY_RETRY_AFTER_S };
 
 /** Socket errors of a connection that cannot be made or was lost. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * Postgres SQLSTATEs of a server that is away or going: class 08 (connection exception), 57P01
  * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, in recovery), 53300
@@ -48,7 +60,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EP
  */
 const AWAY_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** What node-postgres says, without a code, when a connection ends or cannot be had from the pool in time. */
-const AWAY_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+const AWAY_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
 
 /**
  * Whether an error says the database cannot be reached right now (refused, reset, timed out, shutting

@@ -39,7 +39,12 @@ describe('service kit: dead letters', () => {
 
   beforeAll(async () => {
     env = await startKitEnv();
-    await env.db.schema.withSchema(env.schema).createTable('thing_view').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+    await env.db.schema
+      .withSchema(env.schema)
+      .createTable('thing_view')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text')
+      .execute();
     await ensureStream(env.jsm, STREAM);
     relay = new OutboxRelay(env.db, env.pool, env.schema, env.js, () => undefined);
     await relay.start();
@@ -54,10 +59,14 @@ describe('service kit: dead letters', () => {
 
   const save = (name: string, type = TYPE) =>
     env.db.transaction().execute(async (trx) => {
-      const [e] = await appendToOutbox(trx, env.schema, [{ type, aggregateType: 'thing', aggregateId: randomBytes(12).toString('hex'), data: { name } }], { actorId: null, occurredAt: new Date() });
+      const [e] = await appendToOutbox(trx, env.schema, [{ type, aggregateType: 'thing', aggregateId: randomBytes(12).toString('hex'), data: { name } }], {
+        actorId: null,
+        occurredAt: new Date(),
+      });
       return e;
     });
-  const deadLetter = (eventId: string) => env.db.withSchema(env.schema).selectFrom('dead_letters').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+  const deadLetter = (eventId: string) =>
+    env.db.withSchema(env.schema).selectFrom('dead_letters').selectAll().where('event_id', '=', eventId).executeTakeFirst();
   const view = (id: string) => env.db.withSchema(env.schema).selectFrom('thing_view').selectAll().where('id', '=', id).executeTakeFirst();
 
   it('records an event that fails to apply 5 times, terminates it, and goes on with the next', async () => {

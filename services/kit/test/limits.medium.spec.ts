@@ -123,7 +123,9 @@ describe('service kit: rate limits', () => {
 
     it('limits commands per person through the beforeCommand hook, read from KILN_LIMIT_COMMANDS_PER_USER', async () => {
       const { windowSeconds } = aWindowWithTimeLeft();
-      const hook = limitCommandsPerUser(readRateLimit('KILN_LIMIT_COMMANDS_PER_USER', { max: 120, windowSeconds: 60 }, { KILN_LIMIT_COMMANDS_PER_USER: `3/${windowSeconds}s` }));
+      const hook = limitCommandsPerUser(
+        readRateLimit('KILN_LIMIT_COMMANDS_PER_USER', { max: 120, windowSeconds: 60 }, { KILN_LIMIT_COMMANDS_PER_USER: `3/${windowSeconds}s` }),
+      );
       const runtimes = [first, second].map((db) => ({ db, definition: { schema: SCHEMA } }));
       const alice = { actor: { userId: randomBytes(12).toString('hex') } };
       const bob = { actor: { userId: randomBytes(12).toString('hex') } };
@@ -131,7 +133,9 @@ describe('service kit: rate limits', () => {
       const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => outcome(hook(runtimes[i % 2], alice).then(() => ({ hits: 0 })))));
 
       expect(outcomes.filter((o) => 'hits' in o)).toHaveLength(3);
-      expect(outcomes.filter((o) => 'refused' in o)[0]).toEqual({ refused: { statusCode: 429, message: COMMON_MESSAGES.tooManyRequests, retryAfter: expect.any(Number) } });
+      expect(outcomes.filter((o) => 'refused' in o)[0]).toEqual({
+        refused: { statusCode: 429, message: COMMON_MESSAGES.tooManyRequests, retryAfter: expect.any(Number) },
+      });
       await expect(hook(runtimes[0], bob)).resolves.toBeUndefined();
       await expect(hook(runtimes[0], {})).resolves.toBeUndefined();
     });

@@ -19,7 +19,8 @@ describe('service kit: pruning', () => {
   });
 
   const t = () => env.db.withSchema('kit_test');
-  const ids = async (table: string, column: string) => (await t().selectFrom(table).select(column).orderBy(column).execute()).map((r) => (r as Record<string, string>)[column]);
+  const ids = async (table: string, column: string) =>
+    (await t().selectFrom(table).select(column).orderBy(column).execute()).map((r) => (r as Record<string, string>)[column]);
 
   it('reads its retention from the environment', () => {
     expect(readRetentionSettings({})).toEqual({ intervalMs: HOUR, outboxMs: DAY, processedEventsMs: DAY, rateLimitsMs: DAY, replayedDeadLettersMs: 30 * DAY });
@@ -76,7 +77,9 @@ describe('service kit: pruning', () => {
     const pruned = await pruneOnce(env.db, 'kit_test', {
       now,
       settings: readRetentionSettings({}),
-      hooks: { gadgets: async (trx, at) => (await trx.withSchema('kit_test').deleteFrom('gadgets').where('expires_at', '<', at).executeTakeFirst()).numDeletedRows },
+      hooks: {
+        gadgets: async (trx, at) => (await trx.withSchema('kit_test').deleteFrom('gadgets').where('expires_at', '<', at).executeTakeFirst()).numDeletedRows,
+      },
     });
 
     expect(pruned).toEqual({ outbox: 1, processed_events: 1, idempotency_keys: 1, rate_limits: 1, dead_letters: 1, gadgets: 1 });
@@ -89,7 +92,10 @@ describe('service kit: pruning', () => {
   });
 
   it('does nothing while another instance holds the job', async () => {
-    await t().insertInto('processed_events').values({ consumer: 'c', event_id: 'old-again', processed_at: ago(2 * DAY) }).execute();
+    await t()
+      .insertInto('processed_events')
+      .values({ consumer: 'c', event_id: 'old-again', processed_at: ago(2 * DAY) })
+      .execute();
     const answer = await env.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('kit_test.prune'))`.execute(trx);
       return pruneOnce(env.db, 'kit_test', { now, settings: readRetentionSettings({}) });

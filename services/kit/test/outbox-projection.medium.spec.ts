@@ -4,7 +4,17 @@ import { connect, JetStreamClient, JetStreamManager, NatsConnection } from 'nats
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
 import { z } from 'zod';
-import { appendToOutbox, createDatabase, createPlumbingTables, ensureStream, nsName, OutboxRelay, Projection, ProjectionRunner, waitForProjection } from '../src';
+import {
+  appendToOutbox,
+  createDatabase,
+  createPlumbingTables,
+  ensureStream,
+  nsName,
+  OutboxRelay,
+  Projection,
+  ProjectionRunner,
+  waitForProjection,
+} from '../src';
 
 /**
  * The service kit's plumbing on its own, against the running Postgres and NATS JetStream:
@@ -26,7 +36,12 @@ async function admin(query: string) {
 /** The test's own event contract: the runner parses every event it receives. */
 const schemas = { 'kit.thing.created.v1': envelope('kit.thing.created.v1', z.object({ name: z.string() })) };
 
-const aThing = (name = `thing ${randomBytes(3).toString('hex')}`) => ({ type: 'kit.thing.created.v1', aggregateType: 'thing', aggregateId: randomBytes(12).toString('hex'), data: { name } });
+const aThing = (name = `thing ${randomBytes(3).toString('hex')}`) => ({
+  type: 'kit.thing.created.v1',
+  aggregateType: 'thing',
+  aggregateId: randomBytes(12).toString('hex'),
+  data: { name },
+});
 
 describe('service kit: outbox relay and projection runner', () => {
   const database = `kiln_medium_${randomBytes(6).toString('hex')}`;
@@ -66,8 +81,18 @@ describe('service kit: outbox relay and projection runner', () => {
     ({ db, pool } = createDatabase(withDatabase(BASE_DATABASE_URL, database)));
     await db.schema.createSchema(SCHEMA).execute();
     await createPlumbingTables(db, SCHEMA);
-    await db.schema.withSchema(SCHEMA).createTable('things').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text').execute();
-    await db.schema.withSchema(SCHEMA).createTable('thing_view').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+    await db.schema
+      .withSchema(SCHEMA)
+      .createTable('things')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text')
+      .execute();
+    await db.schema
+      .withSchema(SCHEMA)
+      .createTable('thing_view')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text')
+      .execute();
     nc = await connect({ servers: NATS_URL });
     jsm = await nc.jetstreamManager();
     js = nc.jetstream();
@@ -99,7 +124,8 @@ describe('service kit: outbox relay and projection runner', () => {
 
   /** Resolves once the projection recorded the event in processed_events (whichever delivery did it). */
   const applied = async (eventId: string, timeoutMs = 10_000) => {
-    if (!(await waitForProjection(db, SCHEMA, projection.name, [eventId], { timeoutMs }))) throw new Error(`event ${eventId} not applied within ${timeoutMs} ms`);
+    if (!(await waitForProjection(db, SCHEMA, projection.name, [eventId], { timeoutMs })))
+      throw new Error(`event ${eventId} not applied within ${timeoutMs} ms`);
   };
   const view = (id: string) => db.withSchema(SCHEMA).selectFrom('thing_view').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -113,7 +139,8 @@ describe('service kit: outbox relay and projection runner', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(await view(thing.aggregateId)).toEqual({ id: thing.aggregateId, name: thing.data.name });
     // The published mark follows the PubAck, batched with the next ones (a fraction of a second).
-    const published = async () => (await db.withSchema(SCHEMA).selectFrom('outbox').select('published_at').where('event_id', '=', eventId).executeTakeFirstOrThrow()).published_at;
+    const published = async () =>
+      (await db.withSchema(SCHEMA).selectFrom('outbox').select('published_at').where('event_id', '=', eventId).executeTakeFirstOrThrow()).published_at;
     for (let i = 0; i < 40 && !(await published()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await published()).not.toBeNull();
     expect(Date.now() - started).toBeLessThan(3000);
@@ -145,7 +172,8 @@ describe('service kit: outbox relay and projection runner', () => {
     const thing = aThing();
     const [eventId] = await save(thing);
     await applied(eventId);
-    const envelope = (await db.withSchema(SCHEMA).selectFrom('outbox').select('payload').where('event_id', '=', eventId).executeTakeFirstOrThrow()).payload as AnyEventEnvelope;
+    const envelope = (await db.withSchema(SCHEMA).selectFrom('outbox').select('payload').where('event_id', '=', eventId).executeTakeFirstOrThrow())
+      .payload as AnyEventEnvelope;
 
     await runner.handle(envelope);
     await runner.handle(envelope);

@@ -61,7 +61,13 @@ describe('service kit: publish after commit, the relay as fallback', () => {
   beforeAll(async () => {
     env = await startKitEnv();
     await ensureStream(env.jsm, STREAM);
-    await env.db.schema.withSchema(env.schema).createTable('kitpac_things').ifNotExists().addColumn('id', 'text', (c) => c.primaryKey()).addColumn('version', 'integer', (c) => c.notNull()).execute();
+    await env.db.schema
+      .withSchema(env.schema)
+      .createTable('kitpac_things')
+      .ifNotExists()
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .execute();
     runner = new ProjectionRunner(env.db, env.schema, env.jsm, env.js, projection, () => undefined, { schemas, retryDelaysMs: [50, 50] });
     await runner.start();
   });
@@ -102,12 +108,23 @@ describe('service kit: publish after commit, the relay as fallback', () => {
       .withSchema(env.schema)
       .insertInto('kitpac_things')
       .values({ id: aggregateId, version })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ version }).where('kitpac_things.version', '=', version - 1))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ version })
+          .where('kitpac_things.version', '=', version - 1),
+      )
       .returning('id');
-    const { changed, envelopes } = await writeWithOutbox(env.db, env.schema, change, [{ type: TYPE, aggregateType: 'thing', aggregateId, data: { name: `v${version}`, version } }], {
-      actorId: null,
-      occurredAt: new Date(),
-    });
+    const { changed, envelopes } = await writeWithOutbox(
+      env.db,
+      env.schema,
+      change,
+      [{ type: TYPE, aggregateType: 'thing', aggregateId, data: { name: `v${version}`, version } }],
+      {
+        actorId: null,
+        occurredAt: new Date(),
+      },
+    );
     if (changed !== 1) throw new Error(`version ${version} of ${aggregateId} is stale`);
     return envelopes[0].eventId;
   };
@@ -128,7 +145,7 @@ describe('service kit: publish after commit, the relay as fallback', () => {
     (await env.db.withSchema(env.schema).selectFrom('outbox').select('published_at').where('event_id', '=', eventId).executeTakeFirstOrThrow()).published_at;
   const appliedOnce = (eventId: string) => eventually(() => expect(applies.get(eventId)).toBe(1));
 
-  it('finds an aggregate\'s unpublished events through an index, not a scan of the backlog', async () => {
+  it("finds an aggregate's unpublished events through an index, not a scan of the backlog", async () => {
     const { rows } = await env.pool.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = 'outbox_unpublished_aggregate'`, [env.schema]);
     expect(rows[0]?.indexdef).toMatch(/aggregateId.*WHERE \(published_at IS NULL\)/);
   });
@@ -137,7 +154,15 @@ describe('service kit: publish after commit, the relay as fallback', () => {
     await startRelay(env.js, { graceMs: 600_000, pollMs: 600_000 });
     const aggregateId = randomBytes(6).toString('hex');
     const first = await saveInOneStatement(aggregateId, 1);
-    const outboxRows = async () => (await env.db.withSchema(env.schema).selectFrom('outbox').select('event_id').where(sql`payload->>'aggregateId'`, '=', aggregateId).execute()).length;
+    const outboxRows = async () =>
+      (
+        await env.db
+          .withSchema(env.schema)
+          .selectFrom('outbox')
+          .select('event_id')
+          .where(sql`payload->>'aggregateId'`, '=', aggregateId)
+          .execute()
+      ).length;
 
     await expect(saveInOneStatement(aggregateId, 1)).rejects.toThrow('is stale');
 
@@ -203,37 +228,41 @@ describe('service kit: publish after commit, the relay as fallback', () => {
   it.each([
     ['a transaction (appendToOutbox)', () => save],
     ['one statement (writeWithOutbox: its NOTIFY may come before its answer)', () => saveInOneStatement],
-  ])('two instances and their relays racing on the same rows, writes in %s: each event once in the stream, in order per aggregate, applied once', async (_how, writer) => {
-    const save = writer();
-    // Two instances, each with the direct path and a relay draining everything every few ms (no grace),
-    // so both paths keep publishing the same rows. Publishes of odd versions are slow (longer than the
-    // next write takes): an even version published directly would overtake its predecessor.
-    const slowOdd = (body: string) => ((JSON.parse(body) as { data: { version: number } }).data.version % 2 ? 100 + Math.random() * 100 : Math.random() * 5);
-    const a = await startRelay(faulty(env.js, { delayMs: slowOdd }), { graceMs: 0, pollMs: 5 }, true);
-    await startRelay(faulty(env.js, { delayMs: slowOdd }), { graceMs: 0, pollMs: 5 }, true);
-    const before = (await streamMessages()).length;
+  ])(
+    'two instances and their relays racing on the same rows, writes in %s: each event once in the stream, in order per aggregate, applied once',
+    async (_how, writer) => {
+      const save = writer();
+      // Two instances, each with the direct path and a relay draining everything every few ms (no grace),
+      // so both paths keep publishing the same rows. Publishes of odd versions are slow (longer than the
+      // next write takes): an even version published directly would overtake its predecessor.
+      const slowOdd = (body: string) => ((JSON.parse(body) as { data: { version: number } }).data.version % 2 ? 100 + Math.random() * 100 : Math.random() * 5);
+      const a = await startRelay(faulty(env.js, { delayMs: slowOdd }), { graceMs: 0, pollMs: 5 }, true);
+      await startRelay(faulty(env.js, { delayMs: slowOdd }), { graceMs: 0, pollMs: 5 }, true);
+      const before = (await streamMessages()).length;
 
-    // Each aggregate's versions commit one after another (as the version check makes them); aggregates in parallel.
-    const aggregates = Array.from({ length: 4 }, () => randomBytes(6).toString('hex'));
-    const written: string[] = [];
-    await Promise.all(
-      aggregates.map(async (aggregateId) => {
-        for (let version = 1; version <= 8; version++) {
-          written.push(await save(aggregateId, version));
-          if (version % 3 === 0) void a.wake();
-        }
-      }),
-    );
+      // Each aggregate's versions commit one after another (as the version check makes them); aggregates in parallel.
+      const aggregates = Array.from({ length: 4 }, () => randomBytes(6).toString('hex'));
+      const written: string[] = [];
+      await Promise.all(
+        aggregates.map(async (aggregateId) => {
+          for (let version = 1; version <= 8; version++) {
+            written.push(await save(aggregateId, version));
+            if (version % 3 === 0) void a.wake();
+          }
+        }),
+      );
 
-    for (const eventId of written) await appliedOnce(eventId);
-    const messages = (await streamMessages()).slice(before);
-    expect(messages.map((m) => m.eventId).sort()).toEqual([...written].sort());
-    for (const aggregateId of aggregates) {
-      expect(messages.filter((m) => m.aggregateId === aggregateId).map((m) => m.version)).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
-    }
-    await eventually(async () => {
-      const unpublished = await env.db.withSchema(env.schema).selectFrom('outbox').select('event_id').where('published_at', 'is', null).execute();
-      expect(unpublished).toEqual([]);
-    });
-  }, 60_000);
+      for (const eventId of written) await appliedOnce(eventId);
+      const messages = (await streamMessages()).slice(before);
+      expect(messages.map((m) => m.eventId).sort()).toEqual([...written].sort());
+      for (const aggregateId of aggregates) {
+        expect(messages.filter((m) => m.aggregateId === aggregateId).map((m) => m.version)).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
+      }
+      await eventually(async () => {
+        const unpublished = await env.db.withSchema(env.schema).selectFrom('outbox').select('event_id').where('published_at', 'is', null).execute();
+        expect(unpublished).toEqual([]);
+      });
+    },
+    60_000,
+  );
 });

@@ -44,7 +44,11 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
     },
     // Events that arrive together are applied as a batch: logged the same way.
     async applyBatch(trx: Transaction<any>, events: Parameters<typeof things.apply>[1][]) {
-      await trx.withSchema('kit_test').insertInto('applied_log').values(events.map((event) => ({ event_id: event.eventId }))).execute();
+      await trx
+        .withSchema('kit_test')
+        .insertInto('applied_log')
+        .values(events.map((event) => ({ event_id: event.eventId })))
+        .execute();
       await things.applyBatch!(trx, events);
     },
   };
@@ -52,8 +56,19 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
   beforeAll(async () => {
     env = await startKitEnv('kit_test');
     const s = env.db.schema.withSchema('kit_test');
-    await s.createTable('things').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text').addColumn('version', 'integer').execute();
-    await s.createTable('thing_view').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text').addColumn('version', 'integer').addColumn('deleted_at', 'timestamptz').execute();
+    await s
+      .createTable('things')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text')
+      .addColumn('version', 'integer')
+      .execute();
+    await s
+      .createTable('thing_view')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text')
+      .addColumn('version', 'integer')
+      .addColumn('deleted_at', 'timestamptz')
+      .execute();
     await s.createTable('applied_log').addColumn('event_id', 'text').execute();
     await ensureStream(env.jsm, STREAM);
     relay = new OutboxRelay(env.db, env.pool, 'kit_test', env.js, () => undefined);
@@ -72,9 +87,17 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
     await env.db.transaction().execute(async (trx) => {
       const t = trx.withSchema('kit_test');
       if (deleted) await t.deleteFrom('things').where('id', '=', id).execute();
-      else await t.insertInto('things').values({ id, name, version }).onConflict((oc) => oc.column('id').doUpdateSet({ name, version })).execute();
+      else
+        await t
+          .insertInto('things')
+          .values({ id, name, version })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ name, version }))
+          .execute();
       const type = deleted ? 'kitrb.thing.deleted.v1' : 'kitrb.thing.saved.v1';
-      await appendToOutbox(trx, 'kit_test', [{ type, aggregateType: 'thing', aggregateId: id, data: { thing: { id, name, version } } }], { actorId: null, occurredAt: new Date() });
+      await appendToOutbox(trx, 'kit_test', [{ type, aggregateType: 'thing', aggregateId: id, data: { thing: { id, name, version } } }], {
+        actorId: null,
+        occurredAt: new Date(),
+      });
     });
   }
 
@@ -105,7 +128,13 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
     expect(log.length).toBe(eventIds.length);
     expect(new Set(log).size).toBe(eventIds.length);
     const state = await env.db.withSchema('kit_test').selectFrom('things').selectAll().orderBy('id').execute();
-    const live = await env.db.withSchema('kit_test').selectFrom('thing_view').select(['id', 'name', 'version']).where('deleted_at', 'is', null).orderBy('id').execute();
+    const live = await env.db
+      .withSchema('kit_test')
+      .selectFrom('thing_view')
+      .select(['id', 'name', 'version'])
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
     expect(live).toEqual(state);
     const tombstones = await env.db.withSchema('kit_test').selectFrom('thing_view').select('id').where('deleted_at', 'is not', null).execute();
     expect(tombstones.map((t) => t.id).sort()).toEqual(deleted.sort());
@@ -114,17 +143,31 @@ describe('service kit: rebuilding a snapshot projection under live traffic', () 
   it('a batch applied as one statement leaves what the transaction leaves: repeats, older and equal versions, a deletion', async () => {
     const s = env.db.schema.withSchema('kit_test');
     for (const t of ['thing_view_tx', 'thing_view_one']) {
-      await s.createTable(t).addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text').addColumn('version', 'integer').addColumn('deleted_at', 'timestamptz').execute();
+      await s
+        .createTable(t)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .addColumn('version', 'integer')
+        .addColumn('deleted_at', 'timestamptz')
+        .execute();
     }
-    const spec = (table: string, rowsFromEvents: boolean) => snapshotProjection({ ...thingsSpec, name: `project-${table.replace(/_/g, '-')}`, table, rowsFromEvents });
+    const spec = (table: string, rowsFromEvents: boolean) =>
+      snapshotProjection({ ...thingsSpec, name: `project-${table.replace(/_/g, '-')}`, table, rowsFromEvents });
     const inTransaction = new ProjectionRunner(env.db, 'kit_test', env.jsm, env.js, spec('thing_view_tx', false), () => undefined, { schemas });
     const oneStatement = spec('thing_view_one', true);
     expect(oneStatement.applyStatement).toBeDefined();
     const inOneStatement = new ProjectionRunner(env.db, 'kit_test', env.jsm, env.js, oneStatement, () => undefined, { schemas });
     const at = new Date('2026-11-24T10:00:00.123Z');
     const event = (id: string, name: string, version: number, deleted = false, eventId = randomBytes(8).toString('hex')) => ({
-      eventId, type: deleted ? 'kitrb.thing.deleted.v1' : 'kitrb.thing.saved.v1', aggregateType: 'thing', aggregateId: id, occurredAt: at.toISOString(),
-      actorId: null, correlationId: 'c', causationId: null, data: { thing: { id, name, version } },
+      eventId,
+      type: deleted ? 'kitrb.thing.deleted.v1' : 'kitrb.thing.saved.v1',
+      aggregateType: 'thing',
+      aggregateId: id,
+      occurredAt: at.toISOString(),
+      actorId: null,
+      correlationId: 'c',
+      causationId: null,
+      data: { thing: { id, name, version } },
     });
     const [a, b, c] = ['a', 'b', 'c'].map((x) => `${x}-${randomBytes(3).toString('hex')}`);
     const first = event(a, 'a1', 1);

@@ -31,7 +31,13 @@ describe('proofs', () => {
     const now = Date.now();
     expect(verifier.check(SUBJECT, undefined, body, now)).toBe('missing');
     expect(verifier.check(SUBJECT, '', body, now)).toBe('missing');
-    for (const bad of ['x', '1.2.3', `2.${now + 1000}.AAAAAAAAAAAAAAAAAAAAAA.${'A'.repeat(43)}`, `1.soon.AAAAAAAAAAAAAAAAAAAAAA.${'A'.repeat(43)}`, `1.${now + 1000}.AAAAAAAAAAAAAAAAAAAAAA.AAAA`]) {
+    for (const bad of [
+      'x',
+      '1.2.3',
+      `2.${now + 1000}.AAAAAAAAAAAAAAAAAAAAAA.${'A'.repeat(43)}`,
+      `1.soon.AAAAAAAAAAAAAAAAAAAAAA.${'A'.repeat(43)}`,
+      `1.${now + 1000}.AAAAAAAAAAAAAAAAAAAAAA.AAAA`,
+    ]) {
       expect(verifier.check(SUBJECT, bad, body, now)).toBe('malformed');
     }
     expect(verifier.check(SUBJECT, new RpcSigner([key()]).proof(SUBJECT, body, now), body, now)).toBe('wrong');

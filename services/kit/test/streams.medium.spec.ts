@@ -16,7 +16,11 @@ describe('service kit: ensureStream', () => {
   });
 
   it('reads retention and replicas from the environment (seconds or a duration)', () => {
-    expect(readStreamSettings({ KILN_STREAM_MAX_AGE: '3600', KILN_STREAM_MAX_BYTES: '1048576', KILN_STREAM_REPLICAS: '3' })).toEqual({ maxAgeMs: 3_600_000, maxBytes: 1_048_576, replicas: 3 });
+    expect(readStreamSettings({ KILN_STREAM_MAX_AGE: '3600', KILN_STREAM_MAX_BYTES: '1048576', KILN_STREAM_REPLICAS: '3' })).toEqual({
+      maxAgeMs: 3_600_000,
+      maxBytes: 1_048_576,
+      replicas: 3,
+    });
     expect(readStreamSettings({ KILN_STREAM_MAX_AGE: '30d' }).maxAgeMs).toBe(30 * 86_400_000);
     expect(readStreamSettings({ KILN_STREAM_MAX_AGE: '12h' }).maxAgeMs).toBe(12 * 3_600_000);
     expect(() => readStreamSettings({ KILN_STREAM_REPLICAS: 'three' })).toThrow('KILN_STREAM_REPLICAS');
@@ -40,7 +44,14 @@ describe('service kit: ensureStream', () => {
     // an audit subject in this stream (as `nats stream edit` would).
     const { config } = await env.jsm.streams.info(name);
     const audit = `${process.env.KILN_NAMESPACE}.audit.kitoperated.>`;
-    await env.jsm.streams.update(name, { ...config, max_age: nanos(7_200_000), max_msgs: 1000, max_bytes: 50_000_000, duplicate_window: nanos(600_000), subjects: [...config.subjects, audit] });
+    await env.jsm.streams.update(name, {
+      ...config,
+      max_age: nanos(7_200_000),
+      max_msgs: 1000,
+      max_bytes: 50_000_000,
+      duplicate_window: nanos(600_000),
+      subjects: [...config.subjects, audit],
+    });
 
     await ensureStream(env.jsm, spec, settings);
 

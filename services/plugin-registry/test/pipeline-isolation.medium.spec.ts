@@ -9,7 +9,16 @@ import { eventually } from '../../../deploy/test/support/eventually';
 import { ISOLATION_KINDS, IsolationKind } from '../src/pipeline/isolation';
 import { detectIsolation } from '../src/pipeline/isolation';
 import { buildingPlugin } from './support/fixtures';
-import { dependentPlugin, distLinkPlugin, fifoPlugin, fileLinkPlugin, lingeringPlugin, reachingPlugin, urlDependencyPlugin, whoamiPlugin } from './support/hostile-plugins';
+import {
+  dependentPlugin,
+  distLinkPlugin,
+  fifoPlugin,
+  fileLinkPlugin,
+  lingeringPlugin,
+  reachingPlugin,
+  urlDependencyPlugin,
+  whoamiPlugin,
+} from './support/hostile-plugins';
 import { PluginRegistryEnv, startPluginRegistry } from './support/plugin-registry-env';
 
 /**
@@ -30,7 +39,13 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
   beforeAll(async () => {
     // The service's module reads its configuration when it is loaded: a fresh load per mechanism.
     jest.resetModules();
-    env = await startPluginRegistry({ KILN_PIPELINE_ISOLATION: kind, KILN_PIPELINE_TIMEOUT_BUILD: '15s', KILN_PIPELINE_MAX_BUILDS: '2', KILN_PIPELINE_MAX_BYTES: String(2 * 1024 * 1024), KILN_PIPELINE_MAX_FILES: '50' });
+    env = await startPluginRegistry({
+      KILN_PIPELINE_ISOLATION: kind,
+      KILN_PIPELINE_TIMEOUT_BUILD: '15s',
+      KILN_PIPELINE_MAX_BUILDS: '2',
+      KILN_PIPELINE_MAX_BYTES: String(2 * 1024 * 1024),
+      KILN_PIPELINE_MAX_FILES: '50',
+    });
     // A folder only its owner may read (the probe used a root-only folder): grab must never copy it.
     canary = mkdtempSync(join(tmpdir(), 'kiln-canary-'));
     writeFileSync(join(canary, 'secret.txt'), 'canary secret');
@@ -44,7 +59,10 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
 
   const author = () => ({ userId: userId() });
   async function build(zip: Buffer, who = author()) {
-    const plugin = await env.call('createPlugin', { actor: who, body: { name: `Hostile ${hex()}`, pluginId: `hostile-${hex()}`, description: '<p>Hostile</p>', type: 'library' } });
+    const plugin = await env.call('createPlugin', {
+      actor: who,
+      body: { name: `Hostile ${hex()}`, pluginId: `hostile-${hex()}`, description: '<p>Hostile</p>', type: 'library' },
+    });
     await env.call('createVersion', { actor: who, body: { pluginId: plugin.id, version: '1.0.0' } });
     const { id: mediaId } = await env.upload(who, zip);
     await env.call('assignZip', { actor: who, body: { pluginId: plugin.id, version: '1.0.0', mediaId } });
@@ -58,14 +76,22 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
       expect(v.running).toBe(false);
       return v;
     }, timeout);
-  const actions = (b: { plugin: { id: string }; who: { userId: string } }) => env.call('listActions', { actor: b.who, body: { where: where(b.plugin.id) } }).then((r) => r.data);
-  const logText = async (b: { plugin: { id: string }; who: { userId: string } }) => (await env.call('listLogs', { actor: b.who, body: { where: where(b.plugin.id), limit: 100 } as never })).data.map((l) => l.message).join('\n');
+  const actions = (b: { plugin: { id: string }; who: { userId: string } }) =>
+    env.call('listActions', { actor: b.who, body: { where: where(b.plugin.id) } }).then((r) => r.data);
+  const logText = async (b: { plugin: { id: string }; who: { userId: string } }) =>
+    (await env.call('listLogs', { actor: b.who, body: { where: where(b.plugin.id), limit: 100 } as never })).data.map((l) => l.message).join('\n');
 
   it('never follows a `dist` that is a link to a folder of ours: grab fails, nothing is copied or changed', async () => {
     const b = await build(await distLinkPlugin(canary));
     const v = await finished(b);
     expect(v.status).toBe('failed');
-    expect((await actions(b)).map((a) => [a.action, a.status])).toEqual([['unzip', 'success'], ['install', 'success'], ['build', 'success'], ['grab', 'failed'], ['deploy', 'stopped']]);
+    expect((await actions(b)).map((a) => [a.action, a.status])).toEqual([
+      ['unzip', 'success'],
+      ['install', 'success'],
+      ['build', 'success'],
+      ['grab', 'failed'],
+      ['deploy', 'stopped'],
+    ]);
     await eventually(async () => expect(await logText(b)).toContain('Refused: "dist" is a symbolic link; built files are never followed.'));
     expect(statSync(canary).mode & 0o777).toBe(0o700);
     expect(existsSync(join(env.storageDir, 'plugins', `${encodeURIComponent(b.plugin.pluginId)}@1.0.0`))).toBe(false);
@@ -77,7 +103,9 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     const piped = await build(await fifoPlugin());
     expect((await finished(linked)).status).toBe('failed');
     expect((await finished(piped)).status).toBe('failed');
-    await eventually(async () => expect(await logText(linked)).toContain('Refused: the built file "stolen.txt" is a symbolic link; only regular files are taken.'));
+    await eventually(async () =>
+      expect(await logText(linked)).toContain('Refused: the built file "stolen.txt" is a symbolic link; only regular files are taken.'),
+    );
     await eventually(async () => expect(await logText(piped)).toContain('Refused: the built file "pipe" is a named pipe; only regular files are taken.'));
   }, 90_000);
 
@@ -94,14 +122,18 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     expect(line.split(' ')[1]!.split(',')).toHaveLength(3);
   }, 90_000);
 
-  it('installs a registry dependency (npm alone has the network, the package\'s .npmrc is ignored) and refuses one from a URL', async () => {
+  it("installs a registry dependency (npm alone has the network, the package's .npmrc is ignored) and refuses one from a URL", async () => {
     const good = await build(await dependentPlugin());
     const bad = await build(await urlDependencyPlugin('http://127.0.0.1:5432/evil.tgz'));
     expect((await finished(good)).status).toBe('done');
     await eventually(async () => expect(await logText(good)).toContain('is-number says true'));
     expect(await logText(good)).toContain("Ignored the package's .npmrc");
     expect((await finished(bad)).status).toBe('failed');
-    await eventually(async () => expect(await logText(bad)).toContain('Refused: the dependency "evil" (http://127.0.0.1:5432/evil.tgz) is not from the npm registry; only registry versions are installed.'));
+    await eventually(async () =>
+      expect(await logText(bad)).toContain(
+        'Refused: the dependency "evil" (http://127.0.0.1:5432/evil.tgz) is not from the npm registry; only registry versions are installed.',
+      ),
+    );
   }, 120_000);
 
   it('a process a build leaves behind ends with it and cannot touch a later build of someone else', async () => {
@@ -134,17 +166,21 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     expect(statSync(join(env.storageDir, 'plugins')).mode & 0o077).toBe(0);
   }, 90_000);
 
-  (isRoot ? it : it.skip)('as root, each job runs as a user of its own, never root', async () => {
-    const [a, b] = [await build(await whoamiPlugin(0)), await build(await whoamiPlugin(0))];
-    const uids = [];
-    for (const x of [a, b]) {
-      expect((await finished(x)).status).toBe('done');
-      uids.push(await eventually(async () => Number(/^uid (\d+)$/m.exec(await logText(x))![1])));
-    }
-    expect(uids[0]).not.toBe(0);
-    expect(uids[1]).not.toBe(0);
-    expect(uids[0]).not.toBe(uids[1]);
-  }, 90_000);
+  (isRoot ? it : it.skip)(
+    'as root, each job runs as a user of its own, never root',
+    async () => {
+      const [a, b] = [await build(await whoamiPlugin(0)), await build(await whoamiPlugin(0))];
+      const uids = [];
+      for (const x of [a, b]) {
+        expect((await finished(x)).status).toBe('done');
+        uids.push(await eventually(async () => Number(/^uid (\d+)$/m.exec(await logText(x))![1])));
+      }
+      expect(uids[0]).not.toBe(0);
+      expect(uids[1]).not.toBe(0);
+      expect(uids[0]).not.toBe(uids[1]);
+    },
+    90_000,
+  );
 
   it('queues builds: one running per person, at most KILN_PIPELINE_MAX_BUILDS (2) at once, the rest say they wait', async () => {
     const busy = author();
@@ -158,12 +194,24 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     const spans = await Promise.all(
       all.map(async (b) => {
         const acts = await actions(b);
-        return { who: b.who.userId, from: Date.parse(acts.find((a) => a.action === 'unzip')!.runAt!), to: Date.parse(acts.find((a) => a.action === 'deploy')!.finnishAt!) };
+        return {
+          who: b.who.userId,
+          from: Date.parse(acts.find((a) => a.action === 'unzip')!.runAt!),
+          to: Date.parse(acts.find((a) => a.action === 'deploy')!.finnishAt!),
+        };
       }),
     );
     for (const s of spans) expect(spans.filter((o) => o.who === s.who && o.from < s.to && s.from < o.to)).toHaveLength(1);
     // The most running at one moment: +1 at each start, -1 at each end (an end before a start at the same time).
-    const edges = spans.flatMap((s) => [[s.from, 1], [s.to, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const edges = spans
+      .flatMap(
+        (s) =>
+          [
+            [s.from, 1],
+            [s.to, -1],
+          ] as const,
+      )
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     let now = 0;
     let most = 0;
     for (const [, step] of edges) most = Math.max(most, (now += step));

@@ -28,11 +28,23 @@ describe('plugin-registry service', () => {
   let n = 0;
   const createPlugin = (over: Record<string, unknown> = {}, actor = author) => {
     n += 1;
-    return env.call('createPlugin', { actor, body: { name: `Gear Tools ${n} ${hex().slice(0, 6)}`, pluginId: `@kiln/gear-${hex().slice(0, 8)}`, description: '<p>Gears</p>', type: 'library', ...over } });
+    return env.call('createPlugin', {
+      actor,
+      body: {
+        name: `Gear Tools ${n} ${hex().slice(0, 6)}`,
+        pluginId: `@kiln/gear-${hex().slice(0, 8)}`,
+        description: '<p>Gears</p>',
+        type: 'library',
+        ...over,
+      },
+    });
   };
-  const versionOf = async (pluginId: string, version: string) => (await env.call('listVersions', { actor: author, body: { where: JSON.stringify({ pluginId, version }) as never } })).data[0]!;
-  const actions = (pluginId: string, version: string) => env.call('listActions', { actor: author, body: { where: JSON.stringify({ pluginId, version }) as never } }).then((r) => r.data);
-  const logs = (pluginId: string, version: string) => env.call('listLogs', { actor: author, body: { where: JSON.stringify({ pluginId, version }) as never } }).then((r) => r.data);
+  const versionOf = async (pluginId: string, version: string) =>
+    (await env.call('listVersions', { actor: author, body: { where: JSON.stringify({ pluginId, version }) as never } })).data[0]!;
+  const actions = (pluginId: string, version: string) =>
+    env.call('listActions', { actor: author, body: { where: JSON.stringify({ pluginId, version }) as never } }).then((r) => r.data);
+  const logs = (pluginId: string, version: string) =>
+    env.call('listLogs', { actor: author, body: { where: JSON.stringify({ pluginId, version }) as never } }).then((r) => r.data);
 
   /** A plugin with version 1.0.0 and this zip attached, its pipeline started. */
   async function runPipeline(zip: Buffer) {
@@ -52,20 +64,31 @@ describe('plugin-registry service', () => {
     }, timeout);
 
   describe('plugins (spec 001 §5)', () => {
-    it('creates a private plugin with a derived slug; id and slug are unique with the spec\'s sentences', async () => {
+    it("creates a private plugin with a derived slug; id and slug are unique with the spec's sentences", async () => {
       const p = await createPlugin({ name: 'My Great Plugin', pluginId: `great-${hex().slice(0, 6)}` });
       expect(p).toMatchObject({ private: true, slug: 'my-great-plugin', latestVersion: null, authorId: author.userId });
-      expect(await env.fail('createPlugin', { actor: author, body: { name: 'Other', pluginId: p.pluginId, description: '<p>xx</p>', type: 'library' } })).toMatchObject({ statusCode: 409, message: 'Plugin already exists' });
-      expect(await env.fail('createPlugin', { actor: author, body: { name: 'My great plugin', pluginId: `x-${hex().slice(0, 6)}`, description: '<p>xx</p>', type: 'library' } })).toMatchObject({ statusCode: 409, message: 'Slug already used' });
+      expect(
+        await env.fail('createPlugin', { actor: author, body: { name: 'Other', pluginId: p.pluginId, description: '<p>xx</p>', type: 'library' } }),
+      ).toMatchObject({ statusCode: 409, message: 'Plugin already exists' });
+      expect(
+        await env.fail('createPlugin', {
+          actor: author,
+          body: { name: 'My great plugin', pluginId: `x-${hex().slice(0, 6)}`, description: '<p>xx</p>', type: 'library' },
+        }),
+      ).toMatchObject({ statusCode: 409, message: 'Slug already used' });
       expect(await env.call('validatePlugin', { actor: author, body: { term: p.pluginId } })).toEqual({ available: false, message: 'Plugin already exists' });
       expect(await env.call('validateSlug', { actor: author, body: { slug: 'my-great-plugin' } })).toEqual({ available: false, message: 'Slug already used' });
       expect(await env.call('validateSlug', { actor: author, body: { slug: 'Bad Slug' } })).toEqual({ available: false, message: 'Invalid format' });
       expect(await env.call('validatePlugin', { actor: author, body: { term: `free-${hex().slice(0, 6)}` } })).toEqual({ available: true, message: null });
     });
 
-    it('refuses the form\'s errors with 400 and the spec\'s sentences', async () => {
-      expect(await env.fail('createPlugin', { actor: author, body: { name: 'X', pluginId: 'Bad Id', description: '<p>xx</p>', type: 'library' } })).toMatchObject({ statusCode: 400, message: 'Invalid format' });
-      expect(await env.fail('createPlugin', { actor: author, body: { name: 'X', pluginId: `ok-${hex().slice(0, 6)}`, description: '<b>x</b>', type: 'library' } })).toMatchObject({ statusCode: 400, message: 'This field is required' });
+    it("refuses the form's errors with 400 and the spec's sentences", async () => {
+      expect(
+        await env.fail('createPlugin', { actor: author, body: { name: 'X', pluginId: 'Bad Id', description: '<p>xx</p>', type: 'library' } }),
+      ).toMatchObject({ statusCode: 400, message: 'Invalid format' });
+      expect(
+        await env.fail('createPlugin', { actor: author, body: { name: 'X', pluginId: `ok-${hex().slice(0, 6)}`, description: '<b>x</b>', type: 'library' } }),
+      ).toMatchObject({ statusCode: 400, message: 'This field is required' });
     });
 
     it('private plugins are invisible to others; public ones never go back to private; only the author edits', async () => {
@@ -75,9 +98,15 @@ describe('plugin-registry service', () => {
       const made = await env.call('updatePlugin', { actor: author, body: { id: p.id, changes: { private: false } } });
       expect(made.private).toBe(false);
       expect(await env.call('getPlugin', { actor: stranger, body: { id: p.id } })).toMatchObject({ id: p.id });
-      expect(await env.fail('updatePlugin', { actor: author, body: { id: p.id, changes: { private: true } } })).toMatchObject({ statusCode: 400, message: "You can't turn public plugin into private" });
+      expect(await env.fail('updatePlugin', { actor: author, body: { id: p.id, changes: { private: true } } })).toMatchObject({
+        statusCode: 400,
+        message: "You can't turn public plugin into private",
+      });
       expect(await env.fail('updatePlugin', { actor: stranger, body: { id: p.id, changes: { name: 'Mine' } } })).toMatchObject({ statusCode: 403 });
-      expect(await env.fail('updatePlugin', { actor: author, body: { id: p.id, changes: { slug: 'another' } } })).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.slugFixed });
+      expect(await env.fail('updatePlugin', { actor: author, body: { id: p.id, changes: { slug: 'another' } } })).toMatchObject({
+        statusCode: 400,
+        message: PLUGIN_MESSAGES.slugFixed,
+      });
       const filtered = await env.call('listMyPlugins', { actor: author, body: { where: JSON.stringify({ private: false }) as never } });
       expect(filtered.data.every((x) => !x.private)).toBe(true);
       expect(filtered.data.some((x) => x.id === p.id)).toBe(true);
@@ -86,14 +115,20 @@ describe('plugin-registry service', () => {
     it('versions: higher than every version used before (deleted ones too); 0.0.0 undeletable', async () => {
       const p = await createPlugin();
       await env.call('createVersion', { actor: author, body: { pluginId: p.id, version: '1.0.0' } });
-      expect(await env.fail('createVersion', { actor: author, body: { pluginId: p.id, version: '0.9.0' } })).toMatchObject({ statusCode: 400, message: 'Versions lower than the latest published or previously used are not accepted.' });
+      expect(await env.fail('createVersion', { actor: author, body: { pluginId: p.id, version: '0.9.0' } })).toMatchObject({
+        statusCode: 400,
+        message: 'Versions lower than the latest published or previously used are not accepted.',
+      });
       await env.call('createVersion', { actor: author, body: { pluginId: p.id, version: '1.1.0' } });
       await env.call('deleteVersion', { actor: author, body: { pluginId: p.id, version: '1.1.0' } });
       expect(await env.fail('createVersion', { actor: author, body: { pluginId: p.id, version: '1.1.0' } })).toMatchObject({ statusCode: 400 });
       expect(await env.fail('createVersion', { actor: stranger, body: { pluginId: p.id, version: '2.0.0' } })).toMatchObject({ statusCode: 404 });
       const other = await createPlugin();
       await env.call('createVersion', { actor: author, body: { pluginId: other.id, version: '0.0.0' } });
-      expect(await env.fail('deleteVersion', { actor: author, body: { pluginId: other.id, version: '0.0.0' } })).toMatchObject({ statusCode: 409, message: 'Version 0.0.0 cannot be deleted.' });
+      expect(await env.fail('deleteVersion', { actor: author, body: { pluginId: other.id, version: '0.0.0' } })).toMatchObject({
+        statusCode: 409,
+        message: 'Version 0.0.0 cannot be deleted.',
+      });
     });
 
     it('assign-zip-file takes zips only, uploaded by the caller (ADR 0033)', async () => {
@@ -102,14 +137,26 @@ describe('plugin-registry service', () => {
       const ref = { pluginId: p.id, version: '1.0.0' };
       // Not a zip: refused at upload, its file removed; so is a .zip name on other bytes.
       expect(await env.uploadRefusal(author, Buffer.from('not a zip at all'))).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.zipOnly });
-      expect(await env.uploadRefusal(author, Buffer.from('PK\x03\x04'), { filename: 'plugin.tar' })).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.zipOnly });
+      expect(await env.uploadRefusal(author, Buffer.from('PK\x03\x04'), { filename: 'plugin.tar' })).toMatchObject({
+        statusCode: 400,
+        message: PLUGIN_MESSAGES.zipOnly,
+      });
       expect(readdirSync(join(env.storageDir, 'media')).filter((f) => f.endsWith('.upload'))).toEqual([]);
       // Someone else's upload, a made-up id, or a file uploaded for another repo.
       const strangers = await env.upload(stranger, await buildingPlugin());
-      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: strangers.id } })).toMatchObject({ statusCode: 404, message: "Media doesn't exist" });
-      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: hex() } })).toMatchObject({ statusCode: 404, message: "Media doesn't exist" });
+      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: strangers.id } })).toMatchObject({
+        statusCode: 404,
+        message: "Media doesn't exist",
+      });
+      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: hex() } })).toMatchObject({
+        statusCode: 404,
+        message: "Media doesn't exist",
+      });
       const plain = await env.upload(author, Buffer.from('PK\x03\x04 anything'), { repo: 'media', filename: 'notes.zip' });
-      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: plain.id } })).toMatchObject({ statusCode: 400, message: PLUGIN_MESSAGES.zipOnly });
+      expect(await env.fail('assignZip', { actor: author, body: { ...ref, mediaId: plain.id } })).toMatchObject({
+        statusCode: 400,
+        message: PLUGIN_MESSAGES.zipOnly,
+      });
       expect(await env.fail('publish', { actor: author, body: ref })).toMatchObject({ statusCode: 409, message: PLUGIN_MESSAGES.noZip });
       // The uploader's own zip is attached.
       const own = await env.upload(author, await buildingPlugin());
@@ -122,7 +169,16 @@ describe('plugin-registry service', () => {
       const { plugin, zip } = await runPipeline(await buildingPlugin());
       const v = await finished(plugin.id);
       const steps = await actions(plugin.id, '1.0.0');
-      expect({ status: v.status, steps: steps.map((a) => [a.action, a.status]) }).toEqual({ status: 'done', steps: [['unzip', 'success'], ['install', 'success'], ['build', 'success'], ['grab', 'success'], ['deploy', 'success']] });
+      expect({ status: v.status, steps: steps.map((a) => [a.action, a.status]) }).toEqual({
+        status: 'done',
+        steps: [
+          ['unzip', 'success'],
+          ['install', 'success'],
+          ['build', 'success'],
+          ['grab', 'success'],
+          ['deploy', 'success'],
+        ],
+      });
       expect(steps.every((a) => a.duration !== null && a.finnishAt !== null)).toBe(true);
       expect(v.provenance).toMatchObject({ zipSha256: createHash('sha256').update(zip).digest('hex'), sandboxed: true });
       expect(v.provenance!.files.map((f) => f.path)).toEqual(['index.js', 'kiln-plugin.json']);
@@ -143,8 +199,14 @@ describe('plugin-registry service', () => {
       expect((await env.call('publish', { actor: author, body: { pluginId: plugin.id, version: '1.0.0' } })).status).toBe('published');
       await env.call('updatePlugin', { actor: author, body: { id: plugin.id, changes: { private: false } } });
       expect(await env.call('getPlugin', { actor: author, body: { id: plugin.id } })).toMatchObject({ latestVersion: '1.0.0', groupCount: 2, nodeCount: 3 });
-      expect(await env.fail('deletePlugin', { actor: author, body: { id: plugin.id } })).toMatchObject({ statusCode: 409, message: 'A published plugin cannot be deleted.' });
-      expect(await env.fail('deleteVersion', { actor: author, body: { pluginId: plugin.id, version: '1.0.0' } })).toMatchObject({ statusCode: 409, message: 'A published version cannot be deleted.' });
+      expect(await env.fail('deletePlugin', { actor: author, body: { id: plugin.id } })).toMatchObject({
+        statusCode: 409,
+        message: 'A published plugin cannot be deleted.',
+      });
+      expect(await env.fail('deleteVersion', { actor: author, body: { pluginId: plugin.id, version: '1.0.0' } })).toMatchObject({
+        statusCode: 409,
+        message: 'A published version cannot be deleted.',
+      });
 
       const listed = await env.call('publicPlugins', { body: { limit: 100 } });
       expect(listed.data.map((p) => p.pluginId)).toContain(plugin.pluginId);
@@ -153,15 +215,22 @@ describe('plugin-registry service', () => {
       expect(manifest).toMatchObject({ pluginId: plugin.pluginId, version: '1.0.0', groupCount: 2, nodeCount: 3, main: 'index.js' });
       const file = await env.call('publicFile', { body: { pluginId: plugin.pluginId, version: '1.0.0', path: 'index.js' } });
       expect(Buffer.from(file.contentBase64, 'base64').toString()).toContain('hello');
-      expect(file.sha256).toBe(createHash('sha256').update(readFileSync(join(dir, 'files', 'index.js'))).digest('hex'));
-      expect(await env.fail('publicFile', { body: { pluginId: plugin.pluginId, version: '1.0.0', path: '../manifest.json' } })).toMatchObject({ statusCode: 404 });
+      expect(file.sha256).toBe(
+        createHash('sha256')
+          .update(readFileSync(join(dir, 'files', 'index.js')))
+          .digest('hex'),
+      );
+      expect(await env.fail('publicFile', { body: { pluginId: plugin.pluginId, version: '1.0.0', path: '../manifest.json' } })).toMatchObject({
+        statusCode: 404,
+      });
 
       expect((await env.call('unpublish', { actor: author, body: { pluginId: plugin.id, version: '1.0.0' } })).status).toBe('alpha');
       expect(await env.call('getPlugin', { actor: author, body: { id: plugin.id } })).toMatchObject({ latestVersion: null, publishedAt: null });
 
       // Rebuilt from the write-side state, the three read models equal the live ones (logs included).
       const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
-      const { pluginRegistryProjections } = require('../src/plugins/projections/plugins.projections') as typeof import('../src/plugins/projections/plugins.projections');
+      const { pluginRegistryProjections } =
+        require('../src/plugins/projections/plugins.projections') as typeof import('../src/plugins/projections/plugins.projections');
       const views = async () => {
         const q = env.db().withSchema('plugin_registry');
         return [
@@ -193,13 +262,17 @@ describe('plugin-registry service', () => {
       const { plugin } = await runPipeline(await zipSlip());
       expect((await finished(plugin.id)).status).toBe('failed');
       expect((await actions(plugin.id, '1.0.0'))[0]!.status).toBe('failed');
-      await eventually(async () => expect((await logs(plugin.id, '1.0.0')).map((l) => l.message).join('\n')).toMatch(/outside the archive|invalid relative path/));
+      await eventually(async () =>
+        expect((await logs(plugin.id, '1.0.0')).map((l) => l.message).join('\n')).toMatch(/outside the archive|invalid relative path/),
+      );
     }, 60_000);
 
     it('refuses a zip bomb by the bytes it inflates to', async () => {
       const { plugin } = await runPipeline(await zipBomb());
       expect((await finished(plugin.id)).status).toBe('failed');
-      await eventually(async () => expect((await logs(plugin.id, '1.0.0')).map((l) => l.message)).toContain(`Refused: the archive unpacks to more than ${2 * 1024 * 1024} bytes.`));
+      await eventually(async () =>
+        expect((await logs(plugin.id, '1.0.0')).map((l) => l.message)).toContain(`Refused: the archive unpacks to more than ${2 * 1024 * 1024} bytes.`),
+      );
     }, 60_000);
 
     it('kills a build that loops forever at its time limit', async () => {
@@ -225,7 +298,13 @@ describe('plugin-registry service', () => {
       await env.startService();
       const v = await finished(plugin.id, 40_000);
       expect(v.status).toBe('done');
-      const attempts = await env.db().withSchema('plugin_registry').selectFrom('plugin_versions').select('state').where('id', '=', v.id).executeTakeFirstOrThrow();
+      const attempts = await env
+        .db()
+        .withSchema('plugin_registry')
+        .selectFrom('plugin_versions')
+        .select('state')
+        .where('id', '=', v.id)
+        .executeTakeFirstOrThrow();
       expect((attempts.state as { attempt: number }).attempt).toBe(2);
     }, 90_000);
   });

@@ -104,7 +104,11 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       for (let i = 0; i < FAILURES_PER_PAIR; i++) {
         await expect(attempt(`wrong ${i}`)).resolves.toMatchObject({ statusCode: 401 });
       }
-      await expect(attempt(user.password)).resolves.toEqual({ statusCode: 429, message: 'Too many sign-in attempts. Try again in a few minutes.', retryAfter: expect.any(Number) });
+      await expect(attempt(user.password)).resolves.toEqual({
+        statusCode: 429,
+        message: 'Too many sign-in attempts. Try again in a few minutes.',
+        retryAfter: expect.any(Number),
+      });
     }, 60_000);
 
     it('does not lock the owner out: failures from one address leave the e-mail open from another', async () => {
@@ -113,13 +117,17 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       for (let i = 0; i < FAILURES_PER_PAIR + 2; i++) {
         await env.rpc.fail('login', { body: { email: user.user.email, password: `wrong ${i}` }, ip: attacker });
       }
-      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip: attacker })).resolves.toMatchObject({ statusCode: 429 });
+      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip: attacker })).resolves.toMatchObject({
+        statusCode: 429,
+      });
       // The owner, elsewhere: still signs in, and still has the whole allowance for a few typos.
       const owner = anIp();
       await expect(env.rpc.fail('login', { body: { email: user.user.email, password: 'typo' }, ip: owner })).resolves.toMatchObject({ statusCode: 401 });
       await expect(env.rpc.call('login', { body: { email: user.user.email, password: user.password }, ip: owner })).resolves.toMatchObject({ user: user.user });
       // Signing in there forgets nothing of the attacker's count.
-      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip: attacker })).resolves.toMatchObject({ statusCode: 429 });
+      await expect(env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip: attacker })).resolves.toMatchObject({
+        statusCode: 429,
+      });
     }, 60_000);
 
     it('evaluates at most 10 of 100 parallel wrong passwords for one account from one address; the right one then waits too, told how long', async () => {
@@ -132,7 +140,11 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       const evaluated = answers.filter((a) => a.statusCode !== 429);
       expect(evaluated.length).toBeLessThanOrEqual(FAILURES_PER_PAIR);
       expect(evaluated.every((a) => a.statusCode === 401)).toBe(true);
-      expect(answers.filter((a) => a.statusCode === 429)[0]).toEqual({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts, retryAfter: expect.any(Number) });
+      expect(answers.filter((a) => a.statusCode === 429)[0]).toEqual({
+        statusCode: 429,
+        message: AUTH_MESSAGES.tooManyAttempts,
+        retryAfter: expect.any(Number),
+      });
       const right = await env.rpc.fail('login', { body: { email: user.user.email, password: user.password }, ip });
       expect(right).toEqual({ statusCode: 429, message: AUTH_MESSAGES.tooManyAttempts, retryAfter: expect.any(Number) });
       expect(right.retryAfter).toBeGreaterThan(0);
@@ -156,7 +168,9 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
         await env.rpc.fail('login', { body: { email: `nobody-${i}-${target.user.id}@example.com`, password: 'guess' }, ip });
       }
       await expect(env.rpc.fail('login', { body: { email: target.user.email, password: target.password }, ip })).resolves.toMatchObject({ statusCode: 429 });
-      await expect(env.rpc.call('login', { body: { email: target.user.email, password: target.password }, ip: anIp() })).resolves.toMatchObject({ user: target.user });
+      await expect(env.rpc.call('login', { body: { email: target.user.email, password: target.password }, ip: anIp() })).resolves.toMatchObject({
+        user: target.user,
+      });
     }, 60_000);
 
     it('counts the addresses of one IPv6 /64 as one address', async () => {
@@ -165,7 +179,9 @@ describe('workspace service: sign-up, sign-in, sessions (over NATS)', () => {
       for (let i = 0; i < FAILURES_PER_PAIR; i++) {
         await env.rpc.fail('login', { body: { email: target.user.email, password: 'guess' }, ip: `${prefix}::${(i + 1).toString(16)}` });
       }
-      await expect(env.rpc.fail('login', { body: { email: target.user.email, password: target.password }, ip: `${prefix}:0:0:0:ffff` })).resolves.toMatchObject({ statusCode: 429 });
+      await expect(env.rpc.fail('login', { body: { email: target.user.email, password: target.password }, ip: `${prefix}:0:0:0:ffff` })).resolves.toMatchObject(
+        { statusCode: 429 },
+      );
     }, 60_000);
 
     it('forgets earlier failures after a successful sign-in', async () => {

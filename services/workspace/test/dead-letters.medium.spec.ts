@@ -27,16 +27,36 @@ describe('workspace service: dead letters, personal data, pruning', () => {
     const owner = await aUser(env.rpc);
     const model = await aModel(env.rpc, owner, { name: 'Before poison' });
     const eventId = randomUUID();
-    const envelope = { eventId, type: 'workspace.model.renamed.v1', aggregateType: 'model', aggregateId: model.id, occurredAt: new Date().toISOString(), actorId: owner.user.id, correlationId: randomUUID(), causationId: null };
+    const envelope = {
+      eventId,
+      type: 'workspace.model.renamed.v1',
+      aggregateType: 'model',
+      aggregateId: model.id,
+      occurredAt: new Date().toISOString(),
+      actorId: owner.user.id,
+      correlationId: randomUUID(),
+      causationId: null,
+    };
     // A rename without its model snapshot: no contract accepts it.
-    await env.nc.jetstream().publish(nsSubject('evt.workspace.model.renamed.v1'), JSON.stringify({ ...envelope, data: { previousName: model.name } }), { msgID: eventId });
+    await env.nc
+      .jetstream()
+      .publish(nsSubject('evt.workspace.model.renamed.v1'), JSON.stringify({ ...envelope, data: { previousName: model.name } }), { msgID: eventId });
 
     // Every consumer of model events dead-letters it: the model projection and the shared lists' copy.
     const letters = await eventually(async () => {
-      const rows = await env.db.withSchema('workspace').selectFrom('dead_letters' as never).selectAll().where('event_id' as never, '=', eventId as never).orderBy('consumer' as never).execute();
+      const rows = await env.db
+        .withSchema('workspace')
+        .selectFrom('dead_letters' as never)
+        .selectAll()
+        .where('event_id' as never, '=', eventId as never)
+        .orderBy('consumer' as never)
+        .execute();
       return rows.length === 2 ? rows : Promise.reject(new Error('not yet'));
     }, 10_000);
-    expect(letters).toMatchObject([{ consumer: 'project-models-on-model-events', deliveries: 5 }, { consumer: 'project-shared-lists-on-model-events', deliveries: 5 }]);
+    expect(letters).toMatchObject([
+      { consumer: 'project-models-on-model-events', deliveries: 5 },
+      { consumer: 'project-shared-lists-on-model-events', deliveries: 5 },
+    ]);
     expect(await health()).toMatchObject({ deadLetters: 2 });
     // The consumer goes on with later events.
     const after = await aModel(env.rpc, owner, { name: 'After poison' });
@@ -44,7 +64,12 @@ describe('workspace service: dead letters, personal data, pruning', () => {
 
     // The operator fixes the payload (the producer's bug), then replays with the CLI.
     const fixed = { ...envelope, data: { model: { ...modelSnapshot(model), name: 'Fixed name', version: model.version + 1 }, previousName: model.name } };
-    await env.db.withSchema('workspace').updateTable('dead_letters' as never).set({ payload: JSON.stringify(fixed) } as never).where('event_id' as never, '=', eventId as never).execute();
+    await env.db
+      .withSchema('workspace')
+      .updateTable('dead_letters' as never)
+      .set({ payload: JSON.stringify(fixed) } as never)
+      .where('event_id' as never, '=', eventId as never)
+      .execute();
     const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', 'services/workspace/src/replay-dead-letters.ts'], {
       cwd: resolve(__dirname, '../../..'),
       env: { ...process.env, DATABASE_URL: env.databaseUrl },
@@ -59,12 +84,21 @@ describe('workspace service: dead letters, personal data, pruning', () => {
     const registration = aRegistration({ fullName: 'Grace Hopper' });
     const answer = await env.rpc.call('register', { body: registration, ip: anIp() });
 
-    const row = await env.db.withSchema('workspace').selectFrom('outbox').select(['type', 'payload']).where('type', 'like', 'workspace.user.%').orderBy('position', 'desc').executeTakeFirstOrThrow();
+    const row = await env.db
+      .withSchema('workspace')
+      .selectFrom('outbox')
+      .select(['type', 'payload'])
+      .where('type', 'like', 'workspace.user.%')
+      .orderBy('position', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.type).toBe('workspace.user.registered.v2');
     expect(JSON.stringify(row.payload)).not.toContain(registration.email);
     expect(JSON.stringify(row.payload)).not.toContain('Grace');
     const model = await aModel(env.rpc, { ...answer, actor: { userId: answer.user.id }, password: registration.password });
-    expect((await env.rpc.call('getModel', { actor: { userId: answer.user.id }, body: { id: model.id } })).author).toMatchObject({ fullName: 'Grace Hopper', email: registration.email });
+    expect((await env.rpc.call('getModel', { actor: { userId: answer.user.id }, body: { id: model.id } })).author).toMatchObject({
+      fullName: 'Grace Hopper',
+      email: registration.email,
+    });
   });
 
   it('prunes expired sessions and old sign-in failures on schedule, keeping current ones', async () => {
@@ -74,7 +108,12 @@ describe('workspace service: dead letters, personal data, pruning', () => {
     await w()
       .insertInto('sessions')
       .values([
-        { token_hash: `expired-${randomUUID()}`, user_id: person.user.id, created_at: new Date(now.getTime() - 40 * 86_400_000), expires_at: new Date(now.getTime() - 1000) },
+        {
+          token_hash: `expired-${randomUUID()}`,
+          user_id: person.user.id,
+          created_at: new Date(now.getTime() - 40 * 86_400_000),
+          expires_at: new Date(now.getTime() - 1000),
+        },
         { token_hash: `current-${randomUUID()}`, user_id: person.user.id, created_at: now, expires_at: new Date(now.getTime() + 86_400_000) },
       ])
       .execute();

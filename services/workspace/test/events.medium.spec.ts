@@ -21,7 +21,15 @@ describe('workspace service: events from outbox to JetStream to read model', () 
 
   const ws = () => env.db.withSchema('workspace');
   const outboxRow = (eventId: string) => ws().selectFrom('outbox').selectAll().where('event_id', '=', eventId).executeTakeFirst();
-  const outboxCount = async () => Number((await ws().selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const outboxCount = async () =>
+    Number(
+      (
+        await ws()
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const viewRow = (id: string) => ws().selectFrom('model_view').selectAll().where('id', '=', id).executeTakeFirst();
   /** A deleted model stays in model_view only as a tombstone. */
   const isTombstone = async (id: string) => (await viewRow(id))?.deleted_at != null;
@@ -114,7 +122,10 @@ describe('workspace service: events from outbox to JetStream to read model', () 
 
     await events.next((e) => e.aggregateId === model.id && e.type === 'workspace.model.deleted.v1');
     events.stop();
-    const mine = events.all().map((m) => m.json<AnyEventEnvelope>()).filter((e) => e.aggregateId === model.id);
+    const mine = events
+      .all()
+      .map((m) => m.json<AnyEventEnvelope>())
+      .filter((e) => e.aggregateId === model.id);
     expect(mine.map((e) => e.type)).toEqual([
       'workspace.model.created.v1',
       'workspace.model.renamed.v1',
@@ -152,7 +163,12 @@ describe('workspace service: events from outbox to JetStream to read model', () 
 
       expect(await viewRow(model.id)).toEqual(before);
       // Other consumers of model events (the shared lists' copy) record it under their own names.
-      const processed = await ws().selectFrom('processed_events').selectAll().where('event_id', '=', created.eventId).where('consumer', 'like', 'project-models-%').execute();
+      const processed = await ws()
+        .selectFrom('processed_events')
+        .selectAll()
+        .where('event_id', '=', created.eventId)
+        .where('consumer', 'like', 'project-models-%')
+        .execute();
       expect(processed.map((p) => p.consumer)).toEqual(['project-models-on-model-events']);
     });
 
@@ -236,7 +252,9 @@ describe('workspace service: events from outbox to JetStream to read model', () 
       await env.rpc.call('updateModel', { actor: owner.actor, body: { id: model.id, changes: { name: 'Changed meanwhile' } } });
       stale.rename('Too late', owner.user.id, new Date());
 
-      const error = await repository().save(stale, { actorId: owner.user.id, occurredAt: new Date() }).catch((e: unknown) => e);
+      const error = await repository()
+        .save(stale, { actorId: owner.user.id, occurredAt: new Date() })
+        .catch((e: unknown) => e);
 
       expect(toErrorBody(error)).toEqual({ statusCode: 409, message: COMMON_MESSAGES.changedMeanwhile });
       await expect(env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } })).resolves.toMatchObject({ name: 'Changed meanwhile' });

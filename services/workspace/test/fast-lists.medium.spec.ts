@@ -38,14 +38,38 @@ describe('workspace service: lists from counts and covering indexes', () => {
   it('answers every page, in every order, exactly as OFFSET over all rows does', async () => {
     const owner = await aUser(env.rpc);
     await seed(owner, 45);
-    for (const [field, column] of [['updatedAt', 'updated_at'], ['createdAt', 'created_at'], ['name', 'lower(name)']] as const) {
+    for (const [field, column] of [
+      ['updatedAt', 'updated_at'],
+      ['createdAt', 'created_at'],
+      ['name', 'lower(name)'],
+    ] as const) {
       for (const direction of ['ASC', 'DESC'] as const) {
         const expected = await sql<{ id: string }>`
           SELECT id FROM workspace.model_view WHERE author_id = ${owner.user.id} AND team_id IS NULL AND deleted_at IS NULL
           ORDER BY ${sql.raw(column)} ${sql.raw(direction)}, id ${sql.raw(direction)}`.execute(env.db);
-        for (const [skip, limit] of [[0, 7], [7, 7], [21, 7], [23, 7], [38, 7], [40, 7], [44, 7], [45, 7], [60, 7], [0, 100], [30, 20]]) {
-          const page = await env.rpc.call('listModels', { actor: owner.actor, body: { sort: `${field} ${direction}`, skip: String(skip), limit: String(limit) } });
-          expect({ field, direction, skip, ids: page.data.map((m) => m.id) }).toEqual({ field, direction, skip, ids: expected.rows.slice(skip, skip + limit).map((r) => r.id) });
+        for (const [skip, limit] of [
+          [0, 7],
+          [7, 7],
+          [21, 7],
+          [23, 7],
+          [38, 7],
+          [40, 7],
+          [44, 7],
+          [45, 7],
+          [60, 7],
+          [0, 100],
+          [30, 20],
+        ]) {
+          const page = await env.rpc.call('listModels', {
+            actor: owner.actor,
+            body: { sort: `${field} ${direction}`, skip: String(skip), limit: String(limit) },
+          });
+          expect({ field, direction, skip, ids: page.data.map((m) => m.id) }).toEqual({
+            field,
+            direction,
+            skip,
+            ids: expected.rows.slice(skip, skip + limit).map((r) => r.id),
+          });
           expect(page.total).toBe(45);
         }
       }
@@ -60,7 +84,12 @@ describe('workspace service: lists from counts and covering indexes', () => {
     const where = JSON.stringify({ id: { nin: left } });
     const page = await env.rpc.call('listModels', { actor: owner.actor, body: { where, skip: '20', limit: '20' } });
     expect(page.total).toBe(27);
-    expect(page.data.map((m) => m.id)).toEqual(all.data.filter((m) => !left.includes(m.id)).slice(20).map((m) => m.id));
+    expect(page.data.map((m) => m.id)).toEqual(
+      all.data
+        .filter((m) => !left.includes(m.id))
+        .slice(20)
+        .map((m) => m.id),
+    );
   });
 
   it('says the total with the page, and also on a page past the end (a search counts its matches)', async () => {

@@ -58,16 +58,30 @@ describe('workspace service: shared lists from copied model columns, kept counts
   }
 
   const countsMatchRows = async () => {
-    for (const [view, counts] of [['model_share_view', 'model_share_counts'], ['favorite_view', 'favorite_counts']]) {
-      const counted = await sql<{ user_id: string; live: number }>`SELECT user_id, live::int AS live FROM ${sql.id('workspace', counts)} WHERE live <> 0 ORDER BY 1`.execute(env.db);
+    for (const [view, counts] of [
+      ['model_share_view', 'model_share_counts'],
+      ['favorite_view', 'favorite_counts'],
+    ]) {
+      const counted = await sql<{
+        user_id: string;
+        live: number;
+      }>`SELECT user_id, live::int AS live FROM ${sql.id('workspace', counts)} WHERE live <> 0 ORDER BY 1`.execute(env.db);
       const actual = await sql<{ user_id: string; live: number }>`
-        SELECT user_id, count(*)::int AS live FROM ${sql.id('workspace', view)} WHERE deleted_at IS NULL AND model_deleted_at IS NULL AND user_id IS NOT NULL GROUP BY 1 ORDER BY 1`.execute(env.db);
+        SELECT user_id, count(*)::int AS live FROM ${sql.id('workspace', view)} WHERE deleted_at IS NULL AND model_deleted_at IS NULL AND user_id IS NOT NULL GROUP BY 1 ORDER BY 1`.execute(
+        env.db,
+      );
       expect({ view, rows: counted.rows }).toEqual({ view, rows: actual.rows });
     }
   };
 
   /** The ids of the list in the order the lists had before 0009: joined to `model_view`, sorted on its columns. */
-  async function expectedOrder(view: 'model_share_view' | 'favorite_view', user: SignedUp, column: string | null, direction: 'ASC' | 'DESC', hidden: string[] = []) {
+  async function expectedOrder(
+    view: 'model_share_view' | 'favorite_view',
+    user: SignedUp,
+    column: string | null,
+    direction: 'ASC' | 'DESC',
+    hidden: string[] = [],
+  ) {
     const order = column ? sql`${sql.raw(column)} ${sql.raw(direction)}, v.id ${sql.raw(direction)}` : sql`v.created_at DESC, v.id DESC`;
     const rows = await sql<{ id: string; model_id: string }>`
       SELECT v.id, v.model_id FROM ${sql.id('workspace', view)} v JOIN workspace.model_view m ON m.id = v.model_id
@@ -81,7 +95,16 @@ describe('workspace service: shared lists from copied model columns, kept counts
     ['createdAt', 'm.created_at'],
     ['name', 'lower(m.name)'],
   ] as const;
-  const PAGES = [[0, 7], [7, 7], [14, 7], [16, 7], [27, 7], [30, 7], [40, 7], [0, 100]];
+  const PAGES = [
+    [0, 7],
+    [7, 7],
+    [14, 7],
+    [16, 7],
+    [27, 7],
+    [30, 7],
+    [40, 7],
+    [0, 100],
+  ];
 
   it('answers every page of Shared with me, in every order, exactly as OFFSET over the joined rows does', async () => {
     const [owner, me] = await Promise.all([aUser(env.rpc), aUser(env.rpc)]);
@@ -140,7 +163,9 @@ describe('workspace service: shared lists from copied model columns, kept counts
     const pool = new Pool({ connectionString: env.databaseUrl, max: 2 });
     type Statement = { sql: string; parameters: readonly unknown[]; named?: boolean };
     const statements: Statement[] = [];
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: (event) => {
+    const db = new Kysely<any>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
         if (event.level === 'query') statements.push(event.query);
       },
     });
@@ -165,7 +190,14 @@ describe('workspace service: shared lists from copied model columns, kept counts
       const planOf = async (statement: Statement) => {
         const client = await pool.connect();
         try {
-          if (!statement.named) return nodes(((await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[])).rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan);
+          if (!statement.named)
+            return nodes(
+              (
+                (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters as unknown[])).rows[0]['QUERY PLAN'] as {
+                  Plan: Plan;
+                }[]
+              )[0].Plan,
+            );
           await client.query('SET plan_cache_mode = force_generic_plan');
           await client.query(`PREPARE generic_page AS ${statement.sql}`);
           // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
@@ -179,8 +211,16 @@ describe('workspace service: shared lists from copied model columns, kept counts
         }
       };
 
-      for (const [list, view] of [['sharedWithMe', 'model_share_view'], ['favorites', 'favorite_view']] as const) {
-        for (const [field, index] of [['updatedAt', 'updated_at'], ['createdAt', 'created_at'], ['name', 'name'], [undefined, 'listed_at']] as const) {
+      for (const [list, view] of [
+        ['sharedWithMe', 'model_share_view'],
+        ['favorites', 'favorite_view'],
+      ] as const) {
+        for (const [field, index] of [
+          ['updatedAt', 'updated_at'],
+          ['createdAt', 'created_at'],
+          ['name', 'name'],
+          [undefined, 'listed_at'],
+        ] as const) {
           for (const skip of [0, 2960]) {
             statements.length = 0;
             const sort = field ? { field, direction: 'desc' as const } : undefined;
@@ -215,7 +255,9 @@ describe('workspace service: shared lists from copied model columns, kept counts
         const own = new PgSharingReadModel(singleDb, new PgModelReadModel(singleDb));
         for (const list of ['sharedWithMe', 'favorites'] as const) for (let i = 0; i < 7; i++) await own[list](me.user.id, { skip: 0, limit: 20 } as never);
         const { rows } = await single.query<{ statement: string; generic_plans: number }>('SELECT statement, generic_plans FROM pg_prepared_statements');
-        expect(rows.map((row) => ({ list: row.statement.includes('"favorite_view" as "r"') ? 'favorites' : 'shares', generic: row.generic_plans > 0 }))).toEqual(
+        expect(
+          rows.map((row) => ({ list: row.statement.includes('"favorite_view" as "r"') ? 'favorites' : 'shares', generic: row.generic_plans > 0 })),
+        ).toEqual(
           expect.arrayContaining([
             { list: 'shares', generic: true },
             { list: 'favorites', generic: true },
@@ -242,7 +284,10 @@ describe('workspace service: shared lists from copied model columns, kept counts
       (await sharedWithMe(me, { sort: 'name ASC' })).data.map((s) => s.modelName),
       (await favorites(me, { sort: 'name ASC' })).data.map((f) => f.model.name),
     ];
-    expect(await names()).toEqual([[`Alpha ${tag}`, `Bravo ${tag}`, `Charlie ${tag}`], [`Alpha ${tag}`, `Bravo ${tag}`, `Charlie ${tag}`]]);
+    expect(await names()).toEqual([
+      [`Alpha ${tag}`, `Bravo ${tag}`, `Charlie ${tag}`],
+      [`Alpha ${tag}`, `Bravo ${tag}`, `Charlie ${tag}`],
+    ]);
 
     await env.rpc.call('updateModel', { actor: owner.actor, body: { id: made[0].id, changes: { name: `Zulu ${tag}` } } });
     const after = [`Bravo ${tag}`, `Charlie ${tag}`, `Zulu ${tag}`];
@@ -253,16 +298,24 @@ describe('workspace service: shared lists from copied model columns, kept counts
 
     // The creation (version 1) delivered again, as if late: the copy at version 2 stays.
     const { ProjectSharedListsOnModelEvents } = require('../src/sharing/projections/project-shared-lists-on-model-events');
-    const created = await q().selectFrom('outbox').select('payload').where('type', '=', 'workspace.model.created.v1').where('payload', '@>', JSON.stringify({ aggregateId: made[0].id }) as never).executeTakeFirstOrThrow();
+    const created = await q()
+      .selectFrom('outbox')
+      .select('payload')
+      .where('type', '=', 'workspace.model.created.v1')
+      .where('payload', '@>', JSON.stringify({ aggregateId: made[0].id }) as never)
+      .executeTakeFirstOrThrow();
     await env.db.transaction().execute((trx) => ProjectSharedListsOnModelEvents.apply(trx, { ...(created.payload as object), eventId: randomUUID() }));
     expect(await names()).toEqual([after, after]);
-    expect(await q().selectFrom('model_share_view').select(['model_name', 'model_version']).where('model_id', '=', made[0].id).executeTakeFirstOrThrow()).toEqual({ model_name: `Zulu ${tag}`, model_version: 2 });
+    expect(
+      await q().selectFrom('model_share_view').select(['model_name', 'model_version']).where('model_id', '=', made[0].id).executeTakeFirstOrThrow(),
+    ).toEqual({ model_name: `Zulu ${tag}`, model_version: 2 });
 
     // Rebuilt from the state tables, the views are the same, copied columns included.
     const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
     const { ProjectModelSharesOnShareEvents } = require('../src/sharing/projections/project-model-shares-on-share-events');
     const { ProjectFavoritesOnFavoriteEvents } = require('../src/sharing/projections/project-favorites-on-favorite-events');
-    const live = (view: 'model_share_view' | 'favorite_view') => q().selectFrom(view).selectAll().where('user_id', '=', me.user.id).where('deleted_at', 'is', null).orderBy('id').execute();
+    const live = (view: 'model_share_view' | 'favorite_view') =>
+      q().selectFrom(view).selectAll().where('user_id', '=', me.user.id).where('deleted_at', 'is', null).orderBy('id').execute();
     const before = [await live('model_share_view'), await live('favorite_view')];
     await rebuildProjection(env.db, 'workspace', ProjectModelSharesOnShareEvents);
     await rebuildProjection(env.db, 'workspace', ProjectFavoritesOnFavoriteEvents);
@@ -271,7 +324,12 @@ describe('workspace service: shared lists from copied model columns, kept counts
 
     // A deleted model leaves both lists at once (its shares and favorites end a moment later).
     await env.rpc.call('deleteModel', { actor: owner.actor, body: { id: made[1].id } });
-    await eventually(async () => expect(await names()).toEqual([[`Charlie ${tag}`, `Zulu ${tag}`], [`Charlie ${tag}`, `Zulu ${tag}`]]));
+    await eventually(async () =>
+      expect(await names()).toEqual([
+        [`Charlie ${tag}`, `Zulu ${tag}`],
+        [`Charlie ${tag}`, `Zulu ${tag}`],
+      ]),
+    );
     expect((await sharedWithMe(me)).total).toBe(2);
     expect((await favorites(me)).total).toBe(2);
     await countsMatchRows();
@@ -289,7 +347,11 @@ describe('workspace service: shared lists from copied model columns, kept counts
     const released = new Promise<void>((resolve) => (release = resolve));
     const writer = env.db.transaction().execute(async (trx) => {
       const columns = await copiedFromState(trx, model.id, true, new Date());
-      await trx.withSchema('workspace').insertInto('favorite_view').values({ id: hex(), user_id: me.user.id, model_id: model.id, created_at: new Date(), shared_with_user: false, ...columns } as never).execute();
+      await trx
+        .withSchema('workspace')
+        .insertInto('favorite_view')
+        .values({ id: hex(), user_id: me.user.id, model_id: model.id, created_at: new Date(), shared_with_user: false, ...columns } as never)
+        .execute();
       copied();
       await released;
     });

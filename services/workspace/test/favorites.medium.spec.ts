@@ -43,7 +43,10 @@ describe('workspace service: favorites', () => {
     expect((await favorites(viewer)).data).toMatchObject([{ modelId: model.id, model: { userRole: 'viewer', favorite: true } }]);
     // Another person's star is not mine.
     expect(await env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } })).toMatchObject({ favorite: false });
-    expect(await env.rpc.fail('toggleFavorite', { actor: stranger.actor, body: { modelId: model.id } })).toEqual({ statusCode: 404, message: 'Model not found.' });
+    expect(await env.rpc.fail('toggleFavorite', { actor: stranger.actor, body: { modelId: model.id } })).toEqual({
+      statusCode: 404,
+      message: 'Model not found.',
+    });
     expect((await env.rpc.fail('toggleFavorite', { actor: owner.actor, body: { modelId: anUnknownId() } })).statusCode).toBe(404);
   });
 
@@ -60,7 +63,10 @@ describe('workspace service: favorites', () => {
 
     expect(await listed()).toEqual(['Gear box', 'Axle', 'gear wheel', 'Bolt']);
     expect(await listed({ sort: 'name ASC' })).toEqual(['Axle', 'Bolt', 'Gear box', 'gear wheel']);
-    expect(await favorites(owner, { where: JSON.stringify({ name: { contains: 'GEAR' } }), sort: 'name DESC' })).toMatchObject({ total: 2, data: [{ model: { name: 'gear wheel' } }, { model: { name: 'Gear box' } }] });
+    expect(await favorites(owner, { where: JSON.stringify({ name: { contains: 'GEAR' } }), sort: 'name DESC' })).toMatchObject({
+      total: 2,
+      data: [{ model: { name: 'gear wheel' } }, { model: { name: 'Gear box' } }],
+    });
     expect(await favorites(owner, { skip: 1, limit: 2 })).toMatchObject({ total: 4, data: [{ model: { name: 'Axle' } }, { model: { name: 'gear wheel' } }] });
   });
 
@@ -109,7 +115,13 @@ describe('workspace service: favorites', () => {
       const model = await aModel(env.rpc, owner);
       const { id } = await toggle(owner, model.id);
       await toggle(owner, model.id);
-      const added = await env.db.withSchema('workspace').selectFrom('outbox').select('payload').where('type', '=', 'workspace.favorite.added.v1').where('payload', '@>', JSON.stringify({ aggregateId: id }) as never).executeTakeFirstOrThrow();
+      const added = await env.db
+        .withSchema('workspace')
+        .selectFrom('outbox')
+        .select('payload')
+        .where('type', '=', 'workspace.favorite.added.v1')
+        .where('payload', '@>', JSON.stringify({ aggregateId: id }) as never)
+        .executeTakeFirstOrThrow();
 
       await env.db.transaction().execute((trx) => ProjectFavoritesOnFavoriteEvents.apply(trx, { ...(added.payload as object), eventId: randomUUID() }));
 

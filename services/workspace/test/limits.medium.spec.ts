@@ -56,7 +56,16 @@ describe('workspace service: limits (over NATS)', () => {
 
       expect(answers.filter((a) => 'userId' in a)).toHaveLength(PER_ADDRESS);
       expect(answers.filter((a) => 'statusCode' in a && a.statusCode === 429)).toHaveLength(12 - PER_ADDRESS);
-      const users = await env.db.withSchema('workspace').selectFrom('users').select('id').where('id', 'in', answers.flatMap((a) => ('userId' in a ? [a.userId] : []))).execute();
+      const users = await env.db
+        .withSchema('workspace')
+        .selectFrom('users')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          answers.flatMap((a) => ('userId' in a ? [a.userId] : [])),
+        )
+        .execute();
       expect(users).toHaveLength(PER_ADDRESS);
     });
   });

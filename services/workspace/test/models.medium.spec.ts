@@ -186,7 +186,10 @@ describe('workspace service: models (over NATS)', () => {
     it('refuses an invalid new name with 400 and keeps the old one', async () => {
       const owner = await aUser(env.rpc);
       const model = await aModel(env.rpc, owner);
-      await expect(env.rpc.fail('updateModel', { actor: owner.actor, body: { id: model.id, changes: { name: 'x!' } } })).resolves.toMatchObject({ statusCode: 400, message: TOO_SHORT });
+      await expect(env.rpc.fail('updateModel', { actor: owner.actor, body: { id: model.id, changes: { name: 'x!' } } })).resolves.toMatchObject({
+        statusCode: 400,
+        message: TOO_SHORT,
+      });
       await expect(env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } })).resolves.toMatchObject({ name: model.name });
     });
   });
@@ -227,9 +230,18 @@ describe('workspace service: models (over NATS)', () => {
     it('answers exactly like a model that does not exist', async () => {
       const stranger = await aUser(env.rpc);
       const missing = anUnknownId();
-      await expect(env.rpc.fail('getModel', { actor: stranger.actor, body: { id: missing } })).resolves.toEqual({ statusCode: 404, message: 'Model not found.' });
-      await expect(env.rpc.fail('updateModel', { actor: stranger.actor, body: { id: missing, changes: { name: 'Whatever' } } })).resolves.toEqual({ statusCode: 404, message: 'Model not found.' });
-      await expect(env.rpc.fail('deleteModel', { actor: stranger.actor, body: { id: missing } })).resolves.toEqual({ statusCode: 404, message: 'Model not found.' });
+      await expect(env.rpc.fail('getModel', { actor: stranger.actor, body: { id: missing } })).resolves.toEqual({
+        statusCode: 404,
+        message: 'Model not found.',
+      });
+      await expect(env.rpc.fail('updateModel', { actor: stranger.actor, body: { id: missing, changes: { name: 'Whatever' } } })).resolves.toEqual({
+        statusCode: 404,
+        message: 'Model not found.',
+      });
+      await expect(env.rpc.fail('deleteModel', { actor: stranger.actor, body: { id: missing } })).resolves.toEqual({
+        statusCode: 404,
+        message: 'Model not found.',
+      });
     });
   });
 });

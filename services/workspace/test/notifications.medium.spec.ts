@@ -29,15 +29,30 @@ describe('workspace service: notifications (over NATS)', () => {
   });
 
   /** Writes one event into the outbox, as a use case would; answers its envelope. */
-  async function emit(type: string, aggregateType: string, aggregateId: string, data: unknown, actorId: string, occurredAt = new Date()): Promise<AnyEventEnvelope> {
-    const [envelope] = await env.db.transaction().execute((trx) => appendToOutbox(trx, 'workspace', [{ type, aggregateType, aggregateId, data }], { actorId, occurredAt }));
+  async function emit(
+    type: string,
+    aggregateType: string,
+    aggregateId: string,
+    data: unknown,
+    actorId: string,
+    occurredAt = new Date(),
+  ): Promise<AnyEventEnvelope> {
+    const [envelope] = await env.db
+      .transaction()
+      .execute((trx) => appendToOutbox(trx, 'workspace', [{ type, aggregateType, aggregateId, data }], { actorId, occurredAt }));
     return envelope as AnyEventEnvelope;
   }
 
   /** Waits until a consumer has applied the event (the notification, if any, is then in the state table). */
   async function applied(consumer: string, event: AnyEventEnvelope): Promise<void> {
     await eventually(async () => {
-      const row = await env.db.withSchema('workspace').selectFrom('processed_events').select('event_id').where('consumer', '=', consumer).where('event_id', '=', event.eventId).executeTakeFirst();
+      const row = await env.db
+        .withSchema('workspace')
+        .selectFrom('processed_events')
+        .select('event_id')
+        .where('consumer', '=', consumer)
+        .where('event_id', '=', event.eventId)
+        .executeTakeFirst();
       expect(row).toBeDefined();
     });
   }
@@ -45,8 +60,20 @@ describe('workspace service: notifications (over NATS)', () => {
   /** The state rows of a user, once every notification event has reached the view. */
   async function settled(user: SignedUp): Promise<void> {
     await eventually(async () => {
-      const state = await env.db.withSchema('workspace').selectFrom('notifications').select(['id', 'version']).where('recipient_id', '=', user.user.id).orderBy('id').execute();
-      const view = await env.db.withSchema('workspace').selectFrom('notification_view').select(['id', 'version']).where('recipient_id', '=', user.user.id).orderBy('id').execute();
+      const state = await env.db
+        .withSchema('workspace')
+        .selectFrom('notifications')
+        .select(['id', 'version'])
+        .where('recipient_id', '=', user.user.id)
+        .orderBy('id')
+        .execute();
+      const view = await env.db
+        .withSchema('workspace')
+        .selectFrom('notification_view')
+        .select(['id', 'version'])
+        .where('recipient_id', '=', user.user.id)
+        .orderBy('id')
+        .execute();
       expect(view).toEqual(state);
     });
   }
@@ -58,8 +85,23 @@ describe('workspace service: notifications (over NATS)', () => {
 
   function aTeam(owner: SignedUp, name = 'Rocket Lab') {
     const teamId = id();
-    const team = (version: number) => ({ id: teamId, name, description: '', color: '#1E88E5', ownerId: owner.user.id, createdAt: at(0), updatedAt: at(0), version });
-    const member = (userId: string | null, role = 'editor', status: 'active' | 'pending' = 'active', memberId = id()) => ({ id: memberId, userId, role, status, createdAt: at(0) });
+    const team = (version: number) => ({
+      id: teamId,
+      name,
+      description: '',
+      color: '#1E88E5',
+      ownerId: owner.user.id,
+      createdAt: at(0),
+      updatedAt: at(0),
+      version,
+    });
+    const member = (userId: string | null, role = 'editor', status: 'active' | 'pending' = 'active', memberId = id()) => ({
+      id: memberId,
+      userId,
+      role,
+      status,
+      createdAt: at(0),
+    });
     const teamEvent = (type: string, data: Record<string, unknown>, actor = owner.user.id, occurredAt?: Date) =>
       emit(`workspace.team.${type}.v1`, 'team', teamId, data, actor, occurredAt).then(async (event) => (await applied('notify-on-team-events', event), event));
     return {
@@ -67,7 +109,8 @@ describe('workspace service: notifications (over NATS)', () => {
       invite: (userId: string | null, role = 'editor', status: 'active' | 'pending' = userId ? 'active' : 'pending', occurredAt?: Date) =>
         teamEvent('member-invited', { team: team(2), member: member(userId, role, status), invitedBy: owner.user.id }, owner.user.id, occurredAt),
       join: (userId: string, memberId: string) => teamEvent('member-joined', { team: team(3), member: member(userId, 'viewer', 'active', memberId) }, userId),
-      changeRole: (userId: string, role: string, occurredAt?: Date) => teamEvent('member-role-changed', { team: team(4), member: member(userId, role), previousRole: 'editor' }, owner.user.id, occurredAt),
+      changeRole: (userId: string, role: string, occurredAt?: Date) =>
+        teamEvent('member-role-changed', { team: team(4), member: member(userId, role), previousRole: 'editor' }, owner.user.id, occurredAt),
       remove: (userId: string, removedBy: string) => teamEvent('member-removed', { team: team(5), member: member(userId), removedBy }, removedBy),
       delete: (memberUserIds: string[]) => teamEvent('deleted', { team: team(6), memberUserIds }),
     };
@@ -106,13 +149,17 @@ describe('workspace service: notifications (over NATS)', () => {
       const owner = await aUser(env.rpc, { fullName: 'Olga Owner' });
       const team = aTeam(owner, 'Pending Lab');
       const invited = await team.invite(null, 'viewer', 'pending');
-      expect(await env.db.withSchema('workspace').selectFrom('notifications').select('id').where('source_event_id', '=', invited.eventId).execute()).toEqual([]);
+      expect(await env.db.withSchema('workspace').selectFrom('notifications').select('id').where('source_event_id', '=', invited.eventId).execute()).toEqual(
+        [],
+      );
 
       const newcomer = await aUser(env.rpc);
       await team.join(newcomer.user.id, (invited.data as { member: { id: string } }).member.id);
 
       await settled(newcomer);
-      expect((await list(newcomer)).data.map((n) => [n.type, n.message])).toEqual([['team-member.invite', 'Olga Owner added you to the team “Pending Lab” as viewer.']]);
+      expect((await list(newcomer)).data.map((n) => [n.type, n.message])).toEqual([
+        ['team-member.invite', 'Olga Owner added you to the team “Pending Lab” as viewer.'],
+      ]);
     });
 
     it('a role change and a removal by the owner tell the member; leaving tells no one', async () => {
@@ -187,9 +234,18 @@ describe('workspace service: notifications (over NATS)', () => {
       await env.rpc.call('inviteMember', { actor: owner.actor, body: { teamId: team.id, email: laterEmail, role: 'viewer' } });
       const newcomer = await aUser(env.rpc, { email: laterEmail });
 
-      for (const [user, role] of [[invitee, 'editor'], [newcomer, 'viewer']] as const) {
+      for (const [user, role] of [
+        [invitee, 'editor'],
+        [newcomer, 'viewer'],
+      ] as const) {
         await eventually(async () => {
-          expect((await list(user)).data).toEqual([expect.objectContaining({ type: 'team-member.invite', message: `Olga Owner added you to the team “Real Lab” as ${role}.`, data: { link: `/${team.id}`, teamId: team.id } })]);
+          expect((await list(user)).data).toEqual([
+            expect.objectContaining({
+              type: 'team-member.invite',
+              message: `Olga Owner added you to the team “Real Lab” as ${role}.`,
+              data: { link: `/${team.id}`, teamId: team.id },
+            }),
+          ]);
         });
       }
       await expect(list(owner)).resolves.toEqual({ data: [], total: 0 });
@@ -217,7 +273,9 @@ describe('workspace service: notifications (over NATS)', () => {
       version,
     });
     const shareEvent = (type: string, data: Record<string, unknown>) =>
-      emit(`workspace.model-share.${type}.v1`, 'model-share', shareId, data, owner.user.id).then(async (event) => (await applied('notify-on-share-events', event), event));
+      emit(`workspace.model-share.${type}.v1`, 'model-share', shareId, data, owner.user.id).then(
+        async (event) => (await applied('notify-on-share-events', event), event),
+      );
     return {
       create: () => shareEvent('created', { share: share(1) }),
       activate: (newUserId: string) => shareEvent('activated', { share: share(2, { userId: newUserId }) }),
@@ -237,8 +295,16 @@ describe('workspace service: notifications (over NATS)', () => {
 
       await settled(friend);
       expect((await list(friend)).data).toEqual([
-        expect.objectContaining({ type: 'shared-model.role-changed', message: 'Your role on the model “Gear housing” is now editor.', data: { link: '/shared-models', modelId: model.id } }),
-        expect.objectContaining({ type: 'shared-model.create', message: 'Sam Sharer shared the model “Gear housing” with you as viewer.', data: { link: '/shared-models', modelId: model.id } }),
+        expect.objectContaining({
+          type: 'shared-model.role-changed',
+          message: 'Your role on the model “Gear housing” is now editor.',
+          data: { link: '/shared-models', modelId: model.id },
+        }),
+        expect.objectContaining({
+          type: 'shared-model.create',
+          message: 'Sam Sharer shared the model “Gear housing” with you as viewer.',
+          data: { link: '/shared-models', modelId: model.id },
+        }),
       ]);
     });
 
@@ -247,7 +313,9 @@ describe('workspace service: notifications (over NATS)', () => {
       const model = await aModel(env.rpc, owner, { name: 'Later gear' });
       const share = aShare(owner, model.id, null);
       const created = await share.create();
-      expect(await env.db.withSchema('workspace').selectFrom('notifications').select('id').where('source_event_id', '=', created.eventId).execute()).toEqual([]);
+      expect(await env.db.withSchema('workspace').selectFrom('notifications').select('id').where('source_event_id', '=', created.eventId).execute()).toEqual(
+        [],
+      );
 
       const newcomer = await aUser(env.rpc);
       await share.activate(newcomer.user.id);
@@ -266,7 +334,9 @@ describe('workspace service: notifications (over NATS)', () => {
       await env.rpc.call('deleteModel', { actor: owner.actor, body: { id: model.id } });
 
       await eventually(async () => {
-        expect((await list(friend)).data).toEqual([expect.objectContaining({ type: 'shared-model.create', disabled: true, message: 'This model deleted by user' })]);
+        expect((await list(friend)).data).toEqual([
+          expect.objectContaining({ type: 'shared-model.create', disabled: true, message: 'This model deleted by user' }),
+        ]);
       });
     });
   });
@@ -314,7 +384,7 @@ describe('workspace service: notifications (over NATS)', () => {
       await expect(env.rpc.call('readNotification', { actor: reader.actor, body: { id: newest.id } })).resolves.toEqual(read);
     });
 
-    it('reads all of mine and answers the new counts; nobody else\'s change', async () => {
+    it("reads all of mine and answers the new counts; nobody else's change", async () => {
       const other = await aUser(env.rpc);
       await aTeam(owner, 'Other Lab').invite(other.user.id);
       await settled(other);
@@ -357,9 +427,15 @@ describe('workspace service: notifications (over NATS)', () => {
       FROM generate_series(1, 30) AS g`.execute(env.db);
     await countsMatchRows();
     await expect(count(one)).resolves.toEqual({ unreadCount: 20, allCount: 20 });
-    await sql`UPDATE workspace.notification_view SET read = true WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id LIMIT 5)`.execute(env.db);
-    await sql`UPDATE workspace.notification_view SET disabled = true WHERE recipient_id = ${two.user.id} AND id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${two.user.id} ORDER BY id LIMIT 4)`.execute(env.db);
-    await sql`DELETE FROM workspace.notification_view WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id DESC LIMIT 3)`.execute(env.db);
+    await sql`UPDATE workspace.notification_view SET read = true WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id LIMIT 5)`.execute(
+      env.db,
+    );
+    await sql`UPDATE workspace.notification_view SET disabled = true WHERE recipient_id = ${two.user.id} AND id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${two.user.id} ORDER BY id LIMIT 4)`.execute(
+      env.db,
+    );
+    await sql`DELETE FROM workspace.notification_view WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id DESC LIMIT 3)`.execute(
+      env.db,
+    );
     await countsMatchRows();
     await expect(count(one)).resolves.toEqual({ unreadCount: 12, allCount: 17 });
     await expect(count(two)).resolves.toEqual({ unreadCount: 6, allCount: 10 });

@@ -37,7 +37,12 @@ describe('profile: changing my full name', () => {
     // Read-your-writes: the session and the models' author show it right after the answer.
     expect((await env.rpc.call('resolveSession', { token: me.token })).user).toEqual(user);
     expect((await env.rpc.call('getModel', { actor: me.actor, body: { id: model.id } })).author).toEqual(user);
-    const events = await env.db.withSchema('workspace').selectFrom('outbox').select('payload').where('type', '=', 'workspace.user.profile-updated.v1').execute();
+    const events = await env.db
+      .withSchema('workspace')
+      .selectFrom('outbox')
+      .select('payload')
+      .where('type', '=', 'workspace.user.profile-updated.v1')
+      .execute();
     const mine = events.map((e) => e.payload as { aggregateId: string; data: unknown }).filter((p) => p.aggregateId === me.user.id);
     expect(mine).toEqual([expect.objectContaining({ actorId: me.user.id, data: { user: { id: me.user.id, updatedAt: expect.any(String) } } })]);
   });

@@ -25,21 +25,51 @@ describe('workspace service: publishing (product events from commerce)', () => {
     const productId = id();
     let version = 0;
     const snapshot = (changes: Partial<Product>): Product => ({
-      id: productId, status: 'non moderated', title: 'Turbine', model: model.id, image: null, ownerId: owner.user.id, productionReady: true,
-      publishedAt: null, submittedAt: at(0), rejectionReason: null, createdAt: at(0), updatedAt: at(version), version, ...changes,
+      id: productId,
+      status: 'non moderated',
+      title: 'Turbine',
+      model: model.id,
+      image: null,
+      ownerId: owner.user.id,
+      productionReady: true,
+      publishedAt: null,
+      submittedAt: at(0),
+      rejectionReason: null,
+      createdAt: at(0),
+      updatedAt: at(version),
+      version,
+      ...changes,
     });
     const send = async (type: string, facts: Record<string, unknown>, product: Product, actorId = owner.user.id) => {
       const eventId = randomUUID();
-      const envelope = { eventId, type, aggregateType: 'product', aggregateId: productId, occurredAt: product.updatedAt, actorId, correlationId: randomUUID(), causationId: null, data: { ...facts, product } };
+      const envelope = {
+        eventId,
+        type,
+        aggregateType: 'product',
+        aggregateId: productId,
+        occurredAt: product.updatedAt,
+        actorId,
+        correlationId: randomUUID(),
+        causationId: null,
+        data: { ...facts, product },
+      };
       await env.nc.jetstream().publish(nsSubject(`evt.${type}`), JSON.stringify(envelope), { msgID: eventId });
       return product;
     };
     const content = { title: 'Turbine', image: null, productionReady: true };
     return {
       productId,
-      created: () => send('commerce.product.created.v1', { ...content, modelId: model.id, ownerId: owner.user.id, draft: false }, snapshot({ version: (version = 1) })),
-      approved: (moderatorId: string) => send('commerce.product.approved.v1', { moderatorId }, snapshot({ version: ++version, status: 'published', publishedAt: at(version) }), moderatorId),
-      rejected: (moderatorId: string) => send('commerce.product.rejected.v1', { moderatorId, reason: 'Blurry' }, snapshot({ version: ++version, status: 'rejected', rejectionReason: 'Blurry' }), moderatorId),
+      created: () =>
+        send('commerce.product.created.v1', { ...content, modelId: model.id, ownerId: owner.user.id, draft: false }, snapshot({ version: (version = 1) })),
+      approved: (moderatorId: string) =>
+        send('commerce.product.approved.v1', { moderatorId }, snapshot({ version: ++version, status: 'published', publishedAt: at(version) }), moderatorId),
+      rejected: (moderatorId: string) =>
+        send(
+          'commerce.product.rejected.v1',
+          { moderatorId, reason: 'Blurry' },
+          snapshot({ version: ++version, status: 'rejected', rejectionReason: 'Blurry' }),
+          moderatorId,
+        ),
       unpublished: () => send('commerce.product.unpublished.v1', {}, snapshot({ version: ++version, status: 'unpublished' })),
       /** An event of an older version, arriving late. */
       stale: (v: number) => send('commerce.product.submitted.v1', content, snapshot({ version: v, status: 'non moderated' })),
@@ -48,23 +78,36 @@ describe('workspace service: publishing (product events from commerce)', () => {
 
   const getModel = (who: SignedUp, modelId: string) => env.rpc.call('getModel', { actor: who.actor, body: { id: modelId } });
   const myPublished = (who: SignedUp, body: Record<string, unknown> = {}) =>
-    env.rpc.raw('rpc.workspace.publish.list-mine', { actor: who.actor, body }).then((p) => p.response as { data: (Model & { product: { id: string; status: string } })[]; total: number });
+    env.rpc
+      .raw('rpc.workspace.publish.list-mine', { actor: who.actor, body })
+      .then((p) => p.response as { data: (Model & { product: { id: string; status: string } })[]; total: number });
   const notifications = (who: SignedUp) => env.rpc.call('listNotifications', { actor: who.actor, body: {} });
 
-  it('a new product sets the model\'s productId (menu: Restore) and Published lists it with its status', async () => {
+  it("a new product sets the model's productId (menu: Restore) and Published lists it with its status", async () => {
     const owner = await aUser(env.rpc);
     const model = await aModel(env.rpc, owner);
     const product = aProduct(owner, model);
     await product.created();
-    await eventually(async () => expect(await getModel(owner, model.id)).toMatchObject({ productId: product.productId, publishedAt: null, version: model.version + 1 }));
+    await eventually(async () =>
+      expect(await getModel(owner, model.id)).toMatchObject({ productId: product.productId, publishedAt: null, version: model.version + 1 }),
+    );
     // "Last modified" and the contributor stay: following a product is not an edit.
     expect(await getModel(owner, model.id)).toMatchObject({ updatedAt: model.updatedAt, contributorId: model.contributorId });
     await eventually(async () => {
       const list = await myPublished(owner);
       expect(list.total).toBe(1);
-      expect(list.data[0]).toMatchObject({ id: model.id, productId: product.productId, product: { id: product.productId, status: 'non moderated', title: 'Turbine' } });
+      expect(list.data[0]).toMatchObject({
+        id: model.id,
+        productId: product.productId,
+        product: { id: product.productId, status: 'non moderated', title: 'Turbine' },
+      });
     });
-    const outbox = await env.db.withSchema('workspace').selectFrom('outbox').select('payload').where('type', '=', 'workspace.model.product-changed.v1').execute();
+    const outbox = await env.db
+      .withSchema('workspace')
+      .selectFrom('outbox')
+      .select('payload')
+      .where('type', '=', 'workspace.model.product-changed.v1')
+      .execute();
     expect(outbox.map((r) => (r.payload as { aggregateId: string }).aggregateId)).toContain(model.id);
   });
 
@@ -78,7 +121,14 @@ describe('workspace service: publishing (product events from commerce)', () => {
     await eventually(async () => expect((await getModel(owner, model.id)).publishedAt).toBe(approved.publishedAt));
     await eventually(async () => {
       const page = await notifications(owner);
-      expect(page.data).toEqual([expect.objectContaining({ type: 'product.approved', message: 'Your product “Turbine” was approved and is published.', read: false, data: expect.objectContaining({ link: '/published' }) })]);
+      expect(page.data).toEqual([
+        expect.objectContaining({
+          type: 'product.approved',
+          message: 'Your product “Turbine” was approved and is published.',
+          read: false,
+          data: expect.objectContaining({ link: '/published' }),
+        }),
+      ]);
     });
     expect((await notifications(moderator)).total).toBe(0);
 
@@ -89,12 +139,17 @@ describe('workspace service: publishing (product events from commerce)', () => {
     const other = await aModel(env.rpc, owner);
     await aProduct(owner, other).created();
     await eventually(async () => expect((await getModel(owner, other.id)).productId).not.toBeNull());
-    const kept = await env.db.withSchema('workspace').selectFrom('model_products').selectAll().where('product_id', '=', product.productId).executeTakeFirstOrThrow();
+    const kept = await env.db
+      .withSchema('workspace')
+      .selectFrom('model_products')
+      .selectAll()
+      .where('product_id', '=', product.productId)
+      .executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ status: 'unpublished', version: 3 });
     expect(await getModel(owner, model.id)).toMatchObject({ productId: product.productId, publishedAt: null });
   });
 
-  it('a rejection tells the author; strangers\' Published does not list others\' models; a deleted model leaves the list', async () => {
+  it("a rejection tells the author; strangers' Published does not list others' models; a deleted model leaves the list", async () => {
     const owner = await aUser(env.rpc);
     const stranger = await aUser(env.rpc);
     const model = await aModel(env.rpc, owner);

@@ -26,7 +26,10 @@ describe('workspace service: push audience (over NATS)', () => {
   async function aTeam(owner: SignedUp): Promise<string> {
     const teamId = id();
     const now = new Date();
-    await db.insertInto('teams').values({ id: teamId, name: 'Team', color: '#336699', owner_id: owner.user.id, created_at: now, updated_at: now, version: 1 }).execute();
+    await db
+      .insertInto('teams')
+      .values({ id: teamId, name: 'Team', color: '#336699', owner_id: owner.user.id, created_at: now, updated_at: now, version: 1 })
+      .execute();
     await member(teamId, owner, 'owner');
     return teamId;
   }
@@ -35,7 +38,15 @@ describe('workspace service: push audience (over NATS)', () => {
     const memberId = id();
     await db
       .insertInto('team_members')
-      .values({ id: memberId, team_id: teamId, user_id: user?.user.id ?? null, email: user?.user.email ?? `pending-${id()}@example.com`, role, status, created_at: new Date() })
+      .values({
+        id: memberId,
+        team_id: teamId,
+        user_id: user?.user.id ?? null,
+        email: user?.user.email ?? `pending-${id()}@example.com`,
+        role,
+        status,
+        created_at: new Date(),
+      })
       .execute();
     return memberId;
   }
@@ -77,7 +88,12 @@ describe('workspace service: push audience (over NATS)', () => {
     const answer = await audience(owner);
     expect(answer.shares).toEqual([]);
     expect(answer.teams).toHaveLength(2);
-    expect(answer.teams).toEqual(expect.arrayContaining([{ teamId: first, role: 'owner' }, { teamId: second, role: 'owner' }]));
+    expect(answer.teams).toEqual(
+      expect.arrayContaining([
+        { teamId: first, role: 'owner' },
+        { teamId: second, role: 'owner' },
+      ]),
+    );
     await expect(audience(editor)).resolves.toEqual({ teams: [{ teamId: first, role: 'editor' }], shares: [] });
   });
 
@@ -118,7 +134,12 @@ describe('workspace service: push audience (over NATS)', () => {
     const answer = await audience(reader);
     expect(answer.teams).toEqual([]);
     expect(answer.shares).toHaveLength(2);
-    expect(answer.shares).toEqual(expect.arrayContaining([{ modelId: kept.id, role: 'configurator' }, { modelId: other.id, role: 'viewer' }]));
+    expect(answer.shares).toEqual(
+      expect.arrayContaining([
+        { modelId: kept.id, role: 'configurator' },
+        { modelId: other.id, role: 'viewer' },
+      ]),
+    );
     // The author reaches their own models through their user room, not through shares.
     await expect(audience(owner)).resolves.toEqual({ teams: [], shares: [] });
   });

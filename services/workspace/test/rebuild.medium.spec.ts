@@ -71,17 +71,37 @@ describe('workspace service: rebuilding the read models', () => {
     const deleted = await traffic;
     await env.runtime.relay.wake();
     const { waitForProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
-    const eventIds = (await env.db.withSchema('workspace').selectFrom('outbox').select('event_id').where('type', 'like', 'workspace.model.%').execute()).map((r) => r.event_id);
+    const eventIds = (await env.db.withSchema('workspace').selectFrom('outbox').select('event_id').where('type', 'like', 'workspace.model.%').execute()).map(
+      (r) => r.event_id,
+    );
     expect(await waitForProjection(env.db, 'workspace', ProjectModelsOnModelEvents.name, eventIds, { timeoutMs: 10_000 })).toBe(true);
 
     const columns = ['id', 'name', 'description', 'author_id', 'team_id', 'project_id', 'shared_with_everyone', 'hidden', 'version'] as const;
     const state = await env.db.withSchema('workspace').selectFrom('models').select(columns).where('author_id', '=', owner.user.id).orderBy('id').execute();
-    const live = await env.db.withSchema('workspace').selectFrom('model_view').select(columns).where('author_id', '=', owner.user.id).where('deleted_at', 'is', null).orderBy('id').execute();
+    const live = await env.db
+      .withSchema('workspace')
+      .selectFrom('model_view')
+      .select(columns)
+      .where('author_id', '=', owner.user.id)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
     expect(live).toEqual(state);
-    const tombstones = await env.db.withSchema('workspace').selectFrom('model_view').select('id').where('author_id', '=', owner.user.id).where('deleted_at', 'is not', null).execute();
+    const tombstones = await env.db
+      .withSchema('workspace')
+      .selectFrom('model_view')
+      .select('id')
+      .where('author_id', '=', owner.user.id)
+      .where('deleted_at', 'is not', null)
+      .execute();
     expect(tombstones.map((t) => t.id).sort()).toEqual([deletedEarlier.id, ...deleted].sort());
     // Each event was applied once: one processed row per event, none left unapplied.
-    const processed = await env.db.withSchema('workspace').selectFrom('processed_events').select('event_id').where('consumer', '=', ProjectModelsOnModelEvents.name).execute();
+    const processed = await env.db
+      .withSchema('workspace')
+      .selectFrom('processed_events')
+      .select('event_id')
+      .where('consumer', '=', ProjectModelsOnModelEvents.name)
+      .execute();
     expect(processed.length).toBe(new Set(processed.map((p) => p.event_id)).size);
     expect(deleted.length).toBeGreaterThan(0);
   });

@@ -36,11 +36,14 @@ describe('workspace service: replaying the model events into an empty read model
     for (const [i, owner] of owners.entries()) {
       for (let n = 0; n < 15; n++) {
         const model = await aModel(env.rpc, owner);
-        for (let r = 0; r < 3; r++) await env.rpc.call('updateModel', { actor: owner.actor, body: { id: model.id, changes: { name: aModelName(`Take ${r}`) } } });
+        for (let r = 0; r < 3; r++)
+          await env.rpc.call('updateModel', { actor: owner.actor, body: { id: model.id, changes: { name: aModelName(`Take ${r}`) } } });
         if ((n + i) % 4 === 0) await env.rpc.call('deleteModel', { actor: owner.actor, body: { id: model.id } });
       }
     }
-    const eventIds = (await env.db.withSchema('workspace').selectFrom('outbox').select('event_id').where('type', 'like', 'workspace.model.%').execute()).map((r) => r.event_id);
+    const eventIds = (await env.db.withSchema('workspace').selectFrom('outbox').select('event_id').where('type', 'like', 'workspace.model.%').execute()).map(
+      (r) => r.event_id,
+    );
     expect(await kit.waitForProjection(env.db, 'workspace', ProjectModelsOnModelEvents.name, eventIds, { timeoutMs: 15_000 })).toBe(true);
 
     await admin(`CREATE DATABASE "${database}"`);
@@ -60,7 +63,11 @@ describe('workspace service: replaying the model events into an empty read model
     await runner.start();
     try {
       await eventually(async () => {
-        const row = await replayDb!.withSchema('workspace').selectFrom('processed_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const row = await replayDb!
+          .withSchema('workspace')
+          .selectFrom('processed_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         expect(Number(row.n)).toBe(eventIds.length);
       }, 20_000);
     } finally {

@@ -32,11 +32,12 @@ describe('workspace service: recently deleted models and restoring them', () => 
   const recentlyDeleted = (who: SignedUp, body: Record<string, unknown> = {}) => env.rpc.call('listRecentlyDeleted', { actor: who.actor, body });
   const restore = (who: SignedUp, id: string) => env.rpc.call('restoreModel', { actor: who.actor, body: { id } });
   const remove = (who: SignedUp, id: string) => env.rpc.call('deleteModel', { actor: who.actor, body: { id } });
-  const share = (owner: SignedUp, id: string, email: string, role: 'viewer' | 'editor') => env.rpc.call('shareModel', { actor: owner.actor, body: { id, changes: { email, role } } });
+  const share = (owner: SignedUp, id: string, email: string, role: 'viewer' | 'editor') =>
+    env.rpc.call('shareModel', { actor: owner.actor, body: { id, changes: { email, role } } });
   const sharedWith = async (who: SignedUp) => (await env.rpc.call('listSharedWithMe', { actor: who.actor, body: {} })).data.map((s) => s.model?.id);
   const favoritesOf = async (who: SignedUp) => (await env.rpc.call('listFavorites', { actor: who.actor, body: {} })).data.map((f) => f.modelId);
 
-  it('lists my deleted models newest first with the days left, paged, and nobody else\'s', async () => {
+  it("lists my deleted models newest first with the days left, paged, and nobody else's", async () => {
     const [owner, other] = await Promise.all([aUser(env.rpc), aUser(env.rpc)]);
     const first = await aModel(env.rpc, owner, { name: 'First gone' });
     const second = await aModel(env.rpc, owner, { name: 'Second gone' });
@@ -52,7 +53,15 @@ describe('workspace service: recently deleted models and restoring them', () => 
       ['Second gone', 28],
       ['First gone', 27],
     ]);
-    expect(list.data[0]).toEqual({ id: second.id, name: 'Second gone', teamId: null, projectId: null, deletedAt: expect.any(String), restorableUntil: expect.any(String), daysLeft: 28 });
+    expect(list.data[0]).toEqual({
+      id: second.id,
+      name: 'Second gone',
+      teamId: null,
+      projectId: null,
+      deletedAt: expect.any(String),
+      restorableUntil: expect.any(String),
+      daysLeft: 28,
+    });
     expect(Date.parse(list.data[0].restorableUntil) - Date.parse(list.data[0].deletedAt)).toBe(30 * DAY_MS);
     expect((await recentlyDeleted(owner, { skip: 1, limit: 1 })).data.map((m) => m.id)).toEqual([first.id]);
     expect(await recentlyDeleted(other)).toEqual({ data: [], total: 0 });
@@ -93,18 +102,36 @@ describe('workspace service: recently deleted models and restoring them', () => 
     expect(await favoritesOf(viewer)).toEqual([model.id]);
     expect(await favoritesOf(owner)).toEqual([model.id]);
     const shares = await env.rpc.call('getModelShares', { actor: owner.actor, body: { id: model.id } });
-    expect(shares.data.map((s) => [s.email, s.role]).sort()).toEqual([[editor.user.email, 'editor'], [pendingEmail, 'viewer'], [viewer.user.email, 'viewer']].sort());
-    expect(await env.db.withSchema('workspace').selectFrom('favorites').select('user_id').where('model_id', '=', model.id).where('user_id', '=', fan.user.id).execute()).toEqual([]);
+    expect(shares.data.map((s) => [s.email, s.role]).sort()).toEqual(
+      [
+        [editor.user.email, 'editor'],
+        [pendingEmail, 'viewer'],
+        [viewer.user.email, 'viewer'],
+      ].sort(),
+    );
+    expect(
+      await env.db
+        .withSchema('workspace')
+        .selectFrom('favorites')
+        .select('user_id')
+        .where('model_id', '=', model.id)
+        .where('user_id', '=', fan.user.id)
+        .execute(),
+    ).toEqual([]);
 
-    expect(await env.rpc.fail('restoreModel', { actor: owner.actor, body: { id: model.id } })).toEqual({ statusCode: 409, message: 'This model is not deleted, so there is nothing to restore.' });
+    expect(await env.rpc.fail('restoreModel', { actor: owner.actor, body: { id: model.id } })).toEqual({
+      statusCode: 409,
+      message: 'This model is not deleted, so there is nothing to restore.',
+    });
   });
 
-  it('is the owner\'s only: others are told it does not exist', async () => {
+  it("is the owner's only: others are told it does not exist", async () => {
     const [owner, viewer, stranger] = await Promise.all([aUser(env.rpc), aUser(env.rpc), aUser(env.rpc)]);
     const model = await aModel(env.rpc, owner);
     await share(owner, model.id, viewer.user.email, 'viewer');
     await remove(owner, model.id);
-    for (const who of [viewer, stranger]) expect(await env.rpc.fail('restoreModel', { actor: who.actor, body: { id: model.id } })).toEqual({ statusCode: 404, message: 'Model not found.' });
+    for (const who of [viewer, stranger])
+      expect(await env.rpc.fail('restoreModel', { actor: who.actor, body: { id: model.id } })).toEqual({ statusCode: 404, message: 'Model not found.' });
     expect((await recentlyDeleted(owner)).total).toBe(1);
   });
 
@@ -140,18 +167,28 @@ describe('workspace service: recently deleted models and restoring them', () => 
     await restore(owner, model.id);
     await env.rpc.call('updateModel', { actor: owner.actor, body: { id: model.id, changes: { name: 'Replayed again' } } });
 
-    const live = (table: string) => env.db.withSchema('workspace').selectFrom(table as 'model_view').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
+    const live = (table: string) =>
+      env.db
+        .withSchema('workspace')
+        .selectFrom(table as 'model_view')
+        .selectAll()
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute();
     const views = async () => ({ models: await live('model_view'), shares: await live('model_share_view'), favorites: await live('favorite_view') });
     // The shared lists copy the rename asynchronously (the answer waits for model_view only).
     const before = await eventually(async () => {
       const settled = await views();
       expect(settled.models.filter((m) => m.id === model.id)).toMatchObject([{ name: 'Replayed again', version: 4 }]);
       for (const rows of [settled.shares, settled.favorites]) {
-        expect((rows as unknown as { model_id: string; model_version: number }[]).filter((r) => r.model_id === model.id).map((r) => r.model_version)).toEqual([4]);
+        expect((rows as unknown as { model_id: string; model_version: number }[]).filter((r) => r.model_id === model.id).map((r) => r.model_version)).toEqual([
+          4,
+        ]);
       }
       return settled;
     });
-    for (const projection of [ProjectModelsOnModelEvents, ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents]) await rebuildProjection(env.db, 'workspace', projection);
+    for (const projection of [ProjectModelsOnModelEvents, ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents])
+      await rebuildProjection(env.db, 'workspace', projection);
     expect(await views()).toEqual(before);
     // Each event applied once.
     const processed = await env.db.withSchema('workspace').selectFrom('processed_events').select(['consumer', 'event_id']).execute();

@@ -22,7 +22,11 @@ describe('workspace service: model access and sharing', () => {
     env.rpc.call('shareModel', { actor: who.actor, body: { id, changes: { email, role: role as 'viewer' } } });
   const shares = (who: SignedUp, id: string) => env.rpc.call('getModelShares', { actor: who.actor, body: { id } });
   const sharedWithMe = (who: SignedUp, body: Record<string, unknown> = {}) => env.rpc.call('listSharedWithMe', { actor: who.actor, body });
-  const status = async (promise: Promise<unknown>) => promise.then(() => 200, (error: { body?: { statusCode: number } }) => error.body?.statusCode ?? 500);
+  const status = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => 200,
+      (error: { body?: { statusCode: number } }) => error.body?.statusCode ?? 500,
+    );
 
   async function aTeam(owner: SignedUp, members: [SignedUp, 'editor' | 'viewer'][] = []) {
     const team = await env.rpc.call('createTeam', { actor: owner.actor, body: { name: `Team ${randomUUID().slice(0, 6)}` } });
@@ -52,7 +56,16 @@ describe('workspace service: model access and sharing', () => {
       });
     });
 
-    const names = ['author', 'team owner', 'team member without share (viewer)', 'editor share', 'viewer share', 'configurator share', 'inspector share', 'stranger'];
+    const names = [
+      'author',
+      'team owner',
+      'team member without share (viewer)',
+      'editor share',
+      'viewer share',
+      'configurator share',
+      'inspector share',
+      'stranger',
+    ];
     /** What the policy table says this caller gets: 200, 403 for a role lacking the right, 404 without a role. */
     const expected = (role: ModelRole | null, action: ModelAction) => (!role ? 404 : modelAllows(role, action) ? 200 : 403);
 
@@ -60,7 +73,10 @@ describe('workspace service: model access and sharing', () => {
       const { who, role, via } = callers[name];
       if (!role) {
         expect(await env.rpc.fail('getModel', { actor: who.actor, body: { id: model.id } })).toEqual({ statusCode: 404, message: 'Model not found.' });
-        expect(await env.rpc.fail('modelAccessibility', { actor: who.actor, body: { id: model.id } })).toEqual({ statusCode: 404, message: 'Model not found.' });
+        expect(await env.rpc.fail('modelAccessibility', { actor: who.actor, body: { id: model.id } })).toEqual({
+          statusCode: 404,
+          message: 'Model not found.',
+        });
         return;
       }
       expect(await get(who, model.id)).toMatchObject({ id: model.id, userRole: role, favorite: false });
@@ -82,19 +98,27 @@ describe('workspace service: model access and sharing', () => {
     it.each(names)('%s: rename, description, duplicate, share, share-with-everyone, favorite follow the policy', async (name) => {
       const { who, role } = callers[name];
       const body = { actor: who.actor };
-      expect(await status(env.rpc.call('updateModel', { ...body, body: { id: model.id, changes: { name: aModelName('Renamed') } } }))).toBe(expected(role, 'model.rename'));
-      expect(await status(env.rpc.call('updateModel', { ...body, body: { id: model.id, changes: { description: name } } }))).toBe(expected(role, 'model.rename'));
+      expect(await status(env.rpc.call('updateModel', { ...body, body: { id: model.id, changes: { name: aModelName('Renamed') } } }))).toBe(
+        expected(role, 'model.rename'),
+      );
+      expect(await status(env.rpc.call('updateModel', { ...body, body: { id: model.id, changes: { description: name } } }))).toBe(
+        expected(role, 'model.rename'),
+      );
       expect(await status(env.rpc.call('duplicateModel', { ...body, body: { id: model.id, changes: {} } }))).toBe(expected(role, 'model.duplicate'));
       expect(await status(shares(who, model.id))).toBe(expected(role, 'model.share'));
       // Sharing the same e-mail again only sets the same role: harmless to repeat.
       expect(await status(share(who, model.id, callers['viewer share'].who.user.email, 'viewer'))).toBe(expected(role, 'model.share'));
-      expect(await status(env.rpc.call('shareWithEveryone', { ...body, body: { id: model.id, changes: { shareAs: 'private' } } }))).toBe(expected(role, 'model.share'));
+      expect(await status(env.rpc.call('shareWithEveryone', { ...body, body: { id: model.id, changes: { shareAs: 'private' } } }))).toBe(
+        expected(role, 'model.share'),
+      );
       expect(await status(env.rpc.call('toggleFavorite', { ...body, body: { modelId: model.id } }))).toBe(expected(role, 'model.favorite'));
     });
 
     it('refuses deletion to everyone but owners (403 with a role, 404 without), then the team owner deletes', async () => {
       for (const name of names.filter((n) => callers[n].role !== 'owner')) {
-        expect(await status(env.rpc.call('deleteModel', { actor: callers[name].who.actor, body: { id: model.id } }))).toBe(expected(callers[name].role, 'model.delete'));
+        expect(await status(env.rpc.call('deleteModel', { actor: callers[name].who.actor, body: { id: model.id } }))).toBe(
+          expected(callers[name].role, 'model.delete'),
+        );
       }
       await expect(env.rpc.call('deleteModel', { actor: callers['team owner'].who.actor, body: { id: model.id } })).resolves.toMatchObject({ id: model.id });
       expect(await status(get(callers.author.who, model.id))).toBe(404);
@@ -124,7 +148,10 @@ describe('workspace service: model access and sharing', () => {
       // The personal scope stays the caller's own personal models.
       expect((await env.rpc.call('listModels', { actor: editor.actor, body: {} })).data.map((m) => m.name)).toEqual(['Personal part']);
 
-      expect(await env.rpc.fail('listModels', { actor: stranger.actor, body: where({ teamId: team.id }) })).toEqual({ statusCode: 403, message: 'You don’t have access to this team!' });
+      expect(await env.rpc.fail('listModels', { actor: stranger.actor, body: where({ teamId: team.id }) })).toEqual({
+        statusCode: 403,
+        message: 'You don’t have access to this team!',
+      });
       expect(await env.rpc.fail('listModels', { actor: stranger.actor, body: where({ teamId: anUnknownId() }) })).toMatchObject({ statusCode: 403 });
     });
 
@@ -149,7 +176,14 @@ describe('workspace service: model access and sharing', () => {
 
       const first = await share(owner, model.id, `  ${friend.user.email.toUpperCase()} `, 'viewer');
       expect(ModelShares.parse(first)).toEqual(first);
-      expect(first).toMatchObject({ modelId: model.id, owner: owner.user, sharedWithEveryone: 'private', data: [{ modelId: model.id, modelName: model.name, email: friend.user.email, role: 'viewer', status: 'active', user: friend.user, sharedBy: owner.user }] });
+      expect(first).toMatchObject({
+        modelId: model.id,
+        owner: owner.user,
+        sharedWithEveryone: 'private',
+        data: [
+          { modelId: model.id, modelName: model.name, email: friend.user.email, role: 'viewer', status: 'active', user: friend.user, sharedBy: owner.user },
+        ],
+      });
 
       const again = await share(owner, model.id, friend.user.email, 'editor');
       expect(again.data).toHaveLength(1);
@@ -171,14 +205,20 @@ describe('workspace service: model access and sharing', () => {
     it('refuses sharing with yourself, the commenter and owner roles, and models that do not exist', async () => {
       const owner = await aUser(env.rpc);
       const model = await aModel(env.rpc, owner);
-      expect(await env.rpc.fail('shareModel', { actor: owner.actor, body: { id: model.id, changes: { email: owner.user.email, role: 'viewer' } } })).toMatchObject({
+      expect(
+        await env.rpc.fail('shareModel', { actor: owner.actor, body: { id: model.id, changes: { email: owner.user.email, role: 'viewer' } } }),
+      ).toMatchObject({
         statusCode: 400,
         message: 'You cannot share a model with yourself.',
       });
       for (const role of ['commenter', 'owner']) {
-        expect((await env.rpc.fail('shareModel', { actor: owner.actor, body: { id: model.id, changes: { email: 'x@example.com', role } } })).statusCode).toBe(400);
+        expect((await env.rpc.fail('shareModel', { actor: owner.actor, body: { id: model.id, changes: { email: 'x@example.com', role } } })).statusCode).toBe(
+          400,
+        );
       }
-      expect(await env.rpc.fail('shareModel', { actor: owner.actor, body: { id: anUnknownId(), changes: { email: 'x@example.com', role: 'viewer' } } })).toEqual({ statusCode: 404, message: 'Model not found.' });
+      expect(
+        await env.rpc.fail('shareModel', { actor: owner.actor, body: { id: anUnknownId(), changes: { email: 'x@example.com', role: 'viewer' } } }),
+      ).toEqual({ statusCode: 404, message: 'Model not found.' });
       expect((await shares(owner, model.id)).data).toEqual([]);
     });
 
@@ -195,7 +235,12 @@ describe('workspace service: model access and sharing', () => {
       await eventually(async () => expect((await shares(owner, model.id)).data).toMatchObject([{ email, status: 'active', user: { id: newcomer.user.id } }]));
       expect(await get(newcomer, model.id)).toMatchObject({ userRole: 'configurator' });
       expect((await sharedWithMe(newcomer)).data).toMatchObject([{ modelId: model.id, role: 'configurator', status: 'active' }]);
-      const activated = await env.db.withSchema('workspace').selectFrom('outbox').select('payload').where('type', '=', 'workspace.model-share.activated.v1').execute();
+      const activated = await env.db
+        .withSchema('workspace')
+        .selectFrom('outbox')
+        .select('payload')
+        .where('type', '=', 'workspace.model-share.activated.v1')
+        .execute();
       expect(activated.map((r) => (r.payload as { data: { share: { userId: string } } }).data.share.userId)).toContain(newcomer.user.id);
     });
   });
@@ -241,15 +286,24 @@ describe('workspace service: model access and sharing', () => {
       expect(changed).toMatchObject({ id: shareId, role: 'editor', modelId: model.id, user: recipient.user });
       expect(await get(recipient, model.id)).toMatchObject({ userRole: 'editor' });
 
-      expect(await env.rpc.fail('changeShareRole', { actor: recipient.actor, body: { id: shareId, changes: { role: 'viewer' } } })).toEqual({ statusCode: 403, message: 'Only the model’s owner may change this role.' });
-      expect(await env.rpc.fail('changeShareRole', { actor: stranger.actor, body: { id: shareId, changes: { role: 'viewer' } } })).toEqual({ statusCode: 404, message: 'Shared model not found.' });
+      expect(await env.rpc.fail('changeShareRole', { actor: recipient.actor, body: { id: shareId, changes: { role: 'viewer' } } })).toEqual({
+        statusCode: 403,
+        message: 'Only the model’s owner may change this role.',
+      });
+      expect(await env.rpc.fail('changeShareRole', { actor: stranger.actor, body: { id: shareId, changes: { role: 'viewer' } } })).toEqual({
+        statusCode: 404,
+        message: 'Shared model not found.',
+      });
       expect((await env.rpc.fail('changeShareRole', { actor: owner.actor, body: { id: anUnknownId(), changes: { role: 'viewer' } } })).statusCode).toBe(404);
       expect((await env.rpc.fail('changeShareRole', { actor: owner.actor, body: { id: shareId, changes: { role: 'commenter' } } })).statusCode).toBe(400);
     });
 
     it('lets the recipient leave; another recipient gets 403 and a stranger 404', async () => {
       const { recipient, other, stranger, model, shareId } = await aSharedModel();
-      expect(await env.rpc.fail('removeShare', { actor: other.actor, body: { id: shareId } })).toEqual({ statusCode: 403, message: 'Only the model’s owner may remove this person.' });
+      expect(await env.rpc.fail('removeShare', { actor: other.actor, body: { id: shareId } })).toEqual({
+        statusCode: 403,
+        message: 'Only the model’s owner may remove this person.',
+      });
       expect((await env.rpc.fail('removeShare', { actor: stranger.actor, body: { id: shareId } })).statusCode).toBe(404);
 
       const left = await env.rpc.call('removeShare', { actor: recipient.actor, body: { id: shareId } });
@@ -264,7 +318,12 @@ describe('workspace service: model access and sharing', () => {
       const otherShare = (await shares(owner, model.id)).data.find((s) => s.user?.id === other.user.id)!;
       await env.rpc.call('removeShare', { actor: owner.actor, body: { id: otherShare.id } });
       expect((await shares(owner, model.id)).data.map((s) => s.id)).not.toContain(otherShare.id);
-      const removed = await env.db.withSchema('workspace').selectFrom('outbox').select('payload').where('type', '=', 'workspace.model-share.removed.v1').execute();
+      const removed = await env.db
+        .withSchema('workspace')
+        .selectFrom('outbox')
+        .select('payload')
+        .where('type', '=', 'workspace.model-share.removed.v1')
+        .execute();
       const mine = removed.map((r) => r.payload as { aggregateId: string; data: { removedBy: string | null } }).find((p) => p.aggregateId === otherShare.id);
       expect(mine?.data.removedBy).toBe(owner.user.id);
     });
@@ -277,14 +336,23 @@ describe('workspace service: model access and sharing', () => {
 
       const linked = await env.rpc.call('shareWithEveryone', { actor: owner.actor, body: { id: model.id, changes: { shareAs: 'viewer' } } });
       expect(linked).toMatchObject({ sharedWithEveryone: 'viewer', userRole: 'owner', version: model.version + 1 });
-      expect(await env.rpc.call('modelAccessibility', { actor: stranger.actor, body: { id: model.id } })).toMatchObject({ userRole: 'viewer', via: 'everyone', can: { rename: false, duplicate: false, viewer: true } });
+      expect(await env.rpc.call('modelAccessibility', { actor: stranger.actor, body: { id: model.id } })).toMatchObject({
+        userRole: 'viewer',
+        via: 'everyone',
+        can: { rename: false, duplicate: false, viewer: true },
+      });
       expect(await get(stranger, model.id)).toMatchObject({ userRole: 'viewer', sharedWithEveryone: 'viewer' });
       // The link is not a share: the model is not in the stranger's lists.
       expect(await sharedWithMe(stranger)).toEqual({ data: [], total: 0 });
 
       await env.rpc.call('shareWithEveryone', { actor: owner.actor, body: { id: model.id, changes: { shareAs: 'private' } } });
       expect(await status(env.rpc.call('modelAccessibility', { actor: stranger.actor, body: { id: model.id } }))).toBe(404);
-      const types = await env.db.withSchema('workspace').selectFrom('outbox').select('type').where('payload', '@>', JSON.stringify({ aggregateId: model.id }) as never).execute();
+      const types = await env.db
+        .withSchema('workspace')
+        .selectFrom('outbox')
+        .select('type')
+        .where('payload', '@>', JSON.stringify({ aggregateId: model.id }) as never)
+        .execute();
       expect(types.filter((t) => t.type === 'workspace.model.shared-with-everyone-changed.v1')).toHaveLength(2);
     });
   });
@@ -297,15 +365,32 @@ describe('workspace service: model access and sharing', () => {
       await share(owner, model.id, editor.user.email, 'editor');
 
       const copy = await env.rpc.call('duplicateModel', { actor: editor.actor, body: { id: model.id, changes: {} } });
-      expect(copy).toMatchObject({ name: '(Duplicate) Gear box', description: 'With teeth', authorId: editor.user.id, userRole: 'owner', teamId: null, sharedWithEveryone: 'private', version: 1 });
+      expect(copy).toMatchObject({
+        name: '(Duplicate) Gear box',
+        description: 'With teeth',
+        authorId: editor.user.id,
+        userRole: 'owner',
+        teamId: null,
+        sharedWithEveryone: 'private',
+        version: 1,
+      });
       expect(copy.id).not.toBe(model.id);
       expect((await env.rpc.call('listModels', { actor: editor.actor, body: {} })).data.map((m) => m.id)).toEqual([copy.id]);
-      const created = await env.db.withSchema('workspace').selectFrom('outbox').select('payload').where('type', '=', 'workspace.model.created.v1').where('payload', '@>', JSON.stringify({ aggregateId: copy.id }) as never).executeTakeFirstOrThrow();
+      const created = await env.db
+        .withSchema('workspace')
+        .selectFrom('outbox')
+        .select('payload')
+        .where('type', '=', 'workspace.model.created.v1')
+        .where('payload', '@>', JSON.stringify({ aggregateId: copy.id }) as never)
+        .executeTakeFirstOrThrow();
       expect((created.payload as { data: { duplicatedFrom?: string } }).data.duplicatedFrom).toBe(model.id);
 
       const named = await env.rpc.call('duplicateModel', { actor: owner.actor, body: { id: model.id, changes: { name: 'My own copy' } } });
       expect(named.name).toBe('My own copy');
-      expect(await env.rpc.fail('duplicateModel', { actor: owner.actor, body: { id: model.id, changes: { name: 'ab' } } })).toMatchObject({ statusCode: 400, message: 'The name must be longer than 3 characters.' });
+      expect(await env.rpc.fail('duplicateModel', { actor: owner.actor, body: { id: model.id, changes: { name: 'ab' } } })).toMatchObject({
+        statusCode: 400,
+        message: 'The name must be longer than 3 characters.',
+      });
     });
   });
 
@@ -327,18 +412,28 @@ describe('workspace service: model access and sharing', () => {
         expect(await q.selectFrom('model_share_view').select('id').where('model_id', '=', model.id).where('deleted_at', 'is', null).execute()).toEqual([]);
         expect(await q.selectFrom('favorite_view').select('id').where('model_id', '=', model.id).where('deleted_at', 'is', null).execute()).toEqual([]);
       });
-      const ended = await q.selectFrom('outbox').select(['type', 'payload']).where('type', 'in', ['workspace.model-share.removed.v1', 'workspace.favorite.removed.v1']).execute();
+      const ended = await q
+        .selectFrom('outbox')
+        .select(['type', 'payload'])
+        .where('type', 'in', ['workspace.model-share.removed.v1', 'workspace.favorite.removed.v1'])
+        .execute();
       const ofModel = ended.filter((r) => JSON.stringify(r.payload).includes(model.id));
-      expect(ofModel.map((r) => r.type).sort()).toEqual(['workspace.favorite.removed.v1', 'workspace.favorite.removed.v1', 'workspace.model-share.removed.v1', 'workspace.model-share.removed.v1']);
-      expect(ofModel.filter((r) => r.type === 'workspace.model-share.removed.v1').map((r) => (r.payload as { data: { removedBy: unknown } }).data.removedBy)).toEqual([null, null]);
+      expect(ofModel.map((r) => r.type).sort()).toEqual([
+        'workspace.favorite.removed.v1',
+        'workspace.favorite.removed.v1',
+        'workspace.model-share.removed.v1',
+        'workspace.model-share.removed.v1',
+      ]);
+      expect(
+        ofModel.filter((r) => r.type === 'workspace.model-share.removed.v1').map((r) => (r.payload as { data: { removedBy: unknown } }).data.removedBy),
+      ).toEqual([null, null]);
       expect(await sharedWithMe(friend)).toEqual({ data: [], total: 0 });
       expect(await env.rpc.call('listFavorites', { actor: friend.actor, body: {} })).toEqual({ data: [], total: 0 });
     });
   });
 
   describe('model_share_view', () => {
-    const liveShares = () =>
-      env.db.withSchema('workspace').selectFrom('model_share_view').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
+    const liveShares = () => env.db.withSchema('workspace').selectFrom('model_share_view').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
 
     it('rebuilt from model_shares equals the live view', async () => {
       const { rebuildProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
@@ -364,8 +459,17 @@ describe('workspace service: model access and sharing', () => {
       const id = data[0].id;
       await env.rpc.call('changeShareRole', { actor: owner.actor, body: { id, changes: { role: 'editor' } } });
       const outbox = async (type: string) =>
-        (await env.db.withSchema('workspace').selectFrom('outbox').select('payload').where('type', '=', type).where('payload', '@>', JSON.stringify({ aggregateId: id }) as never).executeTakeFirstOrThrow()).payload as Record<string, unknown>;
-      const applyLate = (event: Record<string, unknown>) => env.db.transaction().execute((trx) => ProjectModelSharesOnShareEvents.apply(trx, { ...event, eventId: randomUUID() }));
+        (
+          await env.db
+            .withSchema('workspace')
+            .selectFrom('outbox')
+            .select('payload')
+            .where('type', '=', type)
+            .where('payload', '@>', JSON.stringify({ aggregateId: id }) as never)
+            .executeTakeFirstOrThrow()
+        ).payload as Record<string, unknown>;
+      const applyLate = (event: Record<string, unknown>) =>
+        env.db.transaction().execute((trx) => ProjectModelSharesOnShareEvents.apply(trx, { ...event, eventId: randomUUID() }));
 
       await applyLate(await outbox('workspace.model-share.created.v1'));
       expect((await shares(owner, model.id)).data).toMatchObject([{ id, role: 'editor' }]);

@@ -27,10 +27,16 @@ describe('workspace service: team views and invites stay consistent', () => {
 
   const q = () => env.db.withSchema('workspace');
   const as = (who: SignedUp) => ({ actor: who.actor });
-  const members = async (who: SignedUp, teamId: string) => (await env.rpc.call('listMembers', { ...as(who), body: { where: JSON.stringify({ teamId }) } })).data;
+  const members = async (who: SignedUp, teamId: string) =>
+    (await env.rpc.call('listMembers', { ...as(who), body: { where: JSON.stringify({ teamId }) } })).data;
   const myTeams = async (who: SignedUp) => (await env.rpc.call('listMyTeams', { ...as(who), body: {} })).data;
   const outboxOf = (teamId: string, type: string) =>
-    q().selectFrom('outbox').select('payload').where('type', '=', type).where(sql`payload->>'aggregateId'`, '=', teamId).execute();
+    q()
+      .selectFrom('outbox')
+      .select('payload')
+      .where('type', '=', type)
+      .where(sql`payload->>'aggregateId'`, '=', teamId)
+      .execute();
 
   /** A team event as an instance would apply it late, from the team's committed events. */
   async function eventOf(teamId: string, type: string) {
@@ -65,7 +71,17 @@ describe('workspace service: team views and invites stay consistent', () => {
       for (const team of teams) await env.rpc.call('inviteMember', { ...as(owner), body: { teamId: team.id, email, role: 'viewer' } });
       const newcomer = await aUser(env.rpc, { email });
       await eventually(async () => expect(await myTeams(newcomer)).toHaveLength(2));
-      const versions = async () => (await q().selectFrom('teams').select(['id', 'version']).where('id', 'in', teams.map((t) => t.id)).orderBy('id').execute());
+      const versions = async () =>
+        await q()
+          .selectFrom('teams')
+          .select(['id', 'version'])
+          .where(
+            'id',
+            'in',
+            teams.map((t) => t.id),
+          )
+          .orderBy('id')
+          .execute();
       const settled = await versions();
 
       const registered = await q().selectFrom('outbox').select('payload').where('type', 'like', 'workspace.user.registered.%').execute();
@@ -74,7 +90,9 @@ describe('workspace service: team views and invites stay consistent', () => {
       const js = env.nc.jetstream();
       await js.publish(kit.nsSubject(`evt.${event.type}`, env.namespace), JSON.stringify(event), { msgID: randomUUID() });
       // … and handed to two instances at the same moment.
-      const twice = await Promise.all([0, 1].map(() => env.db.transaction().execute((trx) => kit.applyOnce(trx, 'workspace', ActivateTeamInvitesOnUserRegistered, event))));
+      const twice = await Promise.all(
+        [0, 1].map(() => env.db.transaction().execute((trx) => kit.applyOnce(trx, 'workspace', ActivateTeamInvitesOnUserRegistered, event))),
+      );
       expect(twice).toEqual([false, false]);
 
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -184,8 +202,16 @@ describe('workspace service: team views and invites stay consistent', () => {
 
     const views = async () => ({
       teams: await q().selectFrom('team_view').selectAll().orderBy('id').execute(),
-      members: await q().selectFrom('team_member_view').select(['id', 'team_id', 'user_id', 'email', 'role', 'status', 'created_at', 'deleted_at']).orderBy('id').execute(),
-      projects: await q().selectFrom('project_view').select(['id', 'team_id', 'name', 'description', 'created_at', 'updated_at', 'deleted_at']).orderBy('id').execute(),
+      members: await q()
+        .selectFrom('team_member_view')
+        .select(['id', 'team_id', 'user_id', 'email', 'role', 'status', 'created_at', 'deleted_at'])
+        .orderBy('id')
+        .execute(),
+      projects: await q()
+        .selectFrom('project_view')
+        .select(['id', 'team_id', 'name', 'description', 'created_at', 'updated_at', 'deleted_at'])
+        .orderBy('id')
+        .execute(),
       answers: [await myTeams(owner), await myTeams(editor), await members(owner, team.id)],
     });
     const live = await views();

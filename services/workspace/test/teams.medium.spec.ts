@@ -24,7 +24,8 @@ describe('workspace service: teams, projects and members', () => {
 
   const as = (who: SignedUp) => ({ actor: who.actor });
   const myTeams = async (who: SignedUp) => (await env.rpc.call('listMyTeams', { ...as(who), body: {} })).data;
-  const members = async (who: SignedUp, teamId: string) => (await env.rpc.call('listMembers', { ...as(who), body: { where: JSON.stringify({ teamId }) } })).data;
+  const members = async (who: SignedUp, teamId: string) =>
+    (await env.rpc.call('listMembers', { ...as(who), body: { where: JSON.stringify({ teamId }) } })).data;
   const projects = async (who: SignedUp, teamId: string) => (await env.rpc.call('listProjects', { ...as(who), body: { teamId } })).data;
 
   /** An owner, an editor, a viewer and a stranger around one team. */
@@ -50,7 +51,14 @@ describe('workspace service: teams, projects and members', () => {
       await expect(myTeams(owner)).resolves.toEqual([team]);
       await expect(env.rpc.call('getTeam', { ...as(owner), body: { id: team.id } })).resolves.toEqual(team);
       const [row] = await members(owner, team.id);
-      expect(row).toMatchObject({ teamId: team.id, userId: owner.user.id, role: 'owner', status: 'active', user: owner.user, data: { email: owner.user.email } });
+      expect(row).toMatchObject({
+        teamId: team.id,
+        userId: owner.user.id,
+        role: 'owner',
+        status: 'active',
+        user: owner.user,
+        data: { email: owner.user.email },
+      });
     });
 
     it.each(['ab', '   ab  ', ''])('refuses the name %j with 400 and the spec text', async (name) => {
@@ -72,7 +80,10 @@ describe('workspace service: teams, projects and members', () => {
   describe('team settings and deletion', () => {
     it('lets the owner change name, description and colour', async () => {
       const { owner, team, viewer } = await aCrew();
-      const updated = await env.rpc.call('updateTeam', { ...as(owner), body: { id: team.id, changes: { name: 'Renamed crew', description: 'We print', color: '#112233' } } });
+      const updated = await env.rpc.call('updateTeam', {
+        ...as(owner),
+        body: { id: team.id, changes: { name: 'Renamed crew', description: 'We print', color: '#112233' } },
+      });
       expect(updated).toMatchObject({ name: 'Renamed crew', description: 'We print', color: '#112233', userRole: 'owner' });
       expect(updated.version).toBeGreaterThan(team.version);
       await expect(env.rpc.call('getTeam', { ...as(viewer), body: { id: team.id } })).resolves.toMatchObject({ name: 'Renamed crew', userRole: 'viewer' });
@@ -170,7 +181,9 @@ describe('workspace service: teams, projects and members', () => {
       await expect(env.rpc.fail('updateProject', { ...as(editor), body: change })).resolves.toEqual(FORBIDDEN);
       await expect(env.rpc.fail('deleteProject', { ...as(editor), body: { id: project.id } })).resolves.toEqual(FORBIDDEN);
       await expect(env.rpc.fail('updateProject', { ...as(stranger), body: change })).resolves.toEqual(NOT_FOUND);
-      await expect(env.rpc.fail('updateProject', { ...as(owner), body: { id: project.id, changes: { name: '' } } })).resolves.toEqual(invalid('name', REQUIRED));
+      await expect(env.rpc.fail('updateProject', { ...as(owner), body: { id: project.id, changes: { name: '' } } })).resolves.toEqual(
+        invalid('name', REQUIRED),
+      );
 
       const renamed = await env.rpc.call('updateProject', { ...as(owner), body: { id: project.id, changes: { name: 'Stools', description: 'Three legs' } } });
       expect(renamed).toMatchObject({ id: project.id, name: 'Stools', description: 'Three legs' });
@@ -178,7 +191,10 @@ describe('workspace service: teams, projects and members', () => {
 
       await expect(env.rpc.call('deleteProject', { ...as(owner), body: { id: project.id } })).resolves.toEqual(renamed);
       await expect(projects(editor, team.id)).resolves.toEqual([]);
-      await expect(env.rpc.fail('deleteProject', { ...as(owner), body: { id: project.id } })).resolves.toEqual({ statusCode: 404, message: 'Project not found.' });
+      await expect(env.rpc.fail('deleteProject', { ...as(owner), body: { id: project.id } })).resolves.toEqual({
+        statusCode: 404,
+        message: 'Project not found.',
+      });
     });
   });
 
@@ -187,10 +203,20 @@ describe('workspace service: teams, projects and members', () => {
       const owner = await aUser(env.rpc);
       const team = await aTeam(env.rpc, owner);
       const invitee = await aUser(env.rpc, { fullName: 'Ivy Invitee' });
-      const member = await env.rpc.call('inviteMember', { ...as(owner), body: { teamId: team.id, email: `  ${invitee.user.email.toUpperCase()} `, role: 'editor' } });
+      const member = await env.rpc.call('inviteMember', {
+        ...as(owner),
+        body: { teamId: team.id, email: `  ${invitee.user.email.toUpperCase()} `, role: 'editor' },
+      });
 
       expect(TeamMember.parse(member)).toEqual(member);
-      expect(member).toMatchObject({ teamId: team.id, userId: invitee.user.id, role: 'editor', status: 'active', user: invitee.user, data: { email: invitee.user.email } });
+      expect(member).toMatchObject({
+        teamId: team.id,
+        userId: invitee.user.id,
+        role: 'editor',
+        status: 'active',
+        user: invitee.user,
+        data: { email: invitee.user.email },
+      });
       await expect(members(invitee, team.id)).resolves.toEqual([expect.objectContaining({ role: 'owner' }), member]);
       await expect(myTeams(invitee)).resolves.toEqual([expect.objectContaining({ id: team.id, userRole: 'editor' })]);
     });
@@ -281,13 +307,18 @@ describe('workspace service: teams, projects and members', () => {
 
       const model = await env.rpc.call('createModel', { ...as(editor), body: { name: aModelName(), teamId: team.id, projectId: project.id } });
       expect(model).toMatchObject({ teamId: team.id, projectId: project.id, authorId: editor.user.id });
-      await expect(env.rpc.call('createModel', { ...as(owner), body: { name: aModelName(), teamId: team.id } })).resolves.toMatchObject({ teamId: team.id, projectId: null });
+      await expect(env.rpc.call('createModel', { ...as(owner), body: { name: aModelName(), teamId: team.id } })).resolves.toMatchObject({
+        teamId: team.id,
+        projectId: null,
+      });
 
       for (const who of [viewer, stranger]) {
         await expect(env.rpc.fail('createModel', { ...as(who), body: { name: aModelName(), teamId: team.id } })).resolves.toEqual(FORBIDDEN);
       }
       // A project of another team, or a project without its team.
-      await expect(env.rpc.fail('createModel', { ...as(owner), body: { name: aModelName(), teamId: team.id, projectId: otherProject.id } })).resolves.toEqual(FORBIDDEN);
+      await expect(env.rpc.fail('createModel', { ...as(owner), body: { name: aModelName(), teamId: team.id, projectId: otherProject.id } })).resolves.toEqual(
+        FORBIDDEN,
+      );
       await expect(env.rpc.fail('createModel', { ...as(owner), body: { name: aModelName(), projectId: project.id } })).resolves.toEqual(FORBIDDEN);
     });
   });

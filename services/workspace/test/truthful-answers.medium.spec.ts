@@ -34,7 +34,8 @@ describe('workspace service: truthful answers', () => {
   }
 
   const aKey = () => randomUUID();
-  const modelsNamed = async (name: string) => (await env.db.withSchema('workspace').selectFrom('models').select('id').where('name', '=', name).execute()).length;
+  const modelsNamed = async (name: string) =>
+    (await env.db.withSchema('workspace').selectFrom('models').select('id').where('name', '=', name).execute()).length;
 
   describe('when the projection lags past the wait (4 s lock on model_view)', () => {
     it('a committed create answers the new model, not 404', async () => {

@@ -10,6 +10,10 @@ import { GetMediaQuery } from './queries/get-media/get-media.query';
  * asks it before attaching a zip).
  */
 export const mediaRoutes = [
-  rpcRoute({ rpc: AssetsRpc.registerMedia, kind: 'command', handle: ({ actor, body }, context) => context.commands.execute(new RegisterMediaCommand(actor.userId, body)) }),
+  rpcRoute({
+    rpc: AssetsRpc.registerMedia,
+    kind: 'command',
+    handle: ({ actor, body }, context) => context.commands.execute(new RegisterMediaCommand(actor.userId, body)),
+  }),
   rpcRoute({ rpc: AssetsRpc.getMedia, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new GetMediaQuery(actor.userId, body.id)) }),
 ];

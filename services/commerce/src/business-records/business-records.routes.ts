@@ -65,7 +65,16 @@ export async function committedRecord(context: RpcContext, type: AnyRecordType, 
 export function recordRoutes(
   type: AnyRecordType,
   projection: Projection,
-  rpcs: { list?: RpcContract; get?: RpcContract; history?: RpcContract; tags?: RpcContract; create?: RpcContract; update?: RpcContract; remove?: RpcContract; restore?: RpcContract },
+  rpcs: {
+    list?: RpcContract;
+    get?: RpcContract;
+    history?: RpcContract;
+    tags?: RpcContract;
+    create?: RpcContract;
+    update?: RpcContract;
+    remove?: RpcContract;
+    restore?: RpcContract;
+  },
 ): RpcRoute[] {
   /** A command answers once the type's read model shows its change. */
   const answered = <R>(context: RpcContext, change: RecordChange<R>) => answerAfterProjection(context, [projection, change.eventIds], () => change.record);

@@ -32,7 +32,13 @@ type Db = Kysely<CommerceDatabase> | Transaction<CommerceDatabase>;
 
 /** One stream's facts, in order. */
 export async function readStream(db: Db, streamId: string): Promise<StoredFact[]> {
-  const rows = await db.withSchema(SCHEMA).selectFrom('events').select(['type', 'data', 'occurred_at', 'version', 'event_id', 'actor_id']).where('stream_id', '=', streamId).orderBy('version').execute();
+  const rows = await db
+    .withSchema(SCHEMA)
+    .selectFrom('events')
+    .select(['type', 'data', 'occurred_at', 'version', 'event_id', 'actor_id'])
+    .where('stream_id', '=', streamId)
+    .orderBy('version')
+    .execute();
   return rows.map(toStored);
 }
 
@@ -67,7 +73,12 @@ export async function appendToStream(
   meta: EventMeta,
 ): Promise<string[]> {
   if (facts.length === 0) return [];
-  const envelopes = await appendToOutbox(trx, SCHEMA, facts.map((f) => f.integration), meta);
+  const envelopes = await appendToOutbox(
+    trx,
+    SCHEMA,
+    facts.map((f) => f.integration),
+    meta,
+  );
   await trx
     .withSchema(SCHEMA)
     .insertInto('events')

@@ -15,7 +15,12 @@ function presentFields(fields: Partial<MaterialFields>): Record<string, unknown>
 }
 
 /** Materials as business records (spec 002 §2–§5; ADR 0029). */
-export const materialType: BusinessRecordType<MaterialFields, Parameters<typeof materialRules.create>[0], Parameters<typeof materialRules.update>[1], Material> = {
+export const materialType: BusinessRecordType<
+  MaterialFields,
+  Parameters<typeof materialRules.create>[0],
+  Parameters<typeof materialRules.update>[1],
+  Material
+> = {
   rules: materialRules,
   events: {
     created: 'commerce.material.created.v1',

@@ -53,7 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
   // The marketplace (newest published first) and the moderation queue (oldest first): small partial indexes.
-  await sql`CREATE INDEX product_view_market ON ${table('product_view')} (published_at DESC, id DESC) WHERE status = 'published' AND production_ready`.execute(db);
+  await sql`CREATE INDEX product_view_market ON ${table('product_view')} (published_at DESC, id DESC) WHERE status = 'published' AND production_ready`.execute(
+    db,
+  );
   await sql`CREATE INDEX product_view_queue ON ${table('product_view')} (submitted_at, id) WHERE status = 'non moderated'`.execute(db);
   await sql`CREATE INDEX product_view_owner ON ${table('product_view')} (owner_id)`.execute(db);
 }

@@ -10,7 +10,8 @@ export async function withMaterials(materials: MaterialReadModel, services: Serv
   const ids = [...new Set(services.flatMap((s) => s.prices.flatMap((o) => o.material)))];
   if (ids.length === 0) return services.map((s) => ({ ...s, prices: s.prices.map((o) => ({ ...o, materials: [] })) }));
   const byId = new Map((await materials.liveNames(ids)).map((m) => [m.id, m]));
-  const sameScope = (s: Service, m: { ownerId: string; teamId: string | null }) => (s.teamId ? m.teamId === s.teamId : m.teamId === null && m.ownerId === s.ownerId);
+  const sameScope = (s: Service, m: { ownerId: string; teamId: string | null }) =>
+    s.teamId ? m.teamId === s.teamId : m.teamId === null && m.ownerId === s.ownerId;
   return services.map((s) => ({
     ...s,
     prices: s.prices.map((o) => ({

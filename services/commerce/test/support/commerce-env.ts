@@ -43,7 +43,11 @@ export async function startCommerce(): Promise<CommerceTestEnv> {
   const { CommerceModule } = require('../../src/commerce.module') as { CommerceModule: Type<unknown> };
   let app: INestMicroservice;
   try {
-    app = await startService('commerce', CommerceModule, { databaseUrl: workspace.databaseUrl, natsUrl: process.env.NATS_URL!, namespace: workspace.namespace });
+    app = await startService('commerce', CommerceModule, {
+      databaseUrl: workspace.databaseUrl,
+      natsUrl: process.env.NATS_URL!,
+      namespace: workspace.namespace,
+    });
   } catch (error) {
     await workspace.stop();
     throw error;

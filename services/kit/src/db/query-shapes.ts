@@ -32,7 +32,9 @@ export class QueryShapes {
     const fullKey = `${key}|${lengths.join(',')}`;
     let shape = this.shapes.get(fullKey);
     if (!shape) {
-      const slots = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, Array.isArray(value) ? value.map((_, i) => new Slot(name, i)) : new Slot(name)]));
+      const slots = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [name, Array.isArray(value) ? value.map((_, i) => new Slot(name, i)) : new Slot(name)]),
+      );
       const { sql, parameters } = build(slots as V).compile();
       shape = { sql, parameters };
       if (this.shapes.size < this.maxShapes) this.shapes.set(fullKey, shape);

@@ -30,7 +30,9 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different request.';
 
 export function requestHash(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(request ?? null))
+    .digest('hex');
 }
 
 export type Claim = Pick<IdempotencyClaim, 'userId' | 'key' | 'operation' | 'requestHash'>;
@@ -129,10 +131,7 @@ export async function runIdempotent<T>(
 }
 
 /** The Idempotency-Key claim of a create (its subject and the request's hash), when the caller sent a key; see runIdempotent. */
-export function idempotencyClaim(
-  rpc: { subject: string },
-  request: { actor: { userId: string }; body: unknown; idempotencyKey?: string },
-): Claim | null {
+export function idempotencyClaim(rpc: { subject: string }, request: { actor: { userId: string }; body: unknown; idempotencyKey?: string }): Claim | null {
   const { actor, body, idempotencyKey } = request;
   return idempotencyKey ? { userId: actor.userId, key: idempotencyKey, operation: rpc.subject, requestHash: requestHash(body) } : null;
 }

@@ -58,7 +58,9 @@ export async function pruneOnce(
       processed_events: await counted(t().deleteFrom('processed_events').where('processed_at', '<', before(settings.processedEventsMs))),
       idempotency_keys: await counted(t().deleteFrom('idempotency_keys').where('created_at', '<', before(IDEMPOTENCY_KEYS_MS))),
       rate_limits: await counted(t().deleteFrom('rate_limits').where('window_start', '<', before(settings.rateLimitsMs))),
-      dead_letters: await counted(t().deleteFrom('dead_letters').where('replayed_at', 'is not', null).where('replayed_at', '<', before(settings.replayedDeadLettersMs))),
+      dead_letters: await counted(
+        t().deleteFrom('dead_letters').where('replayed_at', 'is not', null).where('replayed_at', '<', before(settings.replayedDeadLettersMs)),
+      ),
     };
     for (const [name, hook] of Object.entries(options.hooks ?? {})) pruned[name] = Number(await hook(trx, now));
     return pruned;

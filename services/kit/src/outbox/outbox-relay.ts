@@ -92,7 +92,10 @@ export class OutboxRelay {
       client.release(error);
       const retry = () => {
         if (this.stopped) return;
-        this.listen().then(() => this.wake(), () => setTimeout(retry, 1000));
+        this.listen().then(
+          () => this.wake(),
+          () => setTimeout(retry, 1000),
+        );
       };
       setTimeout(retry, 500);
     });
@@ -247,7 +250,11 @@ export class OutboxRelay {
           .withSchema(this.schema)
           .updateTable('outbox')
           .set({ published_at: sql`now()` })
-          .where('position', 'in', rows.map((r) => r.position))
+          .where(
+            'position',
+            'in',
+            rows.map((r) => r.position),
+          )
           .execute();
       }
       return rows.length;

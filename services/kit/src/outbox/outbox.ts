@@ -34,7 +34,9 @@ export async function createPlumbingTables(db: Kysely<any>, schema: string): Pro
  * down that backlog grows, so the question must not scan it.
  */
 export async function createOutboxAggregateIndex(db: Kysely<any>, schema: string): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS outbox_unpublished_aggregate ON ${sql.id(schema, 'outbox')} ((payload->>'aggregateId')) WHERE published_at IS NULL`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS outbox_unpublished_aggregate ON ${sql.id(schema, 'outbox')} ((payload->>'aggregateId')) WHERE published_at IS NULL`.execute(
+    db,
+  );
 }
 
 export interface EventMeta {
@@ -80,7 +82,13 @@ export async function appendToOutbox(trx: Transaction<any>, schema: string, even
  * row (the aggregate changed meanwhile), no event is written either and `changed` is 0. A write that must
  * also claim an Idempotency-Key takes a transaction, as `appendToOutbox` does.
  */
-export async function writeWithOutbox(db: Kysely<any>, schema: string, change: Compilable, events: DomainEvent[], meta: EventMeta): Promise<{ changed: number; envelopes: OutboxEnvelope[] }> {
+export async function writeWithOutbox(
+  db: Kysely<any>,
+  schema: string,
+  change: Compilable,
+  events: DomainEvent[],
+  meta: EventMeta,
+): Promise<{ changed: number; envelopes: OutboxEnvelope[] }> {
   if (meta.idempotency || events.length === 0) {
     return db.transaction().execute(async (trx) => {
       const changed = (await trx.executeQuery(change.compile())).rows.length;

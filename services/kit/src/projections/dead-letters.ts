@@ -36,13 +36,23 @@ export async function replayDeadLetters(
       const event = parseEvent(JSON.parse(letter.payload), options.schemas ?? EventSchemas);
       await db.transaction().execute(async (trx) => {
         await applyOnce(trx, schema, projection, event);
-        await trx.withSchema(schema).updateTable('dead_letters').set({ replayed_at: sql`now()` }).where('id', '=', letter.id).execute();
+        await trx
+          .withSchema(schema)
+          .updateTable('dead_letters')
+          .set({ replayed_at: sql`now()` })
+          .where('id', '=', letter.id)
+          .execute();
       });
       replayed++;
       log(`${letter.consumer}: replayed ${letter.event_id}`);
     } catch (error) {
       failed++;
-      await db.withSchema(schema).updateTable('dead_letters').set({ error: String((error as Error).stack ?? error) }).where('id', '=', letter.id).execute();
+      await db
+        .withSchema(schema)
+        .updateTable('dead_letters')
+        .set({ error: String((error as Error).stack ?? error) })
+        .where('id', '=', letter.id)
+        .execute();
       log(`${letter.consumer}: ${letter.event_id} still fails: ${(error as Error).message}`);
     }
   }

@@ -119,7 +119,14 @@ async function applyInOneStatement(db: Kysely<any>, schema: string, projection: 
  * projection's `applyBatch`. Answers the events it applied.
  */
 export async function applyBatchOnce(trx: Transaction<any>, schema: string, projection: Projection, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
-  const fresh = new Set(await markProcessed(trx, schema, projection, events.map((event) => event.eventId)));
+  const fresh = new Set(
+    await markProcessed(
+      trx,
+      schema,
+      projection,
+      events.map((event) => event.eventId),
+    ),
+  );
   const todo = events.filter((event) => fresh.delete(event.eventId));
   if (todo.length === 0) return todo;
   if (projection.applyBatch) await projection.applyBatch(trx, todo);
@@ -398,7 +405,9 @@ export async function recordDeadLetter(db: Kysely<any>, schema: string, letter: 
     .insertInto('dead_letters')
     .values(letter)
     .onConflict((oc) =>
-      oc.columns(['consumer', 'event_id']).doUpdateSet({ error: letter.error, deliveries: letter.deliveries, payload: letter.payload, failed_at: sql`now()`, replayed_at: null }),
+      oc
+        .columns(['consumer', 'event_id'])
+        .doUpdateSet({ error: letter.error, deliveries: letter.deliveries, payload: letter.payload, failed_at: sql`now()`, replayed_at: null }),
     )
     .execute();
 }

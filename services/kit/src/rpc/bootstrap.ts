@@ -112,7 +112,9 @@ export class KilnServerNats extends ServerNats {
     this.refused.count += 1;
     const now = Date.now();
     if (now - this.refused.loggedAt >= 60_000) {
-      this.proofLog.warn(`refused ${this.refused.count} request(s) without a good Kiln-Proof since the last report; the last on ${message.subject}: ${refusal}`);
+      this.proofLog.warn(
+        `refused ${this.refused.count} request(s) without a good Kiln-Proof since the last report; the last on ${message.subject}: ${refusal}`,
+      );
       this.refused = { count: 0, loggedAt: now };
     }
     if (!message.reply) return;

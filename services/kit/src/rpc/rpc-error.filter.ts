@@ -25,7 +25,9 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     this.away.count += 1;
     const now = Date.now();
     if (now - this.away.loggedAt < STORE_AWAY_LOG_MS) return;
-    this.logger.warn(`the database cannot be reached (${(error as Error)?.message || (error as { code?: string })?.code}); answered 503 to ${this.away.count} request(s) since the last report`);
+    this.logger.warn(
+      `the database cannot be reached (${(error as Error)?.message || (error as { code?: string })?.code}); answered 503 to ${this.away.count} request(s) since the last report`,
+    );
     this.away = { count: 0, loggedAt: now };
   }
 }

@@ -37,7 +37,10 @@ export function readRpcKeys(env: NodeJS.ProcessEnv = process.env): Buffer[] {
         '(npm start makes one; elsewhere set it, e.g. `openssl rand -hex 32`, the same for every instance). See docs/adr/0040-rpc-requests-carry-proof.md.',
     );
   }
-  const keys = raw.split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = raw
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   if (keys.some((k) => k.length < KEY_MIN_LENGTH)) {
     throw new RpcKeyError(`KILN_RPC_KEY is too short: each key needs at least ${KEY_MIN_LENGTH} characters (e.g. \`openssl rand -hex 32\`).`);
   }

@@ -88,7 +88,10 @@ export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
   async healthy(): Promise<{ database: boolean; nats: boolean; deadLetters?: number }> {
     // Bounded: a database behind a silent network must not make the whole answer late (the BFF asks for 2 s).
     const database = await Promise.race([
-      sql`SELECT 1`.execute(this.db).then(() => true, () => false),
+      sql`SELECT 1`.execute(this.db).then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((resolve) => setTimeout(resolve, 1_500, false).unref()),
     ]);
     // Events the projections gave up on, waiting for a fix and `replay-dead-letters`.

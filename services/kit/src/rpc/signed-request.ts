@@ -42,7 +42,12 @@ export function signedRequest(nc: NatsConnection, subject: string, body: string 
 
 /** True for a service's answer to a request whose proof it did not accept. */
 export function isRpcRefusal(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { statusCode?: unknown }).statusCode === RPC_REFUSAL.statusCode && (body as { message?: unknown }).message === RPC_REFUSAL.message;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { statusCode?: unknown }).statusCode === RPC_REFUSAL.statusCode &&
+    (body as { message?: unknown }).message === RPC_REFUSAL.message
+  );
 }
 
 /** A service refused our own proof: the keys differ between processes, or a clock is far off. */

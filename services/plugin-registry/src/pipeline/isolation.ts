@@ -62,7 +62,22 @@ function bubblewrap(bwrap: string): Isolation {
     kind: 'bubblewrap',
     description: 'bubblewrap (own namespaces, no network, no capabilities)',
     wrap(s) {
-      const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--ro-bind', '/usr', '/usr', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+      const args = [
+        '--unshare-all',
+        '--die-with-parent',
+        '--new-session',
+        '--cap-drop',
+        'ALL',
+        '--ro-bind',
+        '/usr',
+        '/usr',
+        '--dev',
+        '/dev',
+        '--proc',
+        '/proc',
+        '--tmpfs',
+        '/tmp',
+      ];
       if (s.network) args.push('--share-net');
       for (const link of SYSTEM) {
         if (!existsSync(link)) continue;
@@ -122,7 +137,11 @@ function utilLinux(unshare: string, chroot: string, setpriv: string): Isolation 
       const flags = ['--mount', '--pid', '--fork', '--kill-child', '--ipc', '--uts', '--propagation', 'private'];
       if (!s.network) flags.push('--net');
       if (!root) flags.push('--user', '--map-root-user');
-      return { command: unshare, args: [...flags, '--', '/bin/sh', '-c', lines.join('\n'), 'kiln-sandbox', s.command, ...s.args], cleanup: () => rmSync(newRoot, { recursive: true, force: true }) };
+      return {
+        command: unshare,
+        args: [...flags, '--', '/bin/sh', '-c', lines.join('\n'), 'kiln-sandbox', s.command, ...s.args],
+        cleanup: () => rmSync(newRoot, { recursive: true, force: true }),
+      };
     },
   };
 }
@@ -148,14 +167,31 @@ function probeScript(): string {
  * Proves a mechanism works here by running a command inside it that must not see our files nor have a
  * network: the first that passes is used. Null when none does (the pipeline then refuses every job).
  */
-export function detectIsolation(preference: IsolationPreference = 'auto', probeUser: SandboxSpec['user'] = null): { isolation: Isolation | null; tried: string[] } {
+export function detectIsolation(
+  preference: IsolationPreference = 'auto',
+  probeUser: SandboxSpec['user'] = null,
+): { isolation: Isolation | null; tried: string[] } {
   const tried: string[] = [];
   for (const isolation of candidates(preference)) {
     const dir = mkdtempSync(join(tmpdir(), 'kiln-isolation-probe-'));
-    const wrapped = isolation.wrap({ command: '/bin/sh', args: ['-c', probeScript()], cwd: dir, writable: [dir], readable: [], network: false, user: probeUser });
+    const wrapped = isolation.wrap({
+      command: '/bin/sh',
+      args: ['-c', probeScript()],
+      cwd: dir,
+      writable: [dir],
+      readable: [],
+      network: false,
+      user: probeUser,
+    });
     try {
       if (probeUser && isRoot()) chownSync(dir, probeUser.uid, probeUser.gid);
-      const r = spawnSync(wrapped.command, wrapped.args, { cwd: dir, encoding: 'utf8', timeout: 10_000, env: { PATH: '/usr/bin:/bin' }, ...(wrapped.spawnAs ? { uid: wrapped.spawnAs.uid, gid: wrapped.spawnAs.gid } : {}) });
+      const r = spawnSync(wrapped.command, wrapped.args, {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 10_000,
+        env: { PATH: '/usr/bin:/bin' },
+        ...(wrapped.spawnAs ? { uid: wrapped.spawnAs.uid, gid: wrapped.spawnAs.gid } : {}),
+      });
       if (r.status === 0 && r.stdout.trim() === 'ok') return { isolation, tried: [...tried, `${isolation.kind}: works`] };
       tried.push(`${isolation.kind}: ${(r.stdout.trim() || r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n')[0]}`);
     } finally {
@@ -163,6 +199,7 @@ export function detectIsolation(preference: IsolationPreference = 'auto', probeU
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  if (tried.length === 0) tried.push(preference === 'auto' ? 'neither bubblewrap nor unshare, chroot and setpriv are installed' : `${preference} is not installed`);
+  if (tried.length === 0)
+    tried.push(preference === 'auto' ? 'neither bubblewrap nor unshare, chroot and setpriv are installed' : `${preference} is not installed`);
   return { isolation: null, tried };
 }

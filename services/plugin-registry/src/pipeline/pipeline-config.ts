@@ -49,7 +49,13 @@ export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): Pipeli
   return {
     storageDir: resolve(env.KILN_STORAGE_DIR ?? '.data/storage'),
     workDir: resolve(env.KILN_PIPELINE_WORK_DIR ?? tmpdir()),
-    timeoutsMs: { unzip: step('unzip', 60_000), install: step('install', 300_000), build: step('build', 300_000), grab: step('grab', 60_000), deploy: step('deploy', 60_000) },
+    timeoutsMs: {
+      unzip: step('unzip', 60_000),
+      install: step('install', 300_000),
+      build: step('build', 300_000),
+      grab: step('grab', 60_000),
+      deploy: step('deploy', 60_000),
+    },
     maxFiles: num(env.KILN_PIPELINE_MAX_FILES, 5000),
     maxBytes: num(env.KILN_PIPELINE_MAX_BYTES, 200 * 1024 * 1024),
     maxOutputBytes: num(env.KILN_PIPELINE_MAX_OUTPUT_BYTES, 1024 * 1024),
@@ -60,7 +66,10 @@ export function readPipelineConfig(env: NodeJS.ProcessEnv = process.env): Pipeli
     maxBuilds: Math.max(1, num(env.KILN_PIPELINE_MAX_BUILDS, Math.floor(availableParallelism() / 2))),
     host: env.KILN_PIPELINE_HOST || hostname(),
     npmRegistry: env.KILN_PIPELINE_NPM_REGISTRY || 'https://registry.npmjs.org/',
-    developers: (env.KILN_PLUGIN_DEVELOPERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    developers: (env.KILN_PLUGIN_DEVELOPERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

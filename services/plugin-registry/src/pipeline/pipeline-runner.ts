@@ -16,7 +16,8 @@ import { nodeDir, runContained } from './run-contained';
 /** Where an uploaded media file lies in the shared local-disk storage (the assets service writes it; ADR 0026). */
 export const mediaPath = (storageDir: string, mediaId: string) => join(storageDir, 'media', mediaId);
 /** Where a deployed version lies: `plugins/<pluginId>@<version>` (the id's '/' encoded). */
-export const deployedPath = (storageDir: string, pluginId: string, version: string) => join(storageDir, 'plugins', `${encodeURIComponent(pluginId)}@${version}`);
+export const deployedPath = (storageDir: string, pluginId: string, version: string) =>
+  join(storageDir, 'plugins', `${encodeURIComponent(pluginId)}@${version}`);
 
 interface JobContext {
   versionId: string;
@@ -36,7 +37,14 @@ interface JobContext {
   zipSha256?: string;
   /** package.json as read at unzip, before any of the plugin's code ran. */
   pkg?: { build: string | null; dist: string; main: string | null; installScripts: boolean; dependencies: Record<string, string> };
-  grab?: { files: { path: string; size: number; sha256: string }[]; filesSha256: string; groupCount: number; nodeCount: number; icons: Record<string, string>; main: string | null };
+  grab?: {
+    files: { path: string; size: number; sha256: string }[];
+    filesSha256: string;
+    groupCount: number;
+    nodeCount: number;
+    icons: Record<string, string>;
+    main: string | null;
+  };
 }
 
 type Limits = { timeoutMs: number; maxOutputBytes: number; maxMemoryBytes: number };
@@ -103,8 +111,14 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     const found = detectIsolation(this.config.isolation, isRoot() ? this.jobUser() : null);
     this.isolation = found.isolation;
     this.isolationTried = found.tried;
-    if (this.isolation) this.logger.log(`Plugin builds are isolated with ${this.isolation.description}; at most ${this.config.maxBuilds} at once on ${this.config.host}, one per person.`);
-    else this.logger.error(`Plugin builds cannot be isolated on this machine (${found.tried.join('; ')}): every build will fail until bubblewrap or util-linux's unshare works here.`);
+    if (this.isolation)
+      this.logger.log(
+        `Plugin builds are isolated with ${this.isolation.description}; at most ${this.config.maxBuilds} at once on ${this.config.host}, one per person.`,
+      );
+    else
+      this.logger.error(
+        `Plugin builds cannot be isolated on this machine (${found.tried.join('; ')}): every build will fail until bubblewrap or util-linux's unshare works here.`,
+      );
     // Deployed files, private plugins' included, are for this service alone.
     mkdirSync(join(this.config.storageDir, 'plugins'), { recursive: true, mode: 0o700 });
     chmodSync(join(this.config.storageDir, 'plugins'), 0o700);
@@ -176,7 +190,9 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     if (waiting.rows.length === 0) return null;
     return this.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('kiln.plugin-registry.build-slots'))`.execute(trx);
-      const busy = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${t} WHERE job_id IS NOT NULL AND started_at IS NOT NULL AND run_host = ${this.config.host}`.execute(trx);
+      const busy = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM ${t} WHERE job_id IS NOT NULL AND started_at IS NOT NULL AND run_host = ${this.config.host}`.execute(trx);
       if (busy.rows[0]!.n >= this.config.maxBuilds) return null;
       const claimed = await sql<{ id: string; job_id: string }>`
         UPDATE ${t} SET started_at = now(), run_host = ${this.config.host}, lease_owner = ${this.instance}, lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval
@@ -209,7 +225,10 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       const s = version.snapshot();
       const why = row.running > 0 ? 'another build of yours is running' : 'every build slot is busy';
       const sink = new LogSink(this.repo, { versionId, authorId: s.authorId, pluginRecordId: s.pluginId, version: s.version }, 'unzip');
-      sink.write('info', `${PIPELINE_MESSAGES.waiting}: ${why}${row.ahead > 0 ? `; ${row.ahead} ${row.ahead === 1 ? 'build waits' : 'builds wait'} ahead of this one` : ''}.`);
+      sink.write(
+        'info',
+        `${PIPELINE_MESSAGES.waiting}: ${why}${row.ahead > 0 ? `; ${row.ahead} ${row.ahead === 1 ? 'build waits' : 'builds wait'} ahead of this one` : ''}.`,
+      );
       await sink.flush();
     } catch (e) {
       this.logger.warn(`queue note for ${versionId}: ${(e as Error).message}`);
@@ -228,7 +247,12 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
         if (!version || !version.running) continue;
         const resumes = version.resumeInterruptedJob(randomUUID(), new Date());
         // Queued again in its old place (queued_at is kept): the next free slot runs it.
-        if (resumes) await this.repo.saveQueued(version, { actorId: null, occurredAt: new Date() }, { started_at: null, run_host: null, lease_owner: null, lease_until: null });
+        if (resumes)
+          await this.repo.saveQueued(
+            version,
+            { actorId: null, occurredAt: new Date() },
+            { started_at: null, run_host: null, lease_owner: null, lease_until: null },
+          );
         else await this.repo.save([version], { actorId: null, occurredAt: new Date() });
       }
       if (claimed.rows.length > 0) this.claim();
@@ -261,11 +285,28 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     const first = await this.repo.loadVersionById(versionId);
     if (!first || !first.ownsJob(jobId)) return;
     const s = first.snapshot();
-    const heartbeat = setInterval(() => {
-      void sql`UPDATE ${sql.id(SCHEMA, 'plugin_versions')} SET lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval WHERE id = ${versionId} AND job_id = ${jobId}`.execute(this.db).catch(() => undefined);
-    }, Math.max(200, this.config.leaseMs / 3));
+    const heartbeat = setInterval(
+      () => {
+        void sql`UPDATE ${sql.id(SCHEMA, 'plugin_versions')} SET lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval WHERE id = ${versionId} AND job_id = ${jobId}`
+          .execute(this.db)
+          .catch(() => undefined);
+      },
+      Math.max(200, this.config.leaseMs / 3),
+    );
     const work = await mkdtemp(join(this.config.workDir, 'kiln-pipeline-'));
-    const ctx: JobContext = { versionId, jobId, authorId: s.authorId, pluginRecordId: s.pluginId, packageId: s.packageId, version: s.version, mediaId: s.mediaId!, work, build: join(work, 'build'), out: join(work, 'out'), user: isRoot() ? this.jobUser() : null };
+    const ctx: JobContext = {
+      versionId,
+      jobId,
+      authorId: s.authorId,
+      pluginRecordId: s.pluginId,
+      packageId: s.packageId,
+      version: s.version,
+      mediaId: s.mediaId!,
+      work,
+      build: join(work, 'build'),
+      out: join(work, 'out'),
+      user: isRoot() ? this.jobUser() : null,
+    };
     try {
       // Other users may pass through (each job's own folders are 0700 and its user's), never list it.
       await chmod(work, 0o711);
@@ -290,7 +331,9 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
           break;
         }
       }
-      const provenance: ProvenanceState | null = failure ? null : { zipSha256: ctx.zipSha256 ?? null, files: ctx.grab!.files, filesSha256: ctx.grab!.filesSha256, sandboxed: true, isolation: this.isolation!.kind };
+      const provenance: ProvenanceState | null = failure
+        ? null
+        : { zipSha256: ctx.zipSha256 ?? null, files: ctx.grab!.files, filesSha256: ctx.grab!.filesSha256, sandboxed: true, isolation: this.isolation!.kind };
       const finished = await this.change(ctx, (v, now) => v.finishPipeline(failure ? 'failed' : 'done', failure, provenance, now));
       if (finished) await this.afterFinish(finished);
     } finally {
@@ -320,7 +363,16 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
 
   private env(ctx: JobContext): Record<string, string> {
     // No variable of ours reaches a step: no database or NATS address, no credentials.
-    return { PATH: `${nodeDir()}:${MINIMAL_PATH}`, HOME: join(ctx.build, 'home'), TMPDIR: '/tmp', LANG: 'C.UTF-8', npm_config_cache: join(ctx.build, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_userconfig: join(ctx.build, 'home', '.npmrc'), CI: 'true' };
+    return {
+      PATH: `${nodeDir()}:${MINIMAL_PATH}`,
+      HOME: join(ctx.build, 'home'),
+      TMPDIR: '/tmp',
+      LANG: 'C.UTF-8',
+      npm_config_cache: join(ctx.build, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+      npm_config_userconfig: join(ctx.build, 'home', '.npmrc'),
+      CI: 'true',
+    };
   }
 
   /** Runs one step; answers null on success or the reason it failed. */
@@ -336,7 +388,11 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       const zip = join(ctx.build, 'upload.zip');
       await copyFile(source, zip, constants.COPYFILE_EXCL);
       if (ctx.user) await chown(zip, ctx.user.uid, ctx.user.gid);
-      const result = await this.worker('unzip', { zip, out: join(ctx.build, 'src'), maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits, { readable: [], writable: [ctx.build], user: ctx.user });
+      const result = await this.worker('unzip', { zip, out: join(ctx.build, 'src'), maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits, {
+        readable: [],
+        writable: [ctx.build],
+        user: ctx.user,
+      });
       if (typeof result === 'string') return result;
       Object.assign(ctx, { root: result.root, zipSha256: result.zipSha256, pkg: result.pkg });
       return null;
@@ -351,16 +407,42 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     if (step === 'grab') {
       // A fresh folder made after every process of the build ended: nothing of the build is in it.
       await this.ownFolder(ctx, ctx.out, 0o755);
-      const result = await this.worker('grab', { root: ctx.root, dist: pkg.dist, main: pkg.main, out: ctx.out, maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits, { readable: [ctx.build], writable: [ctx.out], user: ctx.user });
+      const result = await this.worker(
+        'grab',
+        { root: ctx.root, dist: pkg.dist, main: pkg.main, out: ctx.out, maxFiles: c.maxFiles, maxBytes: c.maxBytes },
+        ctx,
+        logs,
+        limits,
+        { readable: [ctx.build], writable: [ctx.out], user: ctx.user },
+      );
       if (typeof result === 'string') return result;
       ctx.grab = result;
       return null;
     }
     const g = ctx.grab!;
-    const manifest = { pluginId: ctx.packageId, version: ctx.version, groupCount: g.groupCount, nodeCount: g.nodeCount, icons: g.icons, main: g.main, files: g.files, zipSha256: ctx.zipSha256, filesSha256: g.filesSha256, sandboxed: true, isolation: this.isolation.kind };
+    const manifest = {
+      pluginId: ctx.packageId,
+      version: ctx.version,
+      groupCount: g.groupCount,
+      nodeCount: g.nodeCount,
+      icons: g.icons,
+      main: g.main,
+      files: g.files,
+      zipSha256: ctx.zipSha256,
+      filesSha256: g.filesSha256,
+      sandboxed: true,
+      isolation: this.isolation.kind,
+    };
     const plugins = join(c.storageDir, 'plugins');
     // Our own user without capabilities, seeing the collected files and the plugins folder alone.
-    const result = await this.worker('deploy', { from: join(ctx.out, 'files'), target: deployedPath(c.storageDir, ctx.packageId, ctx.version), manifest }, ctx, logs, limits, { readable: [ctx.out], writable: [plugins], user: null });
+    const result = await this.worker(
+      'deploy',
+      { from: join(ctx.out, 'files'), target: deployedPath(c.storageDir, ctx.packageId, ctx.version), manifest },
+      ctx,
+      logs,
+      limits,
+      { readable: [ctx.out], writable: [plugins], user: null },
+    );
     return typeof result === 'string' ? result : null;
   }
 
@@ -375,7 +457,12 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       if (!REGISTRY_SPEC.test(spec)) return `Refused: the dependency "${name}" (${spec}) is not from the npm registry; only registry versions are installed.`;
     }
     const npmrc = join(ctx.root!, '.npmrc');
-    if (await lstat(npmrc).then(() => true, () => false)) {
+    if (
+      await lstat(npmrc).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await rm(npmrc, { force: true });
       logs.write('warning', "Ignored the package's .npmrc");
     }
@@ -390,7 +477,15 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** The plugin's own code (npm, its scripts, the build): its sandbox sees the job's folder and Node alone. */
-  private async contained(ctx: JobContext, logs: LogSink, limits: Limits, command: string, args: string[], network: boolean, extraEnv: Record<string, string> = {}): Promise<string | null> {
+  private async contained(
+    ctx: JobContext,
+    logs: LogSink,
+    limits: Limits,
+    command: string,
+    args: string[],
+    network: boolean,
+    extraEnv: Record<string, string> = {},
+  ): Promise<string | null> {
     const r = await runContained({
       isolation: this.isolation!,
       command,
@@ -409,7 +504,14 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** One of our own steps (unzip, grab, deploy) in a sandbox too: it handles what the plugin made. */
-  private async worker(step: 'unzip' | 'grab' | 'deploy', args: unknown, ctx: JobContext, logs: LogSink, limits: Limits, view: { readable: string[]; writable: string[]; user: JobContext['user'] }): Promise<any> {
+  private async worker(
+    step: 'unzip' | 'grab' | 'deploy',
+    args: unknown,
+    ctx: JobContext,
+    logs: LogSink,
+    limits: Limits,
+    view: { readable: string[]; writable: string[]; user: JobContext['user'] },
+  ): Promise<any> {
     let result: unknown = null;
     const register = WORKER.endsWith('.ts') ? ['-r', require.resolve('@swc-node/register')] : [];
     const r = await runContained({
@@ -417,7 +519,12 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       command: process.execPath,
       args: [...register, WORKER, step, JSON.stringify(args)],
       cwd: view.writable[0]!,
-      env: { PATH: MINIMAL_PATH, LANG: 'C.UTF-8', HOME: '/tmp', ...(register.length ? { SWC_NODE_PROJECT: join(__dirname, '../../../../tsconfig.json') } : {}) },
+      env: {
+        PATH: MINIMAL_PATH,
+        LANG: 'C.UTF-8',
+        HOME: '/tmp',
+        ...(register.length ? { SWC_NODE_PROJECT: join(__dirname, '../../../../tsconfig.json') } : {}),
+      },
       ...limits,
       readable: [...workerMounts(), ...view.readable],
       writable: view.writable,
@@ -449,7 +556,16 @@ class LogSink {
 
   write(level: PluginLogLevel, message: string): void {
     if (level === 'error') this.lastError = message;
-    this.buffer.push({ id: newId(), message, level, action: this.action, createdAt: new Date().toISOString(), pluginId: this.ctx.pluginRecordId, version: this.ctx.version, seq: 0 });
+    this.buffer.push({
+      id: newId(),
+      message,
+      level,
+      action: this.action,
+      createdAt: new Date().toISOString(),
+      pluginId: this.ctx.pluginRecordId,
+      version: this.ctx.version,
+      seq: 0,
+    });
     if (this.buffer.length >= 50) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), 200);
   }

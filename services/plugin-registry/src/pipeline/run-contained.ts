@@ -52,7 +52,7 @@ function stepRss(wrapperPid: number): number {
     }
   }
   let total = 0;
-  for (const queue = [wrapperPid]; queue.length > 0; ) {
+  for (const queue = [wrapperPid]; queue.length > 0;) {
     const pid = queue.pop()!;
     total += rss.get(pid) ?? 0;
     queue.push(...(children.get(pid) ?? []));
@@ -66,9 +66,23 @@ function stepRss(wrapperPid: number): number {
  * and with it every process of the step (pid namespace). Output arrives line by line.
  */
 export function runContained(run: ContainedRun): Promise<ContainedResult> {
-  const wrapped = run.isolation.wrap({ command: run.command, args: run.args, cwd: run.cwd, writable: run.writable, readable: run.readable, network: run.network, user: run.user });
+  const wrapped = run.isolation.wrap({
+    command: run.command,
+    args: run.args,
+    cwd: run.cwd,
+    writable: run.writable,
+    readable: run.readable,
+    network: run.network,
+    user: run.user,
+  });
   return new Promise((resolvePromise) => {
-    const child = spawn(wrapped.command, wrapped.args, { cwd: '/', env: run.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...(wrapped.spawnAs ? { uid: wrapped.spawnAs.uid, gid: wrapped.spawnAs.gid } : {}) });
+    const child = spawn(wrapped.command, wrapped.args, {
+      cwd: '/',
+      env: run.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(wrapped.spawnAs ? { uid: wrapped.spawnAs.uid, gid: wrapped.spawnAs.gid } : {}),
+    });
     let stopped: string | null = null;
     let output = 0;
     const kill = (reason: string) => {
@@ -84,7 +98,8 @@ export function runContained(run: ContainedRun): Promise<ContainedResult> {
     run.signal?.addEventListener('abort', onAbort);
     const timer = setTimeout(() => kill(`Stopped: the step took longer than ${Math.round(run.timeoutMs / 100) / 10} s.`), run.timeoutMs);
     const memory = setInterval(() => {
-      if (child.pid && stepRss(child.pid) > run.maxMemoryBytes) kill(`Stopped: the step used more than ${Math.round(run.maxMemoryBytes / 1048576)} MiB of memory.`);
+      if (child.pid && stepRss(child.pid) > run.maxMemoryBytes)
+        kill(`Stopped: the step used more than ${Math.round(run.maxMemoryBytes / 1048576)} MiB of memory.`);
     }, 250);
     for (const stream of ['stdout', 'stderr'] as const) {
       let rest = '';

@@ -23,20 +23,43 @@ async function sha256File(path: string): Promise<string> {
 
 /** The folder holding package.json: the archive's root, or its single top folder. */
 async function projectRoot(dir: string): Promise<string> {
-  if (await stat(join(dir, 'package.json')).then(() => true, () => false)) return dir;
+  if (
+    await stat(join(dir, 'package.json')).then(
+      () => true,
+      () => false,
+    )
+  )
+    return dir;
   const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !e.name.startsWith('__MACOSX'));
-  if (entries.length === 1 && entries[0]!.isDirectory() && (await stat(join(dir, entries[0]!.name, 'package.json')).then(() => true, () => false))) return join(dir, entries[0]!.name);
+  if (
+    entries.length === 1 &&
+    entries[0]!.isDirectory() &&
+    (await stat(join(dir, entries[0]!.name, 'package.json')).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return join(dir, entries[0]!.name);
   throw new StepFailure('The archive has no package.json at its root (or in its single top folder).');
 }
 
-interface UnzipArgs { zip: string; out: string; maxFiles: number; maxBytes: number }
+interface UnzipArgs {
+  zip: string;
+  out: string;
+  maxFiles: number;
+  maxBytes: number;
+}
 
 /** Streams the entries out, refusing absolute or `..` paths, links, too many files or too many bytes. */
 async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
   const zipSha256 = await sha256File(zip);
   log(`Archive sha256 ${zipSha256}`);
   await mkdir(out, { recursive: true });
-  const zipfile = await new Promise<yauzl.ZipFile>((ok, ko) => yauzl.open(zip, { lazyEntries: true, autoClose: true, strictFileNames: true, validateEntrySizes: true }, (e, z) => (e ? ko(new StepFailure(`Not a readable zip archive: ${e.message}`)) : ok(z!))));
+  const zipfile = await new Promise<yauzl.ZipFile>((ok, ko) =>
+    yauzl.open(zip, { lazyEntries: true, autoClose: true, strictFileNames: true, validateEntrySizes: true }, (e, z) =>
+      e ? ko(new StepFailure(`Not a readable zip archive: ${e.message}`)) : ok(z!),
+    ),
+  );
   let files = 0;
   let bytes = 0;
   await new Promise<void>((ok, ko) => {
@@ -49,10 +72,15 @@ async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
     zipfile.on('entry', (entry: yauzl.Entry) => {
       const name = entry.fileName;
       const target = resolve(out, name);
-      if (name.startsWith('/') || name.split('/').includes('..') || (target !== out && !target.startsWith(out + sep))) return fail(`Refused: the entry "${name}" points outside the archive's folder.`);
+      if (name.startsWith('/') || name.split('/').includes('..') || (target !== out && !target.startsWith(out + sep)))
+        return fail(`Refused: the entry "${name}" points outside the archive's folder.`);
       const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
       if (mode === 0o120000) return fail(`Refused: the entry "${name}" is a symbolic link.`);
-      if (name.endsWith('/')) return void mkdir(target, { recursive: true }).then(() => zipfile.readEntry(), (e) => fail(e.message));
+      if (name.endsWith('/'))
+        return void mkdir(target, { recursive: true }).then(
+          () => zipfile.readEntry(),
+          (e) => fail(e.message),
+        );
       if (++files > maxFiles) return fail(`Refused: the archive has more than ${maxFiles} files.`);
       // The declared size is not trusted: bytes are counted as they are inflated.
       if (bytes + entry.uncompressedSize > maxBytes) return fail(`Refused: the archive unpacks to more than ${maxBytes} bytes.`);
@@ -67,7 +95,10 @@ async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
         });
         mkdir(dirname(target), { recursive: true })
           .then(() => pipeline(stream, counter, createWriteStream(target, { mode: 0o644 })))
-          .then(() => zipfile.readEntry(), (err: Error) => fail(err instanceof StepFailure ? err.message : `The archive is damaged: ${err.message}`));
+          .then(
+            () => zipfile.readEntry(),
+            (err: Error) => fail(err instanceof StepFailure ? err.message : `The archive is damaged: ${err.message}`),
+          );
       });
     });
     zipfile.readEntry();
@@ -88,10 +119,29 @@ async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
   for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
     for (const [name, spec] of Object.entries(pkg[field] ?? {})) deps[name] = String(spec);
   }
-  return { zipSha256, root, files, bytes, pkg: { build: text(pkg.scripts?.build), dist: text(pkg.kiln?.dist) ?? 'dist', main: text(pkg.main), installScripts: pkg.kiln?.installScripts === true, dependencies: deps } };
+  return {
+    zipSha256,
+    root,
+    files,
+    bytes,
+    pkg: {
+      build: text(pkg.scripts?.build),
+      dist: text(pkg.kiln?.dist) ?? 'dist',
+      main: text(pkg.main),
+      installScripts: pkg.kiln?.installScripts === true,
+      dependencies: deps,
+    },
+  };
 }
 
-interface GrabArgs { root: string; dist: string; main: string | null; out: string; maxFiles: number; maxBytes: number }
+interface GrabArgs {
+  root: string;
+  dist: string;
+  main: string | null;
+  out: string;
+  maxFiles: number;
+  maxBytes: number;
+}
 
 /** Refuses anything but a real folder at every part of `rel` below `base` (a link anywhere is refused). */
 async function realFolder(base: string, rel: string): Promise<string> {
@@ -139,7 +189,8 @@ async function copyRegular(from: string, expected: Stats, to: string, limit: { l
   });
   try {
     const info = await source.stat();
-    if (!info.isFile() || info.ino !== expected.ino || info.dev !== expected.dev) throw new StepFailure(`Refused: a built file changed while it was collected.`);
+    if (!info.isFile() || info.ino !== expected.ino || info.dev !== expected.dev)
+      throw new StepFailure(`Refused: a built file changed while it was collected.`);
     await mkdir(dirname(to), { recursive: true, mode: 0o755 });
     const hash = createHash('sha256');
     let size = 0;
@@ -178,7 +229,9 @@ async function grab({ root, dist: distName, main: mainPath, out, maxFiles, maxBy
     hashed.push({ path: f.path, size: copied.size, sha256: copied.sha256 });
   }
   const total = hashed.reduce((n, f) => n + f.size, 0);
-  const filesSha256 = createHash('sha256').update(hashed.map((f) => `${f.path} ${f.sha256}\n`).join('')).digest('hex');
+  const filesSha256 = createHash('sha256')
+    .update(hashed.map((f) => `${f.path} ${f.sha256}\n`).join(''))
+    .digest('hex');
   // The manifest (kiln-plugin.json): a built file, or beside package.json (a regular file, not followed).
   let manifestText: string | null = null;
   if (hashed.some((f) => f.path === 'kiln-plugin.json')) manifestText = await readFile(join(out, 'files', 'kiln-plugin.json'), 'utf8');
@@ -200,7 +253,9 @@ async function grab({ root, dist: distName, main: mainPath, out, maxFiles, maxBy
   }
   const count = (list: unknown, n: unknown) => (Array.isArray(list) ? list.length : Number.isInteger(n) ? Number(n) : 0);
   const groupCount = count(manifest.groups, manifest.groupCount);
-  const nodeCount = Array.isArray(manifest.groups) ? manifest.groups.reduce((n: number, g: any) => n + (Array.isArray(g?.nodes) ? g.nodes.length : 0), 0) || count(manifest.nodes, manifest.nodeCount) : count(manifest.nodes, manifest.nodeCount);
+  const nodeCount = Array.isArray(manifest.groups)
+    ? manifest.groups.reduce((n: number, g: any) => n + (Array.isArray(g?.nodes) ? g.nodes.length : 0), 0) || count(manifest.nodes, manifest.nodeCount)
+    : count(manifest.nodes, manifest.nodeCount);
   const icons: Record<string, string> = {};
   for (const [slot, file] of Object.entries(manifest.icons ?? {})) if (typeof file === 'string' && hashed.some((f) => f.path === file)) icons[slot] = file;
   const main = mainPath ? posix.relative(distName, mainPath) : null;
@@ -208,7 +263,11 @@ async function grab({ root, dist: distName, main: mainPath, out, maxFiles, maxBy
   return { files: hashed, filesSha256, groupCount, nodeCount, icons, main: main && hashed.some((f) => f.path === main) ? main : null };
 }
 
-interface DeployArgs { from: string; target: string; manifest: { files: { path: string; sha256: string }[] } & Record<string, unknown> }
+interface DeployArgs {
+  from: string;
+  target: string;
+  manifest: { files: { path: string; sha256: string }[] } & Record<string, unknown>;
+}
 
 /**
  * Stores the collected files immutably under pluginId@version: written aside, made read-only, then renamed

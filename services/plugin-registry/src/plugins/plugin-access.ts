@@ -15,7 +15,12 @@ export async function authorsPlugin(repo: PluginsRepository, actorId: string, id
   return plugin;
 }
 
-export async function authorsVersion(repo: PluginsRepository, actorId: string, pluginId: string, version: string): Promise<{ plugin: PluginAggregate; version: PluginVersionAggregate }> {
+export async function authorsVersion(
+  repo: PluginsRepository,
+  actorId: string,
+  pluginId: string,
+  version: string,
+): Promise<{ plugin: PluginAggregate; version: PluginVersionAggregate }> {
   const plugin = await authorsPlugin(repo, actorId, pluginId);
   const v = await repo.loadVersion(pluginId, version);
   if (!v) throw versionNotFound();

@@ -66,46 +66,91 @@ export const pluginsRoutes = [
     kind: 'command',
     handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new DeletePluginCommand(actor.userId, body.id))),
   }),
-  rpcRoute({ rpc: PluginRegistryRpc.getPlugin, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new GetPluginQuery(actor.userId, body.id)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.listMyPlugins, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListMyPluginsQuery(actor.userId, body)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.validatePlugin, kind: 'query', handle: ({ body }, context) => context.queries.execute(new ValidatePluginIdQuery(body.term)) }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.getPlugin,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new GetPluginQuery(actor.userId, body.id)),
+  }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.listMyPlugins,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new ListMyPluginsQuery(actor.userId, body)),
+  }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.validatePlugin,
+    kind: 'query',
+    handle: ({ body }, context) => context.queries.execute(new ValidatePluginIdQuery(body.term)),
+  }),
   rpcRoute({ rpc: PluginRegistryRpc.validateSlug, kind: 'query', handle: ({ body }, context) => context.queries.execute(new ValidateSlugQuery(body.slug)) }),
 
   // Versions
   rpcRoute({
     rpc: PluginRegistryRpc.createVersion,
     kind: 'command',
-    handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new CreateVersionCommand(actor.userId, body.pluginId, body.version))),
+    handle: async ({ actor, body }, context) =>
+      answer(context, await context.commands.execute(new CreateVersionCommand(actor.userId, body.pluginId, body.version))),
   }),
   rpcRoute({
     rpc: PluginRegistryRpc.deleteVersion,
     kind: 'command',
-    handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new DeleteVersionCommand(actor.userId, body.pluginId, body.version))),
+    handle: async ({ actor, body }, context) =>
+      answer(context, await context.commands.execute(new DeleteVersionCommand(actor.userId, body.pluginId, body.version))),
   }),
   rpcRoute({
     rpc: PluginRegistryRpc.assignZip,
     kind: 'command',
-    handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new AssignZipCommand(actor.userId, body.pluginId, body.version, body.mediaId))),
+    handle: async ({ actor, body }, context) =>
+      answer(context, await context.commands.execute(new AssignZipCommand(actor.userId, body.pluginId, body.version, body.mediaId))),
   }),
   rpcRoute({
     rpc: PluginRegistryRpc.publish,
     kind: 'command',
-    handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new PublishVersionCommand(actor.userId, body.pluginId, body.version, body.options?.isAlpha ?? false))),
+    handle: async ({ actor, body }, context) =>
+      answer(context, await context.commands.execute(new PublishVersionCommand(actor.userId, body.pluginId, body.version, body.options?.isAlpha ?? false))),
   }),
   rpcRoute({
     rpc: PluginRegistryRpc.unpublish,
     kind: 'command',
-    handle: async ({ actor, body }, context) => answer(context, await context.commands.execute(new UnpublishVersionCommand(actor.userId, body.pluginId, body.version))),
+    handle: async ({ actor, body }, context) =>
+      answer(context, await context.commands.execute(new UnpublishVersionCommand(actor.userId, body.pluginId, body.version))),
   }),
-  rpcRoute({ rpc: PluginRegistryRpc.listVersions, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListVersionsQuery(actor.userId, body)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.listActions, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListActionsQuery(actor.userId, body)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.listLogs, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new ListLogsQuery(actor.userId, body)) }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.listVersions,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new ListVersionsQuery(actor.userId, body)),
+  }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.listActions,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new ListActionsQuery(actor.userId, body)),
+  }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.listLogs,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new ListLogsQuery(actor.userId, body)),
+  }),
   rpcRoute({ rpc: PluginRegistryRpc.pipelineInfo, kind: 'query', handle: (_request, context) => context.queries.execute(new PipelineInfoQuery()) }),
 
   // The public read API for consumers: published versions of public plugins only.
   rpcRoute({ rpc: PluginRegistryRpc.publicPlugins, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicPluginsQuery(body)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.publicVersions, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicVersionsQuery(body.pluginId)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.publicManifest, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicManifestQuery(body.pluginId, body.version)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.publicFile, kind: 'query', handle: ({ body }, context) => context.queries.execute(new PublicFileQuery(body.pluginId, body.version, body.path)) }),
-  rpcRoute({ rpc: PluginRegistryRpc.pluginFile, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new PluginFileQuery(actor.userId, body.pluginId, body.version, body.path, body.knownSha256)) }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.publicVersions,
+    kind: 'query',
+    handle: ({ body }, context) => context.queries.execute(new PublicVersionsQuery(body.pluginId)),
+  }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.publicManifest,
+    kind: 'query',
+    handle: ({ body }, context) => context.queries.execute(new PublicManifestQuery(body.pluginId, body.version)),
+  }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.publicFile,
+    kind: 'query',
+    handle: ({ body }, context) => context.queries.execute(new PublicFileQuery(body.pluginId, body.version, body.path)),
+  }),
+  rpcRoute({
+    rpc: PluginRegistryRpc.pluginFile,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new PluginFileQuery(actor.userId, body.pluginId, body.version, body.path, body.knownSha256)),
+  }),
 ];

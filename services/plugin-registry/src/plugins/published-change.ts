@@ -6,7 +6,14 @@ import { PluginsRepository } from './ports/plugins.repository.port';
 import { PluginChange } from './plugin-change';
 
 /** A publish or unpublish changes the plugin too (latest version, publishedAt, counts): one transaction. */
-export async function publishedChange(repo: PluginsRepository, files: PluginFiles, actorId: string, plugin: PluginAggregate, version: PluginVersionAggregate, now: Date): Promise<PluginChange<PluginVersion>> {
+export async function publishedChange(
+  repo: PluginsRepository,
+  files: PluginFiles,
+  actorId: string,
+  plugin: PluginAggregate,
+  version: PluginVersionAggregate,
+  now: Date,
+): Promise<PluginChange<PluginVersion>> {
   const v = version.snapshot();
   const others = (await repo.publishedVersions(v.pluginId)).filter((x) => x !== v.version);
   const published = v.status === 'published' ? [...others, v.version] : others;

@@ -13,7 +13,8 @@ export async function zipOf(files: Record<string, string | Buffer>, options: { s
   return Buffer.concat(chunks);
 }
 
-const pkg = (build: string, extra: object = {}) => JSON.stringify({ name: 'fixture-plugin', version: '1.0.0', private: true, main: 'dist/index.js', scripts: { build }, ...extra });
+const pkg = (build: string, extra: object = {}) =>
+  JSON.stringify({ name: 'fixture-plugin', version: '1.0.0', private: true, main: 'dist/index.js', scripts: { build }, ...extra });
 
 /** Builds: writes dist/index.js and a manifest with 2 groups and 3 nodes (no dependencies: install needs no network). */
 export const buildingPlugin = () =>
@@ -28,10 +29,11 @@ export const buildingPlugin = () =>
     ].join('\n'),
   });
 
-export const failingPlugin = () => zipOf({ 'package.json': pkg("node -e \"console.error('boom: the build broke'); process.exit(2)\"") });
+export const failingPlugin = () => zipOf({ 'package.json': pkg('node -e "console.error(\'boom: the build broke\'); process.exit(2)"') });
 export const loopingPlugin = () => zipOf({ 'package.json': pkg('node -e "for(;;){}"') });
 /** A build that takes a while (to be interrupted by a restart), then builds. */
-export const slowPlugin = (ms: number) => zipOf({ 'package.json': pkg(`node -e "setTimeout(() => { require('fs').mkdirSync('dist'); require('fs').writeFileSync('dist/index.js', '1') }, ${ms})"`) });
+export const slowPlugin = (ms: number) =>
+  zipOf({ 'package.json': pkg(`node -e "setTimeout(() => { require('fs').mkdirSync('dist'); require('fs').writeFileSync('dist/index.js', '1') }, ${ms})"`) });
 /** A build that tries the network and our data: both must fail inside the sandbox. */
 export const snoopingPlugin = (secretFile: string) =>
   zipOf({

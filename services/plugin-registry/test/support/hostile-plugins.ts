@@ -56,9 +56,17 @@ export const whoamiPlugin = (ms: number) => script([`sleep ${ms / 1000}`, 'mkdir
 /** Needs a dependency from the registry; its build requires it (so the install really happened). */
 export const dependentPlugin = () =>
   zipOf({
-    'package.json': JSON.stringify({ name: 'dependent-plugin', version: '1.0.0', private: true, main: 'dist/index.js', scripts: { build: 'node build.js' }, dependencies: { 'is-number': '7.0.0' } }),
+    'package.json': JSON.stringify({
+      name: 'dependent-plugin',
+      version: '1.0.0',
+      private: true,
+      main: 'dist/index.js',
+      scripts: { build: 'node build.js' },
+      dependencies: { 'is-number': '7.0.0' },
+    }),
     '.npmrc': 'registry=http://127.0.0.1:5432/\n',
-    'build.js': "const fs = require('fs'); fs.mkdirSync('dist'); fs.writeFileSync('dist/index.js', String(require('is-number')(5))); console.log('is-number says ' + require('is-number')(5));",
+    'build.js':
+      "const fs = require('fs'); fs.mkdirSync('dist'); fs.writeFileSync('dist/index.js', String(require('is-number')(5))); console.log('is-number says ' + require('is-number')(5));",
   });
 
 /** A dependency that is not from the registry (a URL): refused before npm runs. */

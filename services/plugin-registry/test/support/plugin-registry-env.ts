@@ -67,7 +67,14 @@ export async function startPluginRegistry(limits: Record<string, string> = {}): 
   const databaseUrl = withDatabase(BASE, database);
   await admin(`CREATE DATABASE "${database}"`);
   const storageDir = mkdtempSync(join(tmpdir(), 'kiln-storage-'));
-  Object.assign(process.env, { KILN_NAMESPACE: namespace, DATABASE_URL: databaseUrl, NATS_URL, KILN_STORAGE_DIR: storageDir, KILN_PIPELINE_LEASE: '1500ms', ...limits });
+  Object.assign(process.env, {
+    KILN_NAMESPACE: namespace,
+    DATABASE_URL: databaseUrl,
+    NATS_URL,
+    KILN_STORAGE_DIR: storageDir,
+    KILN_PIPELINE_LEASE: '1500ms',
+    ...limits,
+  });
   const kit = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
   const { PluginRegistryModule } = require('../../src/plugin-registry.module') as { PluginRegistryModule: Type<unknown> };
   const { AssetsModule } = require('../../../assets/src/assets.module') as { AssetsModule: Type<unknown> };
@@ -108,7 +115,16 @@ export async function startPluginRegistry(limits: Record<string, string> = {}): 
     const id = kit.newId();
     mkdirSync(join(storageDir, 'media'), { recursive: true });
     writeFileSync(join(storageDir, 'media', `${id}.upload`), content);
-    const body = { id, repo: options.repo ?? 'plugin', folder: 'test/1_0_0', filename: options.filename ?? 'plugin.zip', mimetype: 'application/zip', encoding: '7bit', size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+    const body = {
+      id,
+      repo: options.repo ?? 'plugin',
+      folder: 'test/1_0_0',
+      filename: options.filename ?? 'plugin.zip',
+      mimetype: 'application/zip',
+      encoding: '7bit',
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    };
     return AssetsRpc.registerMedia.reply.parse(await request(AssetsRpc.registerMedia.subject, { actor, body }));
   }
   async function uploadRefusal(actor: { userId: string }, content: Buffer, options: { filename?: string; repo?: UploadRepo } = {}): Promise<ErrorBody> {

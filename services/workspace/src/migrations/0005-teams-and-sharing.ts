@@ -65,7 +65,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull());
   await projectColumns(s.createTable('projects')).execute();
   await sql`ALTER TABLE ${table('projects')} ADD FOREIGN KEY (team_id) REFERENCES ${table('teams')} (id) ON DELETE CASCADE`.execute(db);
-  await projectColumns(s.createTable('project_view')).addColumn('team_version', 'integer', (c) => c.notNull()).addColumn('deleted_at', 'timestamptz').execute();
+  await projectColumns(s.createTable('project_view'))
+    .addColumn('team_version', 'integer', (c) => c.notNull())
+    .addColumn('deleted_at', 'timestamptz')
+    .execute();
   await sql`CREATE INDEX project_view_team ON ${table('project_view')} (team_id, created_at, id) WHERE deleted_at IS NULL`.execute(db);
 
   const shareColumns = (t: ReturnType<Kysely<any>['schema']['createTable']>) =>
@@ -84,7 +87,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX model_shares_pending_email ON ${table('model_shares')} (email) WHERE user_id IS NULL`.execute(db);
   await sql`CREATE INDEX model_shares_user ON ${table('model_shares')} (user_id, model_id)`.execute(db);
   await shareColumns(s.createTable('model_share_view')).addColumn('deleted_at', 'timestamptz').execute();
-  await sql`CREATE INDEX model_share_view_user ON ${table('model_share_view')} (user_id, created_at, id) INCLUDE (model_id, role) WHERE deleted_at IS NULL`.execute(db);
+  await sql`CREATE INDEX model_share_view_user ON ${table('model_share_view')} (user_id, created_at, id) INCLUDE (model_id, role) WHERE deleted_at IS NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX model_share_view_model ON ${table('model_share_view')} (model_id) WHERE deleted_at IS NULL`.execute(db);
 
   await s
@@ -108,6 +113,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX favorite_view_user_created ON ${table('favorite_view')} (user_id, created_at, id) WHERE deleted_at IS NULL`.execute(db);
   // Team-scope model lists: every member sees the team's models, whoever wrote them.
   for (const [name, key] of Object.entries({ updated_at: sql`updated_at`, created_at: sql`created_at`, name: sql`lower(name)` })) {
-    await sql`CREATE INDEX ${sql.id(`model_view_team_live_by_${name}`)} ON ${table('model_view')} (team_id, ${key}, id) WHERE deleted_at IS NULL AND team_id IS NOT NULL`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`model_view_team_live_by_${name}`)} ON ${table('model_view')} (team_id, ${key}, id) WHERE deleted_at IS NULL AND team_id IS NOT NULL`.execute(
+      db,
+    );
   }
 }

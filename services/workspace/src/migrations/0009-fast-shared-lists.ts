@@ -33,7 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     WHERE EXISTS (SELECT 1 FROM ${table('model_shares')} s WHERE s.model_id = f.model_id AND s.user_id = f.user_id)`.execute(db);
 
   for (const t of ['model_share_view', 'favorite_view']) {
-    const extra = t === 'favorite_view' ? sql`, model_author_id = m.author_id, model_team_id = m.team_id, model_shared_with_everyone = m.shared_with_everyone` : sql``;
+    const extra =
+      t === 'favorite_view' ? sql`, model_author_id = m.author_id, model_team_id = m.team_id, model_shared_with_everyone = m.shared_with_everyone` : sql``;
     await sql`UPDATE ${table(t)} v SET model_name = m.name, model_created_at = m.created_at, model_updated_at = m.updated_at, model_version = m.version ${extra}
       FROM ${table('models')} m WHERE m.id = v.model_id`.execute(db);
     await sql`UPDATE ${table(t)} v SET model_deleted_at = now() WHERE NOT EXISTS (SELECT 1 FROM ${table('models')} m WHERE m.id = v.model_id)`.execute(db);
@@ -53,7 +54,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX favorite_view_mine_maybe_hidden ON ${table('favorite_view')} (user_id) INCLUDE (model_team_id)
     WHERE ${SHOWN} AND model_shared_with_everyone = 'private' AND model_author_id <> user_id AND NOT shared_with_user`.execute(db);
 
-  for (const [view, counts] of [['model_share_view', 'model_share_counts'], ['favorite_view', 'favorite_counts']] as const) {
+  for (const [view, counts] of [
+    ['model_share_view', 'model_share_counts'],
+    ['favorite_view', 'favorite_counts'],
+  ] as const) {
     await sql`CREATE TABLE ${table(counts)} (user_id char(24) PRIMARY KEY, live bigint NOT NULL)`.execute(db);
     await sql`INSERT INTO ${table(counts)} (user_id, live)
       SELECT user_id, count(*) FROM ${table(view)} WHERE ${SHOWN} AND user_id IS NOT NULL GROUP BY user_id`.execute(db);
@@ -78,6 +82,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     const truncated = sql.id(SCHEMA, `${counts}_on_truncate`);
     await sql`CREATE FUNCTION ${truncated}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM ${table(counts)}; RETURN NULL; END $$`.execute(db);
-    await sql`CREATE TRIGGER ${sql.id(`${counts}_on_truncate`)} AFTER TRUNCATE ON ${table(view)} FOR EACH STATEMENT EXECUTE FUNCTION ${truncated}()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.id(`${counts}_on_truncate`)} AFTER TRUNCATE ON ${table(view)} FOR EACH STATEMENT EXECUTE FUNCTION ${truncated}()`.execute(
+      db,
+    );
   }
 }

@@ -38,7 +38,9 @@ import { ListRecentlyDeletedQuery } from './queries/list-recently-deleted/list-r
  * The answer is built from the committed state, so its people are read while the projection catches up.
  */
 const answerModel = (context: RpcContext, actorId: string, change: ModelChange): Promise<Model> =>
-  answerAfterProjection(context, [ProjectModelsOnModelEvents, change.eventIds], () => context.get(PgModelReadModel).present(actorId, change.model), { viewsFree: true });
+  answerAfterProjection(context, [ProjectModelsOnModelEvents, change.eventIds], () => context.get(PgModelReadModel).present(actorId, change.model), {
+    viewsFree: true,
+  });
 
 /** The committed model of an Idempotency-Key whose first answer was not remembered. */
 async function presentCommitted(context: RpcContext, actorId: string, id: string): Promise<Model> {
@@ -94,13 +96,15 @@ export const modelsRoutes: AreaRoutes = {
     rpcRoute({
       rpc: WorkspaceRpc.updateModel,
       kind: 'command',
-      handle: async ({ actor, body }, context) => answerModel(context, actor.userId, await context.commands.execute(new UpdateModelCommand(actor.userId, body.id, body.changes))),
+      handle: async ({ actor, body }, context) =>
+        answerModel(context, actor.userId, await context.commands.execute(new UpdateModelCommand(actor.userId, body.id, body.changes))),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.deleteModel,
       kind: 'command',
       // The answer is the model's last state, as it was when it went away.
-      handle: async ({ actor, body }, context) => answerModel(context, actor.userId, await context.commands.execute(new DeleteModelCommand(actor.userId, body.id))),
+      handle: async ({ actor, body }, context) =>
+        answerModel(context, actor.userId, await context.commands.execute(new DeleteModelCommand(actor.userId, body.id))),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.modelAccessibility,
@@ -110,12 +114,14 @@ export const modelsRoutes: AreaRoutes = {
     rpcRoute({
       rpc: WorkspaceRpc.duplicateModel,
       kind: 'command',
-      handle: async ({ actor, body }, context) => answerModel(context, actor.userId, await context.commands.execute(new DuplicateModelCommand(actor.userId, body.id, body.changes.name))),
+      handle: async ({ actor, body }, context) =>
+        answerModel(context, actor.userId, await context.commands.execute(new DuplicateModelCommand(actor.userId, body.id, body.changes.name))),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.shareWithEveryone,
       kind: 'command',
-      handle: async ({ actor, body }, context) => answerModel(context, actor.userId, await context.commands.execute(new ShareWithEveryoneCommand(actor.userId, body.id, body.changes.shareAs))),
+      handle: async ({ actor, body }, context) =>
+        answerModel(context, actor.userId, await context.commands.execute(new ShareWithEveryoneCommand(actor.userId, body.id, body.changes.shareAs))),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.listRecentlyDeleted,

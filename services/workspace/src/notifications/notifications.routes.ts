@@ -18,7 +18,14 @@ import { NotifyOnTeamEvents } from './reactions/notify-on-team-events';
 
 /** In-app notifications made from events (spec 000 §4, §7, §8; ADR 0021). */
 export const notificationsRoutes: AreaRoutes = {
-  providers: [PgNotificationReadModel, PgNotificationRepository, ListNotificationsHandler, CountNotificationsHandler, ReadNotificationHandler, ReadAllNotificationsHandler],
+  providers: [
+    PgNotificationReadModel,
+    PgNotificationRepository,
+    ListNotificationsHandler,
+    CountNotificationsHandler,
+    ReadNotificationHandler,
+    ReadAllNotificationsHandler,
+  ],
   routes: [
     rpcRoute({
       rpc: WorkspaceRpc.listNotifications,
@@ -44,7 +51,9 @@ export const notificationsRoutes: AreaRoutes = {
       // Answers the new counts, once the view shows them.
       handle: async ({ actor }, context) => {
         const { eventIds } = await context.commands.execute(new ReadAllNotificationsCommand(actor.userId));
-        return answerAfterProjection(context, [ProjectNotificationsOnNotificationEvents, eventIds], () => context.queries.execute(new CountNotificationsQuery(actor.userId)));
+        return answerAfterProjection(context, [ProjectNotificationsOnNotificationEvents, eventIds], () =>
+          context.queries.execute(new CountNotificationsQuery(actor.userId)),
+        );
       },
     }),
   ],

@@ -60,7 +60,9 @@ export const sharingRoutes: AreaRoutes = {
       kind: 'command',
       handle: async ({ actor, body }, context) => {
         const change = await context.commands.execute(new ShareModelCommand(actor.userId, body.id, body.changes.email, body.changes.role));
-        return answerAfterProjection(context, [ProjectModelSharesOnShareEvents, change.eventIds], () => context.queries.execute(new GetModelSharesQuery(actor.userId, body.id)));
+        return answerAfterProjection(context, [ProjectModelSharesOnShareEvents, change.eventIds], () =>
+          context.queries.execute(new GetModelSharesQuery(actor.userId, body.id)),
+        );
       },
     }),
     rpcRoute({
@@ -71,12 +73,14 @@ export const sharingRoutes: AreaRoutes = {
     rpcRoute({
       rpc: WorkspaceRpc.changeShareRole,
       kind: 'command',
-      handle: async ({ actor, body }, context) => answerShare(context, actor.userId, await context.commands.execute(new ChangeShareRoleCommand(actor.userId, body.id, body.changes.role))),
+      handle: async ({ actor, body }, context) =>
+        answerShare(context, actor.userId, await context.commands.execute(new ChangeShareRoleCommand(actor.userId, body.id, body.changes.role))),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.removeShare,
       kind: 'command',
-      handle: async ({ actor, body }, context) => answerShare(context, actor.userId, await context.commands.execute(new RemoveShareCommand(actor.userId, body.id))),
+      handle: async ({ actor, body }, context) =>
+        answerShare(context, actor.userId, await context.commands.execute(new RemoveShareCommand(actor.userId, body.id))),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.listShareUsers,
@@ -93,7 +97,11 @@ export const sharingRoutes: AreaRoutes = {
       kind: 'command',
       handle: async ({ actor, body }, context) => {
         const change = await context.commands.execute(new ToggleFavoriteCommand(actor.userId, body.modelId));
-        return answerAfterProjection(context, [ProjectFavoritesOnFavoriteEvents, change.eventIds], () => ({ modelId: body.modelId, favorite: change.starred, id: change.starred ? change.favorite.id : null }));
+        return answerAfterProjection(context, [ProjectFavoritesOnFavoriteEvents, change.eventIds], () => ({
+          modelId: body.modelId,
+          favorite: change.starred,
+          id: change.starred ? change.favorite.id : null,
+        }));
       },
     }),
     rpcRoute({
@@ -114,5 +122,11 @@ export const sharingRoutes: AreaRoutes = {
     }),
   ],
   // One consumer per subject prefix; the reactions write state + outbox and have nothing to rebuild.
-  projections: [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents, ProjectSharedListsOnModelEvents, EndSharesAndFavoritesOnModelDeleted, ActivateSharesOnUserRegistered],
+  projections: [
+    ProjectModelSharesOnShareEvents,
+    ProjectFavoritesOnFavoriteEvents,
+    ProjectSharedListsOnModelEvents,
+    EndSharesAndFavoritesOnModelDeleted,
+    ActivateSharesOnUserRegistered,
+  ],
 };

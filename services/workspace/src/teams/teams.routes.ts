@@ -129,7 +129,12 @@ const routes = [
     kind: 'command',
     handle: async ({ actor, body }, context) => {
       const change = await context.commands.execute(new UpdateProjectCommand(actor.userId, body.id, body.changes));
-      return committed(context, change, () => projectOf(change.team.id, change.team.projects.find((p) => p.id === change.result)!));
+      return committed(context, change, () =>
+        projectOf(
+          change.team.id,
+          change.team.projects.find((p) => p.id === change.result)!,
+        ),
+      );
     },
   }),
   rpcRoute({
@@ -153,7 +158,8 @@ const routes = [
   rpcRoute({
     rpc: WorkspaceRpc.changeMemberRole,
     kind: 'command',
-    handle: async ({ actor, body }, context) => member(context, await context.commands.execute(new ChangeMemberRoleCommand(actor.userId, body.id, body.changes.role))),
+    handle: async ({ actor, body }, context) =>
+      member(context, await context.commands.execute(new ChangeMemberRoleCommand(actor.userId, body.id, body.changes.role))),
   }),
   rpcRoute({
     rpc: WorkspaceRpc.removeMember,

@@ -45,7 +45,17 @@ export class PgMediaRepository implements MediaRepository {
       const inserted = (await trx
         .withSchema('assets')
         .insertInto('media')
-        .values({ id: media.id, author_id: authorId, repo: media.repo, folder: media.folder, filename: media.filename, mimetype: media.mimetype, encoding: media.encoding, size: media.size, sha256: media.sha256 })
+        .values({
+          id: media.id,
+          author_id: authorId,
+          repo: media.repo,
+          folder: media.folder,
+          filename: media.filename,
+          mimetype: media.mimetype,
+          encoding: media.encoding,
+          size: media.size,
+          sha256: media.sha256,
+        })
         .returningAll()
         .executeTakeFirstOrThrow()) as MediaRow;
       const answer = toMedia(inserted);

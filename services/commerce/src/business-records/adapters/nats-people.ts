@@ -18,7 +18,8 @@ export class NatsPeople implements People {
       const packet = await requestPacket(this.runtime.nats, subject, data, { timeout: 5000 }).catch(() => {
         throw { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
       });
-      if (packet.err !== undefined && packet.err !== null) throw isErrorBody(packet.err) ? packet.err : { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
+      if (packet.err !== undefined && packet.err !== null)
+        throw isErrorBody(packet.err) ? packet.err : { statusCode: 503, message: COMMON_MESSAGES.serviceAway };
       for (const person of rpc.reply.parse(packet.response).data) names.set(person.id, person.fullName);
     }
     return names;

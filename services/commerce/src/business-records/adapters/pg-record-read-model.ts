@@ -64,7 +64,12 @@ export class PgRecordReadModel implements RecordReadModel {
   constructor(@Inject(DB) private readonly db: Kysely<CommerceDatabase>) {}
 
   async find(type: AnyRecordType, id: string): Promise<RecordRow | null> {
-    const row = await this.db.withSchema(SCHEMA).selectFrom(type.view).select(['record', 'owner_id', 'team_id', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom(type.view)
+      .select(['record', 'owner_id', 'team_id', 'deleted_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ? { record: row.record, ownerId: row.owner_id, teamId: row.team_id, deleted: row.deleted_at !== null } : null;
   }
 

@@ -39,7 +39,11 @@ export class PgRecordStore implements RecordStore {
     if (rows.length === 0) return null;
     const first = rows[0].data as unknown as StoredRecordFact;
     if (!first.scope) throw new Error(`record stream ${id} does not start with its scope`);
-    return { id, scope: first.scope, facts: rows.map((r) => ({ type: r.type, changes: (r.data as unknown as StoredRecordFact).changes, at: new Date(r.occurred_at), by: r.actor_id ?? '' })) };
+    return {
+      id,
+      scope: first.scope,
+      facts: rows.map((r) => ({ type: r.type, changes: (r.data as unknown as StoredRecordFact).changes, at: new Date(r.occurred_at), by: r.actor_id ?? '' })),
+    };
   }
 
   /** The current state (deleted ones too: callers decide), or null. */

@@ -59,7 +59,9 @@ async function insertRows(trx: Trx, table: string, rows: Row[], conflict: (colum
   const list = sql.join(columns.map((c) => sql.id(c)));
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const json = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));
-    await sql`INSERT INTO ${sql.id(SCHEMA, table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.id(SCHEMA, table)}, ${json}::jsonb) ${conflict(columns)}`.execute(trx);
+    await sql`INSERT INTO ${sql.id(SCHEMA, table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.id(SCHEMA, table)}, ${json}::jsonb) ${conflict(columns)}`.execute(
+      trx,
+    );
   }
 }
 
@@ -179,7 +181,11 @@ export function recordProjection(type: AnyRecordType, name: string, options: { r
       await trx
         .withSchema(SCHEMA)
         .deleteFrom('business_record_history')
-        .where('record_id', 'in', trx.withSchema(SCHEMA).selectFrom('events').select('stream_id').where('stream_type', '=', streamType).where('version', '=', 1))
+        .where(
+          'record_id',
+          'in',
+          trx.withSchema(SCHEMA).selectFrom('events').select('stream_id').where('stream_type', '=', streamType).where('version', '=', 1),
+        )
         .execute();
       // One ordered pass over the type's events through a cursor: Postgres sorts (or walks the
       // (stream_id, version) index) once, whatever its statistics say about a freshly filled table.
@@ -208,7 +214,7 @@ export function recordProjection(type: AnyRecordType, name: string, options: { r
           pending = rows.slice(complete);
           const views: Row[] = [];
           const history: Row[] = [];
-          for (let start = 0; start < complete; ) {
+          for (let start = 0; start < complete;) {
             let end = start + 1;
             while (end < complete && rows[end].stream_id === rows[start].stream_id) end++;
             const folded = foldStream(type, rows[start].stream_id, rows.slice(start, end));

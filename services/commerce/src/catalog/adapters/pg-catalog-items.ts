@@ -17,7 +17,9 @@ export class PgCatalogItems implements CatalogItems {
   }
 
   async lockLiveItemOfModel(trx: Transaction<CommerceDatabase>, scope: RecordScope, modelId: string): Promise<string | null> {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`catalog:${scope.teamId ?? `user:${scope.ownerId}`}:${scope.projectId ?? ''}:${modelId}`}, 0))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`catalog:${scope.teamId ?? `user:${scope.ownerId}`}:${scope.projectId ?? ''}:${modelId}`}, 0))`.execute(
+      trx,
+    );
     return liveItemOfModel(trx, scope, modelId);
   }
 
@@ -26,11 +28,16 @@ export class PgCatalogItems implements CatalogItems {
     const inScope = (q: SelectQueryBuilder<any, any, object>) => {
       if (!scope.teamId) return q.where('team_id', 'is', null).where('owner_id', '=', scope.ownerId);
       const team = q.where('team_id', '=', scope.teamId);
-      return scope.projectId ? team.where((eb) => eb.or([eb('project_id', 'is', null), eb('project_id', '=', scope.projectId)])) : team.where('project_id', 'is', null);
+      return scope.projectId
+        ? team.where((eb) => eb.or([eb('project_id', 'is', null), eb('project_id', '=', scope.projectId)]))
+        : team.where('project_id', 'is', null);
     };
-    const live = (table: 'business_material_view' | 'business_service_view', ids: string[]) => inScope(this.db.withSchema(SCHEMA).selectFrom(table).where('id', 'in', ids).where('deleted_at', 'is', null));
+    const live = (table: 'business_material_view' | 'business_service_view', ids: string[]) =>
+      inScope(this.db.withSchema(SCHEMA).selectFrom(table).where('id', 'in', ids).where('deleted_at', 'is', null));
     const [materials, services] = await Promise.all([
-      materialIds.length ? (live('business_material_view', materialIds).select(['id', 'material_class']).execute() as Promise<{ id: string; material_class: string }[]>) : [],
+      materialIds.length
+        ? (live('business_material_view', materialIds).select(['id', 'material_class']).execute() as Promise<{ id: string; material_class: string }[]>)
+        : [],
       serviceIds.length ? (live('business_service_view', serviceIds).select(['id', 'record']).execute() as Promise<{ id: string; record: unknown }[]>) : [],
     ]);
     return {

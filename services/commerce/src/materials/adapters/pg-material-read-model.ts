@@ -21,7 +21,13 @@ export class PgMaterialReadModel implements MaterialReadModel {
   }
 
   async liveNames(ids: string[]): Promise<MaterialName[]> {
-    const rows = await this.db.withSchema(SCHEMA).selectFrom('business_material_view').select(['id', 'name', 'owner_id', 'team_id']).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('business_material_view')
+      .select(['id', 'name', 'owner_id', 'team_id'])
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
     return rows.map((r) => ({ id: r.id, name: r.name, ownerId: r.owner_id, teamId: r.team_id }));
   }
 }

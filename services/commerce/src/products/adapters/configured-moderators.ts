@@ -4,7 +4,10 @@ import { WORKSPACE_MODELS, WorkspaceModels } from '../ports/workspace-models.por
 
 /** `KILN_MODERATORS=ada@example.com,0123456789abcdef01234567`: moderators by e-mail or user id. */
 export function readModerators(env: NodeJS.ProcessEnv = process.env): { ids: Set<string>; emails: Set<string> } {
-  const entries = (env.KILN_MODERATORS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const entries = (env.KILN_MODERATORS ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   return { ids: new Set(entries.filter((e) => !e.includes('@'))), emails: new Set(entries.filter((e) => e.includes('@'))) };
 }
 

@@ -28,7 +28,10 @@ export class NatsWorkspaceModels implements WorkspaceModels {
     return (await this.call(WorkspacePublishingRpc.actorEmail, { actor: { userId: actorId }, body: {} })).email;
   }
 
-  private async call<R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny }>(rpc: R, data: z.input<R['request']>): Promise<z.output<R['reply']>> {
+  private async call<R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny }>(
+    rpc: R,
+    data: z.input<R['request']>,
+  ): Promise<z.output<R['reply']>> {
     const subject = nsSubject(rpc.subject, this.runtime.config.namespace);
     let packet: { response?: unknown; err?: unknown };
     try {

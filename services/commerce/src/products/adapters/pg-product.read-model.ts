@@ -20,7 +20,9 @@ export class PgProductReadModel {
     const base = () => this.db.withSchema(SCHEMA).selectFrom('product_view').where('status', '=', 'published').where('production_ready', '=', true);
     const [rows, count] = await Promise.all([
       base().selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').offset(skip).limit(limit).execute(),
-      base().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { data: rows.map(rowToProduct), total: Number(count.total) };
   }
@@ -30,7 +32,9 @@ export class PgProductReadModel {
     const base = () => this.db.withSchema(SCHEMA).selectFrom('product_view').where('status', '=', 'non moderated');
     const [rows, count] = await Promise.all([
       base().selectAll().orderBy('submitted_at', 'asc').orderBy('id', 'asc').offset(skip).limit(limit).execute(),
-      base().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { data: rows.map(rowToProduct), total: Number(count.total) };
   }

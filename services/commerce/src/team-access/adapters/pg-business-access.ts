@@ -56,11 +56,20 @@ export class PgBusinessAccess implements BusinessAccess {
   }
 
   /** The team (a project names its own) after checking the user is in it; 404 otherwise. */
-  private async resolve(userId: string, requested: { teamId?: string | null; projectId?: string | null }): Promise<{ teamId: string | null; projectId?: string | null }> {
+  private async resolve(
+    userId: string,
+    requested: { teamId?: string | null; projectId?: string | null },
+  ): Promise<{ teamId: string | null; projectId?: string | null }> {
     let teamId = requested.teamId ?? null;
     const projectId = requested.projectId;
     if (projectId) {
-      const project = await this.db.withSchema(SCHEMA).selectFrom('business_projects').select('team_id').where('id', '=', projectId).where('deleted', '=', false).executeTakeFirst();
+      const project = await this.db
+        .withSchema(SCHEMA)
+        .selectFrom('business_projects')
+        .select('team_id')
+        .where('id', '=', projectId)
+        .where('deleted', '=', false)
+        .executeTakeFirst();
       // A project of another team, or of a team the user is not in, is as unknown as a missing one.
       if (!project || (teamId && project.team_id.trim() !== teamId)) throw new DomainError('not-found', ACCESS_MESSAGES.projectNotFound);
       teamId = project.team_id.trim();

@@ -29,7 +29,10 @@ export interface BusinessAccess {
    * Where a new record goes: personal without a team; a team's (and project's, which must be the team's;
    * a project alone names its team) when the user may change the team's records.
    */
-  scopeForCreate(userId: string, requested: { teamId?: string | null; projectId?: string | null }): Promise<{ ownerId: string; teamId: string | null; projectId: string | null }>;
+  scopeForCreate(
+    userId: string,
+    requested: { teamId?: string | null; projectId?: string | null },
+  ): Promise<{ ownerId: string; teamId: string | null; projectId: string | null }>;
   /** The scope of a list's `where` (teamId / projectId); 404 for a team the user is not in. */
   scopeForList(userId: string, where: { teamId?: string | null; projectId?: string | null } | undefined): Promise<ListScope>;
 }

@@ -15,7 +15,14 @@ export function versionFromJson(j: any): PluginVersionState {
     publishedAt: date(j.publishedAt),
     createdAt: date(j.createdAt)!,
     updatedAt: date(j.updatedAt)!,
-    actions: j.actions.map((a: any) => ({ ...a, scheduledAt: date(a.scheduledAt), runAt: date(a.runAt), finnishAt: date(a.finnishAt), updatedAt: date(a.updatedAt)!, createdAt: date(a.createdAt)! })),
+    actions: j.actions.map((a: any) => ({
+      ...a,
+      scheduledAt: date(a.scheduledAt),
+      runAt: date(a.runAt),
+      finnishAt: date(a.finnishAt),
+      updatedAt: date(a.updatedAt)!,
+      createdAt: date(a.createdAt)!,
+    })),
   };
 }
 
@@ -27,7 +34,19 @@ export function toAction(a: ActionState, v: { pluginId: string; version: string 
   const runAt = iso(a.runAt);
   const finnishAt = iso(a.finnishAt);
   const duration = a.runAt && a.finnishAt ? Math.round((new Date(a.finnishAt).getTime() - new Date(a.runAt).getTime()) / 100) / 10 : null;
-  return { id: a.id, action: a.action, status: a.status, scheduledAt: iso(a.scheduledAt), runAt, finnishAt, updatedAt: iso(a.updatedAt)!, createdAt: iso(a.createdAt)!, duration, version: v.version, pluginId: v.pluginId };
+  return {
+    id: a.id,
+    action: a.action,
+    status: a.status,
+    scheduledAt: iso(a.scheduledAt),
+    runAt,
+    finnishAt,
+    updatedAt: iso(a.updatedAt)!,
+    createdAt: iso(a.createdAt)!,
+    duration,
+    version: v.version,
+    pluginId: v.pluginId,
+  };
 }
 
 export function toVersionSnapshot(v: PluginVersionState): PluginVersionSnapshot {

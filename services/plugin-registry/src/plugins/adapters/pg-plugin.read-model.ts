@@ -27,7 +27,8 @@ export class PgPluginReadModel {
     const where = q.where ?? {};
     let query = this.t.selectFrom('plugin_view').where('author_id', '=', userId);
     if (where.teamId !== undefined) query = where.teamId === null ? query.where('team_id', 'is', null) : query.where('team_id', '=', where.teamId);
-    if (where.projectId !== undefined) query = where.projectId === null ? query.where('project_id', 'is', null) : query.where('project_id', '=', where.projectId);
+    if (where.projectId !== undefined)
+      query = where.projectId === null ? query.where('project_id', 'is', null) : query.where('project_id', '=', where.projectId);
     if (where.private !== undefined) query = query.where('private', '=', where.private);
     if (where.name?.contains) query = query.where(sql<boolean>`strpos(lower(name), lower(${where.name.contains})) > 0`);
     const [rows, count] = await Promise.all([
@@ -37,31 +38,56 @@ export class PgPluginReadModel {
     return { data: rows.map((r) => r.data as Plugin), total: Number(count.n) };
   }
 
-  async versions(pluginRecordId: string, q: Pick<ListVersionsQuery, 'skip' | 'limit'> & { version?: string; onlyPublished?: boolean; ascending?: boolean }): Promise<{ data: PluginVersionSnapshot[]; total: number }> {
+  async versions(
+    pluginRecordId: string,
+    q: Pick<ListVersionsQuery, 'skip' | 'limit'> & { version?: string; onlyPublished?: boolean; ascending?: boolean },
+  ): Promise<{ data: PluginVersionSnapshot[]; total: number }> {
     let query = this.t.selectFrom('plugin_version_view').where('plugin_record_id', '=', pluginRecordId);
     if (q.version) query = query.where('version', '=', q.version);
     if (q.onlyPublished) query = query.where('status', '=', 'published');
     const [rows, count] = await Promise.all([
-      query.select('data').orderBy('created_at', q.ascending ? 'asc' : 'desc').orderBy('id', q.ascending ? 'asc' : 'desc').offset(q.skip).limit(q.limit).execute(),
+      query
+        .select('data')
+        .orderBy('created_at', q.ascending ? 'asc' : 'desc')
+        .orderBy('id', q.ascending ? 'asc' : 'desc')
+        .offset(q.skip)
+        .limit(q.limit)
+        .execute(),
       query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { data: rows.map((r) => r.data as PluginVersionSnapshot), total: Number(count.n) };
   }
 
   async version(pluginRecordId: string, version: string): Promise<PluginVersionSnapshot | null> {
-    const row = await this.t.selectFrom('plugin_version_view').select('data').where('plugin_record_id', '=', pluginRecordId).where('version', '=', version).executeTakeFirst();
+    const row = await this.t
+      .selectFrom('plugin_version_view')
+      .select('data')
+      .where('plugin_record_id', '=', pluginRecordId)
+      .where('version', '=', version)
+      .executeTakeFirst();
     return row ? (row.data as PluginVersionSnapshot) : null;
   }
 
   async publishedVersionOf(packageId: string, version: string): Promise<PluginVersionSnapshot | null> {
-    const row = await this.t.selectFrom('plugin_version_view').select('data').where('package_id', '=', packageId).where('version', '=', version).where('status', '=', 'published').executeTakeFirst();
+    const row = await this.t
+      .selectFrom('plugin_version_view')
+      .select('data')
+      .where('package_id', '=', packageId)
+      .where('version', '=', version)
+      .where('status', '=', 'published')
+      .executeTakeFirst();
     return row ? (row.data as PluginVersionSnapshot) : null;
   }
 
   async logs(versionId: string, q: { skip: number; limit: number; ascending: boolean }): Promise<{ data: PluginLog[]; total: number }> {
     const query = this.t.selectFrom('plugin_log_view').where('version_id', '=', versionId);
     const [rows, count] = await Promise.all([
-      query.select('data').orderBy('seq', q.ascending ? 'asc' : 'desc').offset(q.skip).limit(q.limit).execute(),
+      query
+        .select('data')
+        .orderBy('seq', q.ascending ? 'asc' : 'desc')
+        .offset(q.skip)
+        .limit(q.limit)
+        .execute(),
       query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { data: rows.map((r) => r.data as PluginLog), total: Number(count.n) };

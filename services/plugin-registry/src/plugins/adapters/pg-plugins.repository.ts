@@ -35,7 +35,13 @@ export class PgPluginsRepository implements PluginsRepository {
   }
 
   async loadVersion(pluginRecordId: string, version: string, trx: Kysely<any> = this.db): Promise<PluginVersionAggregate | null> {
-    const row = await trx.withSchema(SCHEMA).selectFrom('plugin_versions').select('state').where('plugin_record_id', '=', pluginRecordId).where('version', '=', version).executeTakeFirst();
+    const row = await trx
+      .withSchema(SCHEMA)
+      .selectFrom('plugin_versions')
+      .select('state')
+      .where('plugin_record_id', '=', pluginRecordId)
+      .where('version', '=', version)
+      .executeTakeFirst();
     return row ? PluginVersionAggregate.restore(versionFromJson(row.state)) : null;
   }
 
@@ -45,12 +51,24 @@ export class PgPluginsRepository implements PluginsRepository {
   }
 
   usedVersions(pluginRecordId: string): Promise<string[]> {
-    return this.db.withSchema(SCHEMA).selectFrom('plugin_used_versions').select('version').where('plugin_record_id', '=', pluginRecordId).execute().then((rows) => rows.map((r) => r.version));
+    return this.db
+      .withSchema(SCHEMA)
+      .selectFrom('plugin_used_versions')
+      .select('version')
+      .where('plugin_record_id', '=', pluginRecordId)
+      .execute()
+      .then((rows) => rows.map((r) => r.version));
   }
 
   /** Versions of a plugin that are published now (what the plugin's latestVersion follows). */
   async publishedVersions(pluginRecordId: string, trx: Kysely<any> = this.db): Promise<string[]> {
-    const rows = await trx.withSchema(SCHEMA).selectFrom('plugin_versions').select('version').where('plugin_record_id', '=', pluginRecordId).where(sql<boolean>`state->>'status' = 'published'`).execute();
+    const rows = await trx
+      .withSchema(SCHEMA)
+      .selectFrom('plugin_versions')
+      .select('version')
+      .where('plugin_record_id', '=', pluginRecordId)
+      .where(sql<boolean>`state->>'status' = 'published'`)
+      .execute();
     return rows.map((r) => r.version);
   }
 
@@ -79,9 +97,12 @@ export class PgPluginsRepository implements PluginsRepository {
         return envelopes.map((e) => ({ eventId: e.eventId, type: e.type }));
       });
     } catch (e) {
-      if (isUniqueViolation(e, 'plugins_plugin_id_key')) throw new DomainError('conflict', PLUGIN_MESSAGES.pluginExists, [{ path: 'pluginId', message: PLUGIN_MESSAGES.pluginExists }]);
-      if (isUniqueViolation(e, 'plugins_slug_key')) throw new DomainError('conflict', PLUGIN_MESSAGES.slugUsed, [{ path: 'slug', message: PLUGIN_MESSAGES.slugUsed }]);
-      if (isUniqueViolation(e)) throw new DomainError('invalid', PLUGIN_MESSAGES.versionNotHigher, [{ path: 'version', message: PLUGIN_MESSAGES.versionNotHigher }]);
+      if (isUniqueViolation(e, 'plugins_plugin_id_key'))
+        throw new DomainError('conflict', PLUGIN_MESSAGES.pluginExists, [{ path: 'pluginId', message: PLUGIN_MESSAGES.pluginExists }]);
+      if (isUniqueViolation(e, 'plugins_slug_key'))
+        throw new DomainError('conflict', PLUGIN_MESSAGES.slugUsed, [{ path: 'slug', message: PLUGIN_MESSAGES.slugUsed }]);
+      if (isUniqueViolation(e))
+        throw new DomainError('invalid', PLUGIN_MESSAGES.versionNotHigher, [{ path: 'version', message: PLUGIN_MESSAGES.versionNotHigher }]);
       throw e;
     }
   }
@@ -89,7 +110,15 @@ export class PgPluginsRepository implements PluginsRepository {
   /** The job and its place in the build queue commit together (ADR 0039): any instance may then run it. */
   saveQueued(version: PluginVersionAggregate, meta: EventMeta, queue: Record<string, unknown>): Promise<SavedEvent[]> {
     const id = version.snapshot().id;
-    return this.save([version], meta, (trx) => trx.withSchema(SCHEMA).updateTable('plugin_versions').set(queue).where('id', '=', id).execute().then(() => undefined));
+    return this.save([version], meta, (trx) =>
+      trx
+        .withSchema(SCHEMA)
+        .updateTable('plugin_versions')
+        .set(queue)
+        .where('id', '=', id)
+        .execute()
+        .then(() => undefined),
+    );
   }
 
   /** Log lines of a running step: rows and their events, one transaction per batch. */
@@ -103,7 +132,12 @@ export class PgPluginsRepository implements PluginsRepository {
         .returning(['id', 'seq'])
         .execute();
       const seqOf = new Map(rows.map((r) => [r.id as string, Number(r.seq)]));
-      const events = logs.map((log) => ({ type: 'plugin-registry.log.written.v1', aggregateType: 'plugin-version', aggregateId: versionId, data: { log: { ...log, seq: seqOf.get(log.id)! }, authorId } }));
+      const events = logs.map((log) => ({
+        type: 'plugin-registry.log.written.v1',
+        aggregateType: 'plugin-version',
+        aggregateId: versionId,
+        data: { log: { ...log, seq: seqOf.get(log.id)! }, authorId },
+      }));
       await appendToOutbox(trx, SCHEMA, events, { actorId: null, occurredAt: new Date() });
     });
   }
@@ -112,12 +146,26 @@ export class PgPluginsRepository implements PluginsRepository {
     const s = plugin.snapshot();
     const t = trx.withSchema(SCHEMA);
     if (plugin.loadedVersion === 0) {
-      await t.insertInto('plugins').values({ id: s.id, plugin_id: s.pluginId, slug: s.slug, author_id: s.authorId, version: s.version, state: JSON.stringify(s) }).execute();
+      await t
+        .insertInto('plugins')
+        .values({ id: s.id, plugin_id: s.pluginId, slug: s.slug, author_id: s.authorId, version: s.version, state: JSON.stringify(s) })
+        .execute();
       return;
     }
     const result = plugin.isDeleted
-      ? await t.deleteFrom('plugins').where('id', '=', s.id).where('version', '=', plugin.loadedVersion).executeTakeFirst().then((r) => r.numDeletedRows)
-      : await t.updateTable('plugins').set({ version: s.version, state: JSON.stringify(s) }).where('id', '=', s.id).where('version', '=', plugin.loadedVersion).executeTakeFirst().then((r) => r.numUpdatedRows);
+      ? await t
+          .deleteFrom('plugins')
+          .where('id', '=', s.id)
+          .where('version', '=', plugin.loadedVersion)
+          .executeTakeFirst()
+          .then((r) => r.numDeletedRows)
+      : await t
+          .updateTable('plugins')
+          .set({ version: s.version, state: JSON.stringify(s) })
+          .where('id', '=', s.id)
+          .where('version', '=', plugin.loadedVersion)
+          .executeTakeFirst()
+          .then((r) => r.numUpdatedRows);
     if (Number(result) !== 1) throw new DomainError('conflict', CHANGED_MEANWHILE);
     if (plugin.isDeleted) {
       await t.deleteFrom('plugin_versions').where('plugin_record_id', '=', s.id).execute();
@@ -131,15 +179,28 @@ export class PgPluginsRepository implements PluginsRepository {
     const job = { job_id: s.jobId };
     if (v.loadedRevision === 0) {
       await t.insertInto('plugin_used_versions').values({ plugin_record_id: s.pluginId, version: s.version }).execute();
-      await t.insertInto('plugin_versions').values({ id: s.id, plugin_record_id: s.pluginId, version: s.version, revision: s.revision, state: JSON.stringify(s), ...job }).execute();
+      await t
+        .insertInto('plugin_versions')
+        .values({ id: s.id, plugin_record_id: s.pluginId, version: s.version, revision: s.revision, state: JSON.stringify(s), ...job })
+        .execute();
       return;
     }
     const result = v.isDeleted
-      ? await t.deleteFrom('plugin_versions').where('id', '=', s.id).where('revision', '=', v.loadedRevision).executeTakeFirst().then((r) => r.numDeletedRows)
+      ? await t
+          .deleteFrom('plugin_versions')
+          .where('id', '=', s.id)
+          .where('revision', '=', v.loadedRevision)
+          .executeTakeFirst()
+          .then((r) => r.numDeletedRows)
       : await t
           .updateTable('plugin_versions')
           // A finished job gives its lease and its build slot up.
-          .set({ revision: s.revision, state: JSON.stringify(s), ...job, ...(s.jobId ? {} : { lease_owner: null, lease_until: null, queued_at: null, started_at: null, run_host: null }) })
+          .set({
+            revision: s.revision,
+            state: JSON.stringify(s),
+            ...job,
+            ...(s.jobId ? {} : { lease_owner: null, lease_until: null, queued_at: null, started_at: null, run_host: null }),
+          })
           .where('id', '=', s.id)
           .where('revision', '=', v.loadedRevision)
           .executeTakeFirst()

@@ -23,7 +23,13 @@ export class PgSessionReadModel {
       .where('sessions.expires_at', '>', new Date())
       .executeTakeFirst();
     if (!row) return null;
-    const user: User = { id: row.id, fullName: row.full_name, email: row.email, avatar: (row.avatar as User['avatar']) ?? null, dataShort: userDataShort(row.full_name, row.id) };
+    const user: User = {
+      id: row.id,
+      fullName: row.full_name,
+      email: row.email,
+      avatar: (row.avatar as User['avatar']) ?? null,
+      dataShort: userDataShort(row.full_name, row.id),
+    };
     return { user, expiresAt: new Date(row.expires_at).toISOString() };
   }
 }

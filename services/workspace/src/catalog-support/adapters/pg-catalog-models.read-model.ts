@@ -18,10 +18,22 @@ export class PgCatalogModelsReadModel {
 
   async lookup(actorId: string, ids: readonly string[]): Promise<CatalogModelSource[]> {
     const unique = [...new Set(ids)];
-    const rows = await this.db.withSchema(SCHEMA).selectFrom('model_view as m').selectAll('m').select(grantColumns(actorId)).where('m.id', 'in', unique).where('m.deleted_at', 'is', null).execute();
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('model_view as m')
+      .selectAll('m')
+      .select(grantColumns(actorId))
+      .where('m.id', 'in', unique)
+      .where('m.deleted_at', 'is', null)
+      .execute();
     const authorIds = [...new Set(rows.map((r) => r.author_id))];
     const authors = authorIds.length
-      ? new Map((await this.db.withSchema(SCHEMA).selectFrom('user_view').select(['id', 'full_name']).where('id', 'in', authorIds).execute()).map((u) => [u.id, u.full_name]))
+      ? new Map(
+          (await this.db.withSchema(SCHEMA).selectFrom('user_view').select(['id', 'full_name']).where('id', 'in', authorIds).execute()).map((u) => [
+            u.id,
+            u.full_name,
+          ]),
+        )
       : new Map<string, string>();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return unique.map((id): CatalogModelSource => {

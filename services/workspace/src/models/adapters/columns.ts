@@ -3,6 +3,7 @@
  * misspelt. Statements kept prepared name their columns instead of `*` (see `executeNamed`).
  */
 export function allColumns<Row>() {
-  return <const Columns extends readonly (keyof Row & string)[]>(columns: Columns & (Exclude<keyof Row, Columns[number]> extends never ? unknown : { missing: Exclude<keyof Row, Columns[number]> })): Columns =>
-    columns;
+  return <const Columns extends readonly (keyof Row & string)[]>(
+    columns: Columns & (Exclude<keyof Row, Columns[number]> extends never ? unknown : { missing: Exclude<keyof Row, Columns[number]> }),
+  ): Columns => columns;
 }

@@ -55,7 +55,13 @@ export function stateToRow(state: ModelState | ModelSnapshot): ModelRow {
 
 export function toUserSummary(row: UserRow | undefined): UserSummary | null {
   if (!row) return null;
-  return { id: row.id, fullName: row.full_name, email: row.email, avatar: (row.avatar as UserSummary['avatar']) ?? null, dataShort: userDataShort(row.full_name, row.id) };
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    avatar: (row.avatar as UserSummary['avatar']) ?? null,
+    dataShort: userDataShort(row.full_name, row.id),
+  };
 }
 
 /** The ids of the people a page of models needs, for one lookup. */
@@ -72,7 +78,13 @@ export function peopleOf(rows: ModelRow[], populate: Populate): string[] {
  * A model as the API answers it, seen by `actorId`: `access` is their role (from the policy table) and
  * their star; without it only authorship is known (the author is owner, anyone else a viewer).
  */
-export function rowToModel(row: ModelRow, actorId: string, users: Map<string, UserRow>, populate: Populate, access?: { role: ModelRole; favorite?: boolean }): Model {
+export function rowToModel(
+  row: ModelRow,
+  actorId: string,
+  users: Map<string, UserRow>,
+  populate: Populate,
+  access?: { role: ModelRole; favorite?: boolean },
+): Model {
   return {
     id: row.id,
     name: row.name,

@@ -38,7 +38,14 @@ export function accessOfRow(actorId: string, row: Granted): ModelAccessView | nu
 export function grantColumns(actorId: string, { ownRows = false } = {}) {
   const star = (eb: ExpressionBuilder<any, any>) =>
     eb
-      .exists(eb.selectFrom('favorite_view as fv').select(sql.lit(1).as('one')).whereRef('fv.model_id', '=', 'm.id').where('fv.user_id', '=', actorId).where('fv.deleted_at', 'is', null))
+      .exists(
+        eb
+          .selectFrom('favorite_view as fv')
+          .select(sql.lit(1).as('one'))
+          .whereRef('fv.model_id', '=', 'm.id')
+          .where('fv.user_id', '=', actorId)
+          .where('fv.deleted_at', 'is', null),
+      )
       .as('favorite');
   if (ownRows) return (eb: ExpressionBuilder<any, any>) => [sql<string | null>`NULL`.as('team_role'), sql<string | null>`NULL`.as('share_role'), star(eb)];
   return (eb: ExpressionBuilder<any, any>) => [
@@ -151,7 +158,8 @@ export class PgModelReadModel {
     };
 
     const counted = !teamId && !contains;
-    const totalStatement = (v: ListValues) => (counted ? this.countedTotal(v, filters) : this.matching(v, filters).select((eb) => eb.fn.countAll<number>().as('n')));
+    const totalStatement = (v: ListValues) =>
+      counted ? this.countedTotal(v, filters) : this.matching(v, filters).select((eb) => eb.fn.countAll<number>().as('n'));
     // A later page of a counted scope is read from whichever end is nearer; which one is decided inside
     // the statement from the kept total, so every page is one statement, the total in its own snapshot.
     const eitherEnd = counted && query.skip > 0;
@@ -160,7 +168,8 @@ export class PgModelReadModel {
 
     const sort = query.sort ?? { field: 'updatedAt', direction: 'desc' as const };
     const column = SORT_COLUMN[sort.field];
-    const key = (table?: string) => (column === 'name' ? sql`lower(${sql.ref(table ? `${table}.name` : 'name')})` : sql.ref(table ? `${table}.${column}` : column));
+    const key = (table?: string) =>
+      column === 'name' ? sql`lower(${sql.ref(table ? `${table}.name` : 'name')})` : sql.ref(table ? `${table}.${column}` : column);
     const reverse = sort.direction === 'asc' ? 'desc' : 'asc';
 
     const populate = new Set((query.populate ?? []).map((p) => p.split('.')[0]));
@@ -187,9 +196,17 @@ export class PgModelReadModel {
       // from-the-end branch's computed LIMIT (else it plans for 10 % of the rows and joins by a full scan).
       const fromEitherEnd = () => {
         const nearStart = fromStart.where(sql<boolean>`${v.skip} * 2 <= ${total}`);
-        const nearEnd = idsOf(reverse, sql`greatest(0, ${total} - ${v.skip} - ${v.limit})`, sql`greatest(0, least(${v.limit}, ${total} - ${v.skip}))`).where(sql<boolean>`${v.skip} * 2 > ${total}`);
-        const either = this.db.selectFrom(nearStart.as('near_start')).selectAll().unionAll(this.db.selectFrom(nearEnd.as('near_end')).selectAll());
-        return this.db.selectFrom(either.as('either_end')).selectAll().limit(size as never) as unknown as typeof fromStart;
+        const nearEnd = idsOf(reverse, sql`greatest(0, ${total} - ${v.skip} - ${v.limit})`, sql`greatest(0, least(${v.limit}, ${total} - ${v.skip}))`).where(
+          sql<boolean>`${v.skip} * 2 > ${total}`,
+        );
+        const either = this.db
+          .selectFrom(nearStart.as('near_start'))
+          .selectAll()
+          .unionAll(this.db.selectFrom(nearEnd.as('near_end')).selectAll());
+        return this.db
+          .selectFrom(either.as('either_end'))
+          .selectAll()
+          .limit(size as never) as unknown as typeof fromStart;
       };
       const ids = eitherEnd ? fromEitherEnd() : fromStart;
       const base = this.db.withSchema(SCHEMA);
@@ -213,7 +230,10 @@ export class PgModelReadModel {
     // plan of it scanned the table).
     const rows = counted ? await executeNamed<PageRow>(this.db, page) : (await this.db.executeQuery<PageRow>(page)).rows;
     // A page past the end has no row to carry the total: then it is asked for on its own.
-    const count = rows.length > 0 ? { n: rows[0].total_n! } : await this.firstRow<{ n: number }>(this.shapes.compile(`total ${+counted} ${filterKey}`, values, totalStatement));
+    const count =
+      rows.length > 0
+        ? { n: rows[0].total_n! }
+        : await this.firstRow<{ n: number }>(this.shapes.compile(`total ${+counted} ${filterKey}`, values, totalStatement));
     const users = new Map<string, UserRow>();
     for (const row of rows) for (const person of [row.author_row, row.contributor_row]) if (person) users.set(person.id, person);
     const data = rows.map((row) => {
@@ -242,7 +262,11 @@ export class PgModelReadModel {
   /** The live models of the caller's personal scope as the projection counted them, less those the caller leaves out. */
   private countedTotal(v: ListValues, filters: ListFilters) {
     const kept = this.db.withSchema(SCHEMA).selectFrom('model_counts').select('live').where('author_id', '=', v.actorId).where('scope', '=', '');
-    const left = filters.nin ? this.live(v, filters).where('id', 'in', v.nin).select((eb) => eb.fn.countAll<number>().as('n')) : null;
+    const left = filters.nin
+      ? this.live(v, filters)
+          .where('id', 'in', v.nin)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+      : null;
     return this.db.selectNoFrom(() => [sql<number>`coalesce((${kept}), 0) - coalesce((${left ?? sql`SELECT 0`}), 0)`.as('n')]);
   }
 
@@ -276,7 +300,14 @@ export class PgModelReadModel {
   /** Models by id as `actorId` sees them (their role and star), for lists of favorites and shares. */
   async presentRows(actorId: string, ids: string[], populate: Populate = POPULATE_PEOPLE): Promise<Map<string, Model>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.withSchema(SCHEMA).selectFrom('model_view as m').selectAll('m').select(grantColumns(actorId)).where('m.id', 'in', ids).where('m.deleted_at', 'is', null).execute();
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('model_view as m')
+      .selectAll('m')
+      .select(grantColumns(actorId))
+      .where('m.id', 'in', ids)
+      .where('m.deleted_at', 'is', null)
+      .execute();
     const users = await this.usersById(rows as ModelRow[], populate);
     const models = new Map<string, Model>();
     for (const row of rows) {
@@ -296,7 +327,13 @@ export class PgModelReadModel {
     // The people and the three grants in one named statement (a round trip and a plan per command count at
     // 100 commands a second); the people as JSON rows, as the list reads them.
     const person = (id: string | null) => sql<UserRow | null>`(SELECT to_jsonb(u) FROM ${sql.id(SCHEMA, 'user_view')} u WHERE u.id = ${id ?? ''})`;
-    const [grants] = await executeNamed<{ author_row: UserRow | null; contributor_row: UserRow | null; team_role: string | null; share_role: string | null; favorite: boolean }>(
+    const [grants] = await executeNamed<{
+      author_row: UserRow | null;
+      contributor_row: UserRow | null;
+      team_role: string | null;
+      share_role: string | null;
+      favorite: boolean;
+    }>(
       this.db,
       q
         .selectNoFrom((eb) => [
@@ -318,7 +355,12 @@ export class PgModelReadModel {
     const users = new Map<string, UserRow>();
     for (const found of [grants.author_row, grants.contributor_row]) if (found) users.set(found.id, found);
     const favorite = !!grants.favorite;
-    const access = accessOfRow(actorId, { ...row, team_role: state.teamId ? (grants.team_role ?? null) : null, share_role: grants.share_role ?? null, favorite });
+    const access = accessOfRow(actorId, {
+      ...row,
+      team_role: state.teamId ? (grants.team_role ?? null) : null,
+      share_role: grants.share_role ?? null,
+      favorite,
+    });
     // No role left (the model just deleted, the caller just left it): authorship alone tells the role.
     return rowToModel(row, actorId, users, POPULATE_PEOPLE, access ?? { role: row.author_id === actorId ? 'owner' : 'viewer', favorite });
   }
@@ -346,7 +388,13 @@ export class PgModelReadModel {
   }
 
   private async teamOfProject(projectId: string): Promise<string | null> {
-    const row = await this.db.withSchema(SCHEMA).selectFrom('project_view').select('team_id').where('id', '=', projectId).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('project_view')
+      .select('team_id')
+      .where('id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row?.team_id ?? null;
   }
 

@@ -69,7 +69,13 @@ async function moveToTrash(trx: Transaction<WorkspaceDatabase>, model: ModelAggr
   const gone = await t.deleteFrom('models').where('id', '=', row.id).where('version', '=', model.loadedVersion).returning('id').executeTakeFirst();
   if (!gone) throw new DomainError('conflict', CHANGED_MEANWHILE);
   const [shares, favorites] = await Promise.all([
-    t.selectFrom('model_shares').select(['user_id', 'email', 'role', 'shared_by_id']).where('model_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
+    t
+      .selectFrom('model_shares')
+      .select(['user_id', 'email', 'role', 'shared_by_id'])
+      .where('model_id', '=', row.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
     t.selectFrom('favorites').select(['user_id']).where('model_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
   ]);
   const kept: KeptShare[] = shares.map((s) => ({ userId: s.user_id, email: s.email, role: s.role as ShareRole, sharedById: s.shared_by_id }));
@@ -83,7 +89,16 @@ async function moveToTrash(trx: Transaction<WorkspaceDatabase>, model: ModelAggr
       shares: JSON.stringify(kept),
       favorites: JSON.stringify(favorites.map((f) => f.user_id)),
     })
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ deleted_at: eb.ref('excluded.deleted_at'), model: eb.ref('excluded.model'), shares: eb.ref('excluded.shares'), favorites: eb.ref('excluded.favorites') })))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({
+          deleted_at: eb.ref('excluded.deleted_at'),
+          model: eb.ref('excluded.model'),
+          shares: eb.ref('excluded.shares'),
+          favorites: eb.ref('excluded.favorites'),
+        })),
+    )
     .execute();
   return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
 }
@@ -99,7 +114,11 @@ async function restoreFromTrash(trx: Transaction<WorkspaceDatabase>, model: Mode
   const trashed = await t.deleteFrom('deleted_models').where('id', '=', state.id).returning(['shares', 'favorites']).executeTakeFirst();
   // Restored (or purged) meanwhile by a parallel request.
   if (!trashed) throw new DomainError('conflict', CHANGED_MEANWHILE);
-  const inserted = await t.insertInto('models').values(stateToRow(state)).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const inserted = await t
+    .insertInto('models')
+    .values(stateToRow(state))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new DomainError('conflict', CHANGED_MEANWHILE);
   const eventIds = (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
   const shareEventIds: string[] = [];
@@ -125,14 +144,25 @@ async function restoreFromTrash(trx: Transaction<WorkspaceDatabase>, model: Mode
     const userId = kept.userId ?? idOfEmail.get(kept.email) ?? null;
     if (sharedEmails.has(email) || userId === state.authorId) continue;
     sharedEmails.add(email);
-    const share = ModelShareAggregate.create({ id: newId(meta.occurredAt), modelId: state.id, ownerId: state.authorId, email, userId, role: kept.role, sharedById: kept.sharedById, now: meta.occurredAt });
+    const share = ModelShareAggregate.create({
+      id: newId(meta.occurredAt),
+      modelId: state.id,
+      ownerId: state.authorId,
+      email,
+      userId,
+      role: kept.role,
+      sharedById: kept.sharedById,
+      now: meta.occurredAt,
+    });
     shareEventIds.push(...(await saveShareIn(trx, share, meta)));
   }
   const favorited = new Set(liveFavorites.map((f) => f.user_id));
   for (const userId of favoriteUserIds) {
     if (!emailOf.has(userId) || favorited.has(userId)) continue;
     favorited.add(userId);
-    favoriteEventIds.push(...(await saveFavoriteIn(trx, FavoriteAggregate.add({ id: newId(meta.occurredAt), userId, modelId: state.id, now: meta.occurredAt }), meta)));
+    favoriteEventIds.push(
+      ...(await saveFavoriteIn(trx, FavoriteAggregate.add({ id: newId(meta.occurredAt), userId, modelId: state.id, now: meta.occurredAt }), meta)),
+    );
   }
   return { eventIds, shareEventIds, favoriteEventIds };
 }

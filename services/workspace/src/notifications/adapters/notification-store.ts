@@ -77,7 +77,13 @@ async function lockSubject(trx: Trx, kind: SubjectKind, id: string): Promise<voi
 }
 
 async function isDeleted(trx: Trx, kind: SubjectKind, id: string): Promise<boolean> {
-  const row = await trx.withSchema(SCHEMA).selectFrom('notification_subjects_deleted').select('subject_id').where('kind', '=', kind).where('subject_id', '=', id).executeTakeFirst();
+  const row = await trx
+    .withSchema(SCHEMA)
+    .selectFrom('notification_subjects_deleted')
+    .select('subject_id')
+    .where('kind', '=', kind)
+    .where('subject_id', '=', id)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -89,7 +95,11 @@ async function isDeleted(trx: Trx, kind: SubjectKind, id: string): Promise<boole
 export async function createNotifications(trx: Trx, drafts: NotificationDraft[], cause: Cause, createdAt: Date): Promise<NotificationRow[]> {
   const created: NotificationRow[] = [];
   for (const draft of drafts) {
-    const subject = draft.data.teamId ? { kind: 'team' as const, id: draft.data.teamId } : draft.data.modelId ? { kind: 'model' as const, id: draft.data.modelId } : null;
+    const subject = draft.data.teamId
+      ? { kind: 'team' as const, id: draft.data.teamId }
+      : draft.data.modelId
+        ? { kind: 'model' as const, id: draft.data.modelId }
+        : null;
     let disabled = false;
     if (subject) {
       await lockSubject(trx, subject.kind, subject.id);
@@ -117,14 +127,24 @@ export async function createNotifications(trx: Trx, drafts: NotificationDraft[],
       .executeTakeFirst();
     if (row) created.push(row);
   }
-  await emit(trx, created.map((row) => changed('workspace.notification.created.v1', row)), cause, cause.actorId);
+  await emit(
+    trx,
+    created.map((row) => changed('workspace.notification.created.v1', row)),
+    cause,
+    cause.actorId,
+  );
   return created;
 }
 
 /** A team or model was deleted: its notifications are disabled, and so is any made about it later. */
 export async function disableNotificationsAbout(trx: Trx, kind: SubjectKind, id: string, cause: Cause, deletedAt: Date): Promise<NotificationRow[]> {
   await lockSubject(trx, kind, id);
-  await trx.withSchema(SCHEMA).insertInto('notification_subjects_deleted').values({ kind, subject_id: id, deleted_at: deletedAt }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .withSchema(SCHEMA)
+    .insertInto('notification_subjects_deleted')
+    .values({ kind, subject_id: id, deleted_at: deletedAt })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const rows = await trx
     .withSchema(SCHEMA)
     .updateTable('notifications')
@@ -133,16 +153,34 @@ export async function disableNotificationsAbout(trx: Trx, kind: SubjectKind, id:
     .where('disabled', '=', false)
     .returningAll()
     .execute();
-  await emit(trx, rows.map((row) => changed('workspace.notification.updated.v1', row)), cause, cause.actorId);
+  await emit(
+    trx,
+    rows.map((row) => changed('workspace.notification.updated.v1', row)),
+    cause,
+    cause.actorId,
+  );
   return rows;
 }
 
 /** Marks one of the recipient's notifications read; null when it is not theirs (or does not exist). */
 export async function markRead(trx: Trx, recipientId: string, id: string): Promise<{ row: NotificationRow; eventIds: string[] } | null> {
-  const row = await trx.withSchema(SCHEMA).selectFrom('notifications').selectAll().where('id', '=', id).where('recipient_id', '=', recipientId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .withSchema(SCHEMA)
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('recipient_id', '=', recipientId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) return null;
   if (row.read) return { row, eventIds: [] };
-  const updated = await trx.withSchema(SCHEMA).updateTable('notifications').set({ read: true, version: row.version + 1 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const updated = await trx
+    .withSchema(SCHEMA)
+    .updateTable('notifications')
+    .set({ read: true, version: row.version + 1 })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { row: updated, eventIds: await emit(trx, [changed('workspace.notification.updated.v1', updated)], null, recipientId) };
 }
 
@@ -158,6 +196,11 @@ export async function markAllRead(trx: Trx, recipientId: string, upTo: Date): Pr
     .returning('id')
     .execute();
   if (rows.length === 0) return [];
-  const event: DomainEvent = { type: 'workspace.notification.all-read.v1', aggregateType: 'notification', aggregateId: recipientId, data: { recipientId, upTo: upTo.toISOString() } };
+  const event: DomainEvent = {
+    type: 'workspace.notification.all-read.v1',
+    aggregateType: 'notification',
+    aggregateId: recipientId,
+    data: { recipientId, upTo: upTo.toISOString() },
+  };
   return emit(trx, [event], null, recipientId);
 }

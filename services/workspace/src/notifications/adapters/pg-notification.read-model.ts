@@ -22,7 +22,12 @@ export class PgNotificationReadModel {
 
   /** Both counts as kept by the view's triggers (migration 0010): the bell asks on every page load. */
   async counts(recipientId: string): Promise<{ unreadCount: number; allCount: number }> {
-    const row = await this.db.withSchema(SCHEMA).selectFrom('notification_counts').select(['unread', 'all_count as all']).where('recipient_id', '=', recipientId).executeTakeFirst();
+    const row = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('notification_counts')
+      .select(['unread', 'all_count as all'])
+      .where('recipient_id', '=', recipientId)
+      .executeTakeFirst();
     if (!row) return { unreadCount: 0, allCount: 0 };
     return { unreadCount: Number(row.unread), allCount: Number(row.all) };
   }

@@ -32,7 +32,11 @@ export class PgPublishedReadModel {
     const sort = params.sort ?? { field: 'updatedAt' as const, direction: 'desc' as const };
     const ordered = base.orderBy(sort.field === 'name' ? sql`lower(m.name)` : sql.ref(SORT_COLUMN[sort.field]), sort.direction).orderBy('m.id', sort.direction);
     const [rows, count] = await Promise.all([
-      ordered.select(['p.product_id', 'p.model_id', 'p.status', 'p.title', 'p.production_ready', 'p.version']).offset(params.skip).limit(params.limit).execute(),
+      ordered
+        .select(['p.product_id', 'p.model_id', 'p.status', 'p.title', 'p.production_ready', 'p.version'])
+        .offset(params.skip)
+        .limit(params.limit)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return {

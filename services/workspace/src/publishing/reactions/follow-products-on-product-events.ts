@@ -27,7 +27,12 @@ export const FollowProductsOnProductEvents: Projection = {
     if (!(await recordProduct(t, product))) return;
     await followOnModel(t, product, event);
     if (event.type === 'commerce.product.approved.v1' || event.type === 'commerce.product.rejected.v1') {
-      const draft = notificationForModeration({ authorId: product.ownerId, productId: product.id, title: product.title, approved: event.type === 'commerce.product.approved.v1' });
+      const draft = notificationForModeration({
+        authorId: product.ownerId,
+        productId: product.id,
+        title: product.title,
+        approved: event.type === 'commerce.product.approved.v1',
+      });
       await createNotifications(t, [draft], causeOf(event), new Date(event.occurredAt));
     }
   },
@@ -37,7 +42,15 @@ export const FollowProductsOnProductEvents: Projection = {
 
 /** Answers false when this product's state is not newer than the one kept (a stale or repeated event). */
 async function recordProduct(trx: Trx, product: ProductSnapshot): Promise<boolean> {
-  const row = { product_id: product.id, model_id: product.model, owner_id: product.ownerId, status: product.status, title: product.title, production_ready: product.productionReady, version: product.version };
+  const row = {
+    product_id: product.id,
+    model_id: product.model,
+    owner_id: product.ownerId,
+    status: product.status,
+    title: product.title,
+    production_ready: product.productionReady,
+    version: product.version,
+  };
   const written = await trx
     .withSchema(SCHEMA)
     .insertInto('model_products')
@@ -57,5 +70,10 @@ async function followOnModel(trx: Trx, product: ProductSnapshot, event: AnyEvent
   const events = model.pullEvents();
   if (events.length === 0) return;
   await trx.withSchema(SCHEMA).updateTable('models').set(stateToRow(model.snapshot())).where('id', '=', row.id).execute();
-  await appendToOutbox(trx, SCHEMA, events, { actorId: event.actorId, correlationId: event.correlationId, causationId: event.eventId, occurredAt: new Date(event.occurredAt) });
+  await appendToOutbox(trx, SCHEMA, events, {
+    actorId: event.actorId,
+    correlationId: event.correlationId,
+    causationId: event.eventId,
+    occurredAt: new Date(event.occurredAt),
+  });
 }

@@ -91,7 +91,11 @@ function seenBy(actorId: string) {
 /** The rows a shared list shows (aliased `v`), filtered: what a page and its count are taken from. */
 type Listed = SelectQueryBuilder<WorkspaceDatabase, any, object>;
 
-const countOf = (rows: Listed) => rows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n));
+const countOf = (rows: Listed) =>
+  rows
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
 
 /** Reads of shares and favorites (`model_share_view`, `favorite_view`, with `model_view` and `user_view`). */
 @Injectable()
@@ -106,7 +110,15 @@ export class PgSharingReadModel {
     const found = await this.models.access(actorId, modelId);
     if (!found) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     if (!modelAllows(found.access.role, 'model.share')) throw new DomainError('forbidden', SHARE_MESSAGES.ownerOnly);
-    const rows = await this.db.withSchema(SCHEMA).selectFrom('model_share_view').selectAll().where('model_id', '=', modelId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('model_share_view')
+      .selectAll()
+      .where('model_id', '=', modelId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     const users = await this.usersById([found.row.author_id, ...rows.flatMap((r) => [r.shared_by_id, r.user_id])]);
     return {
       modelId,
@@ -139,7 +151,8 @@ export class PgSharingReadModel {
       model_version: null,
       model_deleted_at: null,
     };
-    const modelName = model?.name ?? (await this.db.withSchema(SCHEMA).selectFrom('model_view').select('name').where('id', '=', state.modelId).executeTakeFirst())?.name ?? '';
+    const modelName =
+      model?.name ?? (await this.db.withSchema(SCHEMA).selectFrom('model_view').select('name').where('id', '=', state.modelId).executeTakeFirst())?.name ?? '';
     // The recipient who just left no longer sees the model: the answer then carries its name only.
     return { ...this.sharedModel(row, modelName, users), ...(model ? { model } : {}) };
   }
@@ -150,7 +163,12 @@ export class PgSharingReadModel {
    * page is read from the index of its sort over the model columns copied into `model_share_view`.
    */
   async sharedWithMe(actorId: string, query: ListQuery): Promise<z.input<typeof SharedModelList>> {
-    const shown = this.db.withSchema(SCHEMA).selectFrom('model_share_view as v').where('v.user_id', '=', actorId).where('v.deleted_at', 'is', null).where('v.model_deleted_at', 'is', null);
+    const shown = this.db
+      .withSchema(SCHEMA)
+      .selectFrom('model_share_view as v')
+      .where('v.user_id', '=', actorId)
+      .where('v.deleted_at', 'is', null)
+      .where('v.model_deleted_at', 'is', null);
     const contains = query.where?.name?.contains.trim();
     const matching = contains ? shown.where('v.model_name', 'ilike', escapeLike(contains)) : shown;
     const kept = this.db.withSchema(SCHEMA).selectFrom('model_share_counts').select('live').where('user_id', '=', actorId);
@@ -170,7 +188,14 @@ export class PgSharingReadModel {
    * statement, to their rows, their live models with the caller's grants, and the people they name.
    * Without a sort the newest share or star comes first.
    */
-  private async page(actorId: string, view: 'model_share_view' | 'favorite_view', matching: Listed, query: ListQuery, totalQuery: Promise<number>, searched: boolean): Promise<Record<string, any>[]> {
+  private async page(
+    actorId: string,
+    view: 'model_share_view' | 'favorite_view',
+    matching: Listed,
+    query: ListQuery,
+    totalQuery: Promise<number>,
+    searched: boolean,
+  ): Promise<Record<string, any>[]> {
     // The first page never reads backwards, so it and its total are read at the same time.
     const total = query.skip > 0 ? await totalQuery : undefined;
     const column = query.sort ? SORT_COLUMN[query.sort.field] : 'created_at';
@@ -199,7 +224,13 @@ export class PgSharingReadModel {
       .leftJoin('user_view as sb', (join) => (shares ? join.onRef('sb.id', '=', 'r.shared_by_id') : join.on(sql.lit(false))))
       .leftJoin('user_view as u', (join) => (shares ? join.onRef('u.id', '=', 'r.user_id') : join.on(sql.lit(false))))
       .select((shares ? SHARE_VIEW_COLUMNS : FAVORITE_VIEW_COLUMNS).map((column) => `r.${column}`))
-      .select([sql`to_jsonb(m)`.as('model_row'), sql`to_jsonb(a)`.as('author_row'), sql`to_jsonb(c)`.as('contributor_row'), sql`to_jsonb(sb)`.as('shared_by_row'), sql`to_jsonb(u)`.as('user_row')])
+      .select([
+        sql`to_jsonb(m)`.as('model_row'),
+        sql`to_jsonb(a)`.as('author_row'),
+        sql`to_jsonb(c)`.as('contributor_row'),
+        sql`to_jsonb(sb)`.as('shared_by_row'),
+        sql`to_jsonb(u)`.as('user_row'),
+      ])
       .select(grantColumns(actorId))
       .orderBy(key('r'), direction)
       .orderBy('r.id', direction);
@@ -225,7 +256,14 @@ export class PgSharingReadModel {
       .selectFrom('user_view as u')
       .selectAll('u')
       .where((eb) =>
-        eb.exists(eb.selectFrom('model_share_view as s').select(sql.lit(1).as('one')).whereRef('s.user_id', '=', 'u.id').where('s.shared_by_id', '=', actorId).where('s.deleted_at', 'is', null)),
+        eb.exists(
+          eb
+            .selectFrom('model_share_view as s')
+            .select(sql.lit(1).as('one'))
+            .whereRef('s.user_id', '=', 'u.id')
+            .where('s.shared_by_id', '=', actorId)
+            .where('s.deleted_at', 'is', null),
+        ),
       )
       .orderBy(sql`lower(u.full_name)`)
       .orderBy('u.id')
@@ -256,7 +294,10 @@ export class PgSharingReadModel {
     return { data, total: await totalQuery };
   }
 
-  private async favoriteTotal(actorId: string, shown: SelectQueryBuilder<WorkspaceDatabase & { v: WorkspaceDatabase['favorite_view'] }, 'v', object>): Promise<number> {
+  private async favoriteTotal(
+    actorId: string,
+    shown: SelectQueryBuilder<WorkspaceDatabase & { v: WorkspaceDatabase['favorite_view'] }, 'v', object>,
+  ): Promise<number> {
     const kept = this.db.withSchema(SCHEMA).selectFrom('favorite_counts').select('live').where('user_id', '=', actorId);
     const hidden = shown
       .where('v.model_shared_with_everyone', '=', 'private')

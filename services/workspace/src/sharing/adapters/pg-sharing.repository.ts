@@ -37,7 +37,12 @@ const shareStateToRow = (s: ModelShareState): ShareRow => ({
   version: s.version,
 });
 
-const favoriteRowToState = (row: FavoriteRow): FavoriteState => ({ id: row.id, userId: row.user_id, modelId: row.model_id, createdAt: new Date(row.created_at) });
+const favoriteRowToState = (row: FavoriteRow): FavoriteState => ({
+  id: row.id,
+  userId: row.user_id,
+  modelId: row.model_id,
+  createdAt: new Date(row.created_at),
+});
 
 /**
  * Write side of shares and favorites (`model_shares`, `favorites`): state and outbox in one transaction.
@@ -55,7 +60,13 @@ export class PgSharingRepository {
   }
 
   async findShareByEmail(modelId: string, email: string): Promise<ModelShareAggregate | null> {
-    const row = await this.db.withSchema(SCHEMA).selectFrom('model_shares').selectAll().where('model_id', '=', modelId).where('email', '=', email).executeTakeFirst();
+    const row = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('model_shares')
+      .selectAll()
+      .where('model_id', '=', modelId)
+      .where('email', '=', email)
+      .executeTakeFirst();
     return row ? ModelShareAggregate.restore(shareRowToState(row)) : null;
   }
 
@@ -71,7 +82,13 @@ export class PgSharingRepository {
   }
 
   async findFavoriteOf(userId: string, modelId: string): Promise<FavoriteAggregate | null> {
-    const row = await this.db.withSchema(SCHEMA).selectFrom('favorites').selectAll().where('user_id', '=', userId).where('model_id', '=', modelId).executeTakeFirst();
+    const row = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('favorites')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('model_id', '=', modelId)
+      .executeTakeFirst();
     return row ? FavoriteAggregate.restore(favoriteRowToState(row)) : null;
   }
 
@@ -82,7 +99,6 @@ export class PgSharingRepository {
   async saveFavorite(favorite: FavoriteAggregate, meta: EventMeta): Promise<string[]> {
     return this.db.transaction().execute((trx) => saveFavoriteIn(trx, favorite, meta));
   }
-
 }
 
 export async function saveShareIn(trx: Transaction<WorkspaceDatabase>, share: ModelShareAggregate, meta: EventMeta): Promise<string[]> {
@@ -93,12 +109,17 @@ export async function saveShareIn(trx: Transaction<WorkspaceDatabase>, share: Mo
   let changed: bigint | number = 1;
   if (share.loadedVersion === 0) {
     await lockModel(trx, row.model_id);
-    const inserted = await t.insertInto('model_shares').values(row).onConflict((oc) => oc.constraint('model_shares_model_email').doNothing()).executeTakeFirst();
+    const inserted = await t
+      .insertInto('model_shares')
+      .values(row)
+      .onConflict((oc) => oc.constraint('model_shares_model_email').doNothing())
+      .executeTakeFirst();
     changed = inserted.numInsertedOrUpdatedRows ?? 0;
   } else if (share.isRemoved) {
     changed = (await t.deleteFrom('model_shares').where('id', '=', row.id).where('version', '=', share.loadedVersion).executeTakeFirst()).numDeletedRows;
   } else {
-    changed = (await t.updateTable('model_shares').set(row).where('id', '=', row.id).where('version', '=', share.loadedVersion).executeTakeFirst()).numUpdatedRows;
+    changed = (await t.updateTable('model_shares').set(row).where('id', '=', row.id).where('version', '=', share.loadedVersion).executeTakeFirst())
+      .numUpdatedRows;
   }
   // A parallel request changed it first: nothing is written, the caller may retry.
   if (Number(changed) !== 1) throw new DomainError('conflict', CHANGED_MEANWHILE);
@@ -114,7 +135,14 @@ export async function saveFavoriteIn(trx: Transaction<WorkspaceDatabase>, favori
   if (favorite.isNew) {
     await lockModel(trx, state.modelId);
     const row = { id: state.id, user_id: state.userId, model_id: state.modelId, created_at: state.createdAt };
-    changed = (await t.insertInto('favorites').values(row).onConflict((oc) => oc.constraint('favorites_user_model').doNothing()).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0;
+    changed =
+      (
+        await t
+          .insertInto('favorites')
+          .values(row)
+          .onConflict((oc) => oc.constraint('favorites_user_model').doNothing())
+          .executeTakeFirst()
+      ).numInsertedOrUpdatedRows ?? 0;
   } else {
     changed = (await t.deleteFrom('favorites').where('id', '=', state.id).executeTakeFirst()).numDeletedRows;
   }
@@ -123,18 +151,32 @@ export async function saveFavoriteIn(trx: Transaction<WorkspaceDatabase>, favori
 }
 
 /** Every share and favorite of a model, read in the caller's transaction (the deletion reaction). */
-export async function allOfModelIn(trx: Transaction<WorkspaceDatabase>, modelId: string): Promise<{ shares: ModelShareAggregate[]; favorites: FavoriteAggregate[] }> {
+export async function allOfModelIn(
+  trx: Transaction<WorkspaceDatabase>,
+  modelId: string,
+): Promise<{ shares: ModelShareAggregate[]; favorites: FavoriteAggregate[] }> {
   const t = trx.withSchema(SCHEMA);
   const [shares, favorites] = await Promise.all([
     t.selectFrom('model_shares').selectAll().where('model_id', '=', modelId).orderBy('id').forUpdate().execute(),
     t.selectFrom('favorites').selectAll().where('model_id', '=', modelId).orderBy('id').forUpdate().execute(),
   ]);
-  return { shares: shares.map((r) => ModelShareAggregate.restore(shareRowToState(r))), favorites: favorites.map((r) => FavoriteAggregate.restore(favoriteRowToState(r))) };
+  return {
+    shares: shares.map((r) => ModelShareAggregate.restore(shareRowToState(r))),
+    favorites: favorites.map((r) => FavoriteAggregate.restore(favoriteRowToState(r))),
+  };
 }
 
 /** The shares waiting for this e-mail, read in the caller's transaction (the sign-up reaction). */
 export async function pendingForEmailIn(trx: Transaction<WorkspaceDatabase>, email: string): Promise<ModelShareAggregate[]> {
-  const rows = await trx.withSchema(SCHEMA).selectFrom('model_shares').selectAll().where('email', '=', email).where('user_id', 'is', null).orderBy('id').forUpdate().execute();
+  const rows = await trx
+    .withSchema(SCHEMA)
+    .selectFrom('model_shares')
+    .selectAll()
+    .where('email', '=', email)
+    .where('user_id', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map((r) => ModelShareAggregate.restore(shareRowToState(r)));
 }
 

@@ -71,13 +71,24 @@ export async function copiedFromState(trx: Transaction<any>, modelId: string, fa
     model_version: m?.version ?? null,
     model_deleted_at: m ? null : deletedAt,
   };
-  if (favorite) Object.assign(columns, { model_author_id: m?.author_id ?? null, model_team_id: m?.team_id ?? null, model_shared_with_everyone: m?.shared_with_everyone ?? null });
+  if (favorite)
+    Object.assign(columns, {
+      model_author_id: m?.author_id ?? null,
+      model_team_id: m?.team_id ?? null,
+      model_shared_with_everyone: m?.shared_with_everyone ?? null,
+    });
   return columns;
 }
 
 /** Whether the model is shared with the person (`favorite_view.shared_with_user`), from `model_shares`; call under `lockModels`. */
 export async function sharedWithUser(trx: Transaction<any>, modelId: string, userId: string): Promise<boolean> {
-  const share = await (trx as Transaction<WorkspaceDatabase>).withSchema(SCHEMA).selectFrom('model_shares').select('id').where('model_id', '=', modelId).where('user_id', '=', userId).executeTakeFirst();
+  const share = await (trx as Transaction<WorkspaceDatabase>)
+    .withSchema(SCHEMA)
+    .selectFrom('model_shares')
+    .select('id')
+    .where('model_id', '=', modelId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return !!share;
 }
 
@@ -103,7 +114,9 @@ export async function copyAllFromState(trx: Transaction<any>, view: CopiedViews)
       model_deleted_at = NULL ${access}
     FROM ${sql.id(SCHEMA, 'models')} m WHERE m.id = v.model_id AND v.deleted_at IS NULL`.execute(trx);
   await sql`UPDATE ${table} v SET model_deleted_at = now()
-    WHERE v.deleted_at IS NULL AND v.model_deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'models')} m WHERE m.id = v.model_id)`.execute(trx);
+    WHERE v.deleted_at IS NULL AND v.model_deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM ${sql.id(SCHEMA, 'models')} m WHERE m.id = v.model_id)`.execute(
+    trx,
+  );
 }
 
 /**
@@ -122,7 +135,9 @@ export async function copyFromSnapshot(trx: Transaction<any>, model: ModelSnapsh
   const older = (eb: any) => eb.or([eb('model_version', 'is', null), eb('model_version', deletedAt ? '<=' : '<', model.version)]);
   // Both views in one statement (one round trip per model event; most models have neither row).
   await db
-    .with('shares', (w) => w.updateTable('model_share_view').set(copied).where('model_id', '=', model.id).where('deleted_at', 'is', null).where(older).returning('model_id'))
+    .with('shares', (w) =>
+      w.updateTable('model_share_view').set(copied).where('model_id', '=', model.id).where('deleted_at', 'is', null).where(older).returning('model_id'),
+    )
     .updateTable('favorite_view')
     .set({ ...copied, model_author_id: model.authorId, model_team_id: model.teamId, model_shared_with_everyone: model.sharedWithEveryone })
     .where('model_id', '=', model.id)

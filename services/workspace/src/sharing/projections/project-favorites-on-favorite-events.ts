@@ -45,7 +45,10 @@ export const ProjectFavoritesOnFavoriteEvents: Projection = {
   ...snapshots,
   // A batch locks its models in key order up front (see `lockModels`).
   async applyBatch(trx, events) {
-    await lockModels(trx, events.map((event) => favoriteOf(event).modelId));
+    await lockModels(
+      trx,
+      events.map((event) => favoriteOf(event).modelId),
+    );
     await snapshots.applyBatch!(trx, events);
   },
   async rebuild(trx) {

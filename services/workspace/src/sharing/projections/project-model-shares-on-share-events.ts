@@ -52,9 +52,15 @@ export const ProjectModelSharesOnShareEvents: Projection = {
   // A batch locks its models in key order up front (see `lockModels`); the recipients' favorites of
   // those models then say again whether the model is shared with them (favorite_view.shared_with_user).
   async applyBatch(trx, events) {
-    await lockModels(trx, events.map((event) => shareOf(event).modelId));
+    await lockModels(
+      trx,
+      events.map((event) => shareOf(event).modelId),
+    );
     await snapshots.applyBatch!(trx, events);
-    await refreshSharedWithUser(trx, events.map((event) => shareOf(event)));
+    await refreshSharedWithUser(
+      trx,
+      events.map((event) => shareOf(event)),
+    );
   },
   async rebuild(trx) {
     const written = await snapshots.rebuild(trx);

@@ -8,7 +8,11 @@ import { ProjectModelSharesOnShareEvents } from './project-model-shares-on-share
 const modelOf = (event: AnyEventEnvelope) => (event.data as { model?: ModelSnapshot }).model;
 
 async function copyModels(trx: Transaction<any>, events: AnyEventEnvelope[]): Promise<void> {
-  await lockProjectionsSharedAndModels(trx, [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents], events.flatMap((event) => modelOf(event)?.id ?? []));
+  await lockProjectionsSharedAndModels(
+    trx,
+    [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents],
+    events.flatMap((event) => modelOf(event)?.id ?? []),
+  );
   for (const event of events) {
     const model = modelOf(event);
     if (model) await copyFromSnapshot(trx, model, event.type === 'workspace.model.deleted.v1' ? new Date(event.occurredAt) : null);

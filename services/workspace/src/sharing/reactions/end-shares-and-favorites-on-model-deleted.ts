@@ -42,4 +42,3 @@ export const EndSharesAndFavoritesOnModelDeleted: Projection = {
     return 0;
   },
 };
-

@@ -23,7 +23,13 @@ export class PgTeamRoles implements TeamRoles {
   }
 
   async projectBelongsTo(projectId: string, teamId: string): Promise<boolean> {
-    const row = await this.db.withSchema(SCHEMA).selectFrom('projects').select('id').where('id', '=', projectId).where('team_id', '=', teamId).executeTakeFirst();
+    const row = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', projectId)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
     return Boolean(row);
   }
 }

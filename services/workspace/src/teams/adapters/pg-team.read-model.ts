@@ -17,7 +17,18 @@ export const projectOf = (teamId: string, p: ProjectState | ProjectViewRow): Pro
     : { id: p.id, teamId, name: p.name, description: p.description, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) };
 
 function teamOf(row: TeamViewRow, userRole: TeamRole, projects: Project[]): Team {
-  return { id: row.id, name: row.name, description: row.description, color: row.color, ownerId: row.owner_id, userRole, projects, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), version: row.version };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    color: row.color,
+    ownerId: row.owner_id,
+    userRole,
+    projects,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    version: row.version,
+  };
 }
 
 function memberOf(row: MemberViewRow, users: Map<string, UserRow>): TeamMember {
@@ -69,7 +80,14 @@ export class PgTeamReadModel {
   private async projectsOf(teamIds: string[]): Promise<Map<string, Project[]>> {
     const byTeam = new Map<string, Project[]>(teamIds.map((id) => [id, []]));
     if (teamIds.length === 0) return byTeam;
-    const rows = await this.q.selectFrom('project_view').selectAll().where('team_id', 'in', teamIds).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+    const rows = await this.q
+      .selectFrom('project_view')
+      .selectAll()
+      .where('team_id', 'in', teamIds)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     for (const row of rows) byTeam.get(row.team_id)!.push(projectOf(row.team_id, row));
     return byTeam;
   }
@@ -118,7 +136,11 @@ export class PgTeamReadModel {
 
   async users(ids: string[]): Promise<Map<string, UserRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.q.selectFrom('user_view').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+    const rows = await this.q
+      .selectFrom('user_view')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -126,12 +148,39 @@ export class PgTeamReadModel {
 
   presentTeam(state: TeamState, actorId: string, role?: TeamRole): Team {
     const userRole = role ?? state.members.find((m) => m.userId === actorId && m.status === 'active')?.role ?? 'owner';
-    const row = { id: state.id, name: state.name, description: state.description, color: state.color, owner_id: state.ownerId, created_at: state.createdAt, updated_at: state.updatedAt, version: state.version, deleted_at: null };
-    return teamOf(row, userRole, state.projects.map((p) => projectOf(state.id, p)));
+    const row = {
+      id: state.id,
+      name: state.name,
+      description: state.description,
+      color: state.color,
+      owner_id: state.ownerId,
+      created_at: state.createdAt,
+      updated_at: state.updatedAt,
+      version: state.version,
+      deleted_at: null,
+    };
+    return teamOf(
+      row,
+      userRole,
+      state.projects.map((p) => projectOf(state.id, p)),
+    );
   }
 
   async presentMember(teamId: string, member: TeamMemberState): Promise<TeamMember> {
     const users = await this.users(member.userId ? [member.userId] : []);
-    return memberOf({ id: member.id, team_id: teamId, user_id: member.userId, email: member.email, role: member.role, status: member.status, created_at: member.createdAt, team_version: 0, deleted_at: null }, users);
+    return memberOf(
+      {
+        id: member.id,
+        team_id: teamId,
+        user_id: member.userId,
+        email: member.email,
+        role: member.role,
+        status: member.status,
+        created_at: member.createdAt,
+        team_version: 0,
+        deleted_at: null,
+      },
+      users,
+    );
   }
 }

@@ -53,7 +53,9 @@ export class PgTeamRepository {
   /** A project as committed (`projects` state) with its team, or null. */
   async project(id: string): Promise<{ teamId: string; project: ProjectState } | null> {
     const row = await this.db.withSchema(SCHEMA).selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? { teamId: row.team_id, project: { id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at } } : null;
+    return row
+      ? { teamId: row.team_id, project: { id: row.id, name: row.name, description: row.description, createdAt: row.created_at, updatedAt: row.updated_at } }
+      : null;
   }
 
   /** The team a project or a member row belongs to (state tables), or null. */
@@ -91,15 +93,24 @@ export async function saveTeam(trx: Trx, team: TeamAggregate, meta: EventMeta): 
     // Members and projects go with it (ON DELETE CASCADE).
     changed = (await t.deleteFrom('teams').where('id', '=', state.id).where('version', '=', team.loadedVersion).executeTakeFirst()).numDeletedRows;
   } else {
-    changed = (await t.updateTable('teams').set(teamToRow(state)).where('id', '=', state.id).where('version', '=', team.loadedVersion).executeTakeFirst()).numUpdatedRows;
+    changed = (await t.updateTable('teams').set(teamToRow(state)).where('id', '=', state.id).where('version', '=', team.loadedVersion).executeTakeFirst())
+      .numUpdatedRows;
   }
   if (Number(changed) !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
   if (!team.isDeleted) {
     // Teams are small: their members and projects are written again as a whole.
     await t.deleteFrom('team_members').where('team_id', '=', state.id).execute();
     await t.deleteFrom('projects').where('team_id', '=', state.id).execute();
-    if (state.members.length) await t.insertInto('team_members').values(state.members.map((m) => memberToRow(state.id, m))).execute();
-    if (state.projects.length) await t.insertInto('projects').values(state.projects.map((p) => projectToRow(state.id, p))).execute();
+    if (state.members.length)
+      await t
+        .insertInto('team_members')
+        .values(state.members.map((m) => memberToRow(state.id, m)))
+        .execute();
+    if (state.projects.length)
+      await t
+        .insertInto('projects')
+        .values(state.projects.map((p) => projectToRow(state.id, p)))
+        .execute();
   }
   const envelopes = await appendToOutbox(trx, SCHEMA, events, meta);
   return envelopes.map((e) => e.eventId);

@@ -16,7 +16,14 @@ export function rowsToState(team: TeamRow, members: MemberRow[], projects: Proje
     createdAt: team.created_at,
     updatedAt: team.updated_at,
     version: team.version,
-    members: members.map((m) => ({ id: m.id, userId: m.user_id, email: m.email, role: m.role as TeamRole, status: m.status as TeamMemberState['status'], createdAt: m.created_at })),
+    members: members.map((m) => ({
+      id: m.id,
+      userId: m.user_id,
+      email: m.email,
+      role: m.role as TeamRole,
+      status: m.status as TeamMemberState['status'],
+      createdAt: m.created_at,
+    })),
     projects: projects.map((p) => ({ id: p.id, name: p.name, description: p.description, createdAt: p.created_at, updatedAt: p.updated_at })),
   };
 }

@@ -26,7 +26,12 @@ export class PgUserReadModel {
 
   /** Ids and full names of the people known among these ids. */
   async namesOf(ids: readonly string[]): Promise<{ id: string; fullName: string }[]> {
-    const rows = await this.db.withSchema(SCHEMA).selectFrom('user_view').select(['id', 'full_name']).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('user_view')
+      .select(['id', 'full_name'])
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map((r) => ({ id: r.id, fullName: r.full_name }));
   }
 }

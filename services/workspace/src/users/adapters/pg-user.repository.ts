@@ -13,7 +13,13 @@ export class PgUserRepository {
   /** The new name into `users` and its event into the outbox, in one transaction; returns the event ids. */
   rename(actorId: string, fullName: string, event: UserProfileUpdated, now: Date): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
-      const updated = await trx.withSchema(SCHEMA).updateTable('users').set({ full_name: fullName }).where('id', '=', actorId).returning('id').executeTakeFirst();
+      const updated = await trx
+        .withSchema(SCHEMA)
+        .updateTable('users')
+        .set({ full_name: fullName })
+        .where('id', '=', actorId)
+        .returning('id')
+        .executeTakeFirst();
       // The session resolved, but the account is gone (erased meanwhile).
       if (!updated) throw new DomainError('unauthenticated', AUTH_MESSAGES.notSignedIn);
       const envelopes = await appendToOutbox(trx, SCHEMA, [event], { actorId, occurredAt: now });

@@ -35,7 +35,13 @@ export class ChangeRecordHandler implements ICommandHandler<ChangeRecordCommand,
       const fact = decide(state, at);
       if (!fact) return { record: type.present(state), eventIds: [] };
       try {
-        const written = await this.store.append<object>(type, { id, current: state, scope: state }, [fact], { actorId, occurredAt: at }, options.alsoInTransaction);
+        const written = await this.store.append<object>(
+          type,
+          { id, current: state, scope: state },
+          [fact],
+          { actorId, occurredAt: at },
+          options.alsoInTransaction,
+        );
         return { record: type.present(written.state), eventIds: written.eventIds };
       } catch (error) {
         if (!isStreamConflict(error)) throw error;

@@ -10,6 +10,8 @@ export class UpdateRecordHandler implements ICommandHandler<UpdateRecordCommand,
   constructor(private readonly commands: CommandBus) {}
 
   execute({ type, actorId, id, changes, ifMatch }: UpdateRecordCommand): Promise<RecordChange<RecordJson>> {
-    return this.commands.execute(new ChangeRecordCommand(type, actorId, id, (state, at) => decideUpdate(type.rules, state, changes, actorId, at, ifMatch), { ifMatch }));
+    return this.commands.execute(
+      new ChangeRecordCommand(type, actorId, id, (state, at) => decideUpdate(type.rules, state, changes, actorId, at, ifMatch), { ifMatch }),
+    );
   }
 }

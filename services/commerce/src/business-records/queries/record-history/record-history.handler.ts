@@ -24,7 +24,10 @@ export class RecordHistoryHandler implements IQueryHandler<RecordHistoryQuery, H
     if (!row || row.deleted) throw new DomainError('not-found', type.rules.notFound);
     await this.access.assertCanRead(actorId, row, type.rules.notFound);
     const entries = await this.view.history(id);
-    const names = await this.people.fullNames(actorId, entries.map((e) => e.by));
+    const names = await this.people.fullNames(
+      actorId,
+      entries.map((e) => e.by),
+    );
     return {
       data: entries.map((e) => ({
         type: e.type,

@@ -46,14 +46,19 @@ export class AddToCatalogHandler implements ICommandHandler<AddToCatalogCommand,
     for (const [i, body] of bodies.entries()) {
       const modelId = body.modelId.toLowerCase();
       const scope = scopes[i];
-      const create = new CreateRecordCommand(catalogItemType, actorId, { teamId: body.teamId, projectId: body.projectId, body, model: copies.get(modelId)!.model }, {
-        // Only a single add carries the key: a list's repeat is answered by the skip below.
-        ...(idempotency && bodies.length === 1 ? { idempotency } : {}),
-        alsoInTransaction: async (trx) => {
-          const existing = await this.items.lockLiveItemOfModel(trx, scope, modelId);
-          if (existing) throw new AlreadyInCatalog(existing);
+      const create = new CreateRecordCommand(
+        catalogItemType,
+        actorId,
+        { teamId: body.teamId, projectId: body.projectId, body, model: copies.get(modelId)!.model },
+        {
+          // Only a single add carries the key: a list's repeat is answered by the skip below.
+          ...(idempotency && bodies.length === 1 ? { idempotency } : {}),
+          alsoInTransaction: async (trx) => {
+            const existing = await this.items.lockLiveItemOfModel(trx, scope, modelId);
+            if (existing) throw new AlreadyInCatalog(existing);
+          },
         },
-      });
+      );
       try {
         added.push(await this.commands.execute(create));
       } catch (error) {

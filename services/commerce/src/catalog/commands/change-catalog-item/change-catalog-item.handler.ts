@@ -26,8 +26,21 @@ export class ChangeCatalogItemHandler implements ICommandHandler<ChangeCatalogIt
     if (changes.recipe) {
       // The scope never changes after creation: read it once for the references.
       const state = await this.store.load<CatalogFields>(catalogItemType, id);
-      if (state && !state.deleted) refs = await this.items.recipeRefs(state, changes.recipe.materials.map((l) => l.materialId), changes.recipe.services.map((l) => l.serviceId));
+      if (state && !state.deleted)
+        refs = await this.items.recipeRefs(
+          state,
+          changes.recipe.materials.map((l) => l.materialId),
+          changes.recipe.services.map((l) => l.serviceId),
+        );
     }
-    return this.commands.execute(new ChangeRecordCommand(catalogItemType, actorId, id, (state, at) => decideUpdate(catalogItemType.rules, state, { changes, refs }, actorId, at, ifMatch), { ifMatch }));
+    return this.commands.execute(
+      new ChangeRecordCommand(
+        catalogItemType,
+        actorId,
+        id,
+        (state, at) => decideUpdate(catalogItemType.rules, state, { changes, refs }, actorId, at, ifMatch),
+        { ifMatch },
+      ),
+    );
   }
 }

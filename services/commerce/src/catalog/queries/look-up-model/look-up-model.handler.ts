@@ -27,7 +27,10 @@ export class LookUpModelHandler implements IQueryHandler<LookUpModelQuery, Catal
     if (!modelId) throw new DomainError('invalid', MODEL_ID_WRONG, [{ path: 'modelId', message: MODEL_ID_WRONG }]);
     const { model, updatedAt } = (await viewableModels(this.models, actorId, [modelId])).get(modelId)!;
     const list = await this.access.scopeForList(actorId, { teamId: query.teamId, projectId: query.projectId });
-    const scope = list.kind === 'personal' ? { ownerId: actorId, teamId: null, projectId: null } : { ownerId: actorId, teamId: list.teamId, projectId: list.projectId ?? null };
+    const scope =
+      list.kind === 'personal'
+        ? { ownerId: actorId, teamId: null, projectId: null }
+        : { ownerId: actorId, teamId: list.teamId, projectId: list.projectId ?? null };
     return { model, alreadyInCatalog: (await this.items.liveItemOfModel(scope, modelId)) !== null, updatedAt };
   }
 }

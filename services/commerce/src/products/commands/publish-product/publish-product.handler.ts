@@ -30,7 +30,11 @@ export class PublishProductHandler implements ICommandHandler<PublishProductComm
       now,
     });
     const state = product.snapshot();
-    const eventIds = await this.products.save(product, { actorId, occurredAt: now, ...(idempotency ? { idempotency: { ...idempotency, resourceId: state.id } } : {}) });
+    const eventIds = await this.products.save(product, {
+      actorId,
+      occurredAt: now,
+      ...(idempotency ? { idempotency: { ...idempotency, resourceId: state.id } } : {}),
+    });
     return { product: toProduct(state), eventIds };
   }
 }

@@ -25,7 +25,8 @@ export class AssignZipHandler implements ICommandHandler<AssignZipCommand, Plugi
     // Only the uploader's own media (ADR 0033): someone else's id is as unknown as a made-up one.
     const media = await this.media.mediaOf(actorId, mediaId);
     if (!media) throw new DomainError('not-found', MEDIA_MESSAGES.notFound, [{ path: 'mediaId', message: MEDIA_MESSAGES.notFound }]);
-    if (media.type !== 'plugin' || !(await this.files.isZip(mediaId))) throw new DomainError('invalid', PLUGIN_MESSAGES.zipOnly, [{ path: 'mediaId', message: PLUGIN_MESSAGES.zipOnly }]);
+    if (media.type !== 'plugin' || !(await this.files.isZip(mediaId)))
+      throw new DomainError('invalid', PLUGIN_MESSAGES.zipOnly, [{ path: 'mediaId', message: PLUGIN_MESSAGES.zipOnly }]);
     const now = this.clock.now();
     version.assignZip(mediaId, now);
     const events = await this.repo.save([version], { actorId, occurredAt: now });

@@ -20,7 +20,11 @@ export class CreatePluginHandler implements ICommandHandler<CreatePluginCommand,
     const now = this.clock.now();
     const { type, ...rest } = body;
     const plugin = PluginAggregate.create({ ...rest, type, icons: body.icons, id: newId(now), authorId: actorId, now });
-    const events = await this.repo.save([plugin], { actorId, occurredAt: now, ...(idempotency ? { idempotency: { ...idempotency, resourceId: plugin.snapshot().id } } : {}) });
+    const events = await this.repo.save([plugin], {
+      actorId,
+      occurredAt: now,
+      ...(idempotency ? { idempotency: { ...idempotency, resourceId: plugin.snapshot().id } } : {}),
+    });
     return { value: { ...toPluginSnapshot(plugin.snapshot()) } as Plugin, events };
   }
 }

@@ -21,7 +21,14 @@ export class CreateVersionHandler implements ICommandHandler<CreateVersionComman
     const plugin = await authorsPlugin(this.repo, actorId, pluginId);
     const now = this.clock.now();
     const p = plugin.snapshot();
-    const version = PluginVersionAggregate.create({ id: newId(now), actionIds: [1, 2, 3, 4, 5].map(() => newId(now)), plugin: { id: p.id, pluginId: p.pluginId, authorId: p.authorId }, version: number, usedVersions: await this.repo.usedVersions(p.id), now });
+    const version = PluginVersionAggregate.create({
+      id: newId(now),
+      actionIds: [1, 2, 3, 4, 5].map(() => newId(now)),
+      plugin: { id: p.id, pluginId: p.pluginId, authorId: p.authorId },
+      version: number,
+      usedVersions: await this.repo.usedVersions(p.id),
+      now,
+    });
     const events = await this.repo.save([version], { actorId, occurredAt: now });
     return { value: answerVersion(toVersionSnapshot(version.snapshot())), events };
   }

@@ -19,7 +19,8 @@ export class UpdatePluginHandler implements ICommandHandler<UpdatePluginCommand,
   async execute({ actorId, id, changes }: UpdatePluginCommand): Promise<PluginChange<Plugin>> {
     const plugin = await authorsPlugin(this.repo, actorId, id);
     const now = this.clock.now();
-    for (const [slot, media] of Object.entries(changes.icons ?? {})) if (media !== null && !(slot in ICON_SLOT_MIME)) throw new DomainError('invalid', PLUGIN_MESSAGES.iconMd);
+    for (const [slot, media] of Object.entries(changes.icons ?? {}))
+      if (media !== null && !(slot in ICON_SLOT_MIME)) throw new DomainError('invalid', PLUGIN_MESSAGES.iconMd);
     plugin.update(changes, actorId, now);
     const events = await this.repo.save([plugin], { actorId, occurredAt: now });
     return { value: toPluginSnapshot(plugin.snapshot()), events };

@@ -18,7 +18,11 @@ export class ListActionsHandler implements IQueryHandler<ListActionsQuery, RpcRe
     await authorsPlugin(this.repo, actorId, params.where.pluginId);
     const v = await this.view.version(params.where.pluginId, params.where.version);
     if (!v) throw versionNotFound();
-    const actions = JSON.stringify(params.sort ?? '').toLowerCase().includes('desc') ? [...v.actions].reverse() : v.actions;
+    const actions = JSON.stringify(params.sort ?? '')
+      .toLowerCase()
+      .includes('desc')
+      ? [...v.actions].reverse()
+      : v.actions;
     return { data: actions, total: actions.length };
   }
 }

@@ -15,7 +15,13 @@ export class ListVersionsHandler implements IQueryHandler<ListVersionsQuery, Rpc
     const mine = plugin.authorId === actorId;
     const sort = JSON.stringify(params.sort ?? '').toLowerCase();
     const ascending = sort.includes('asc') && !sort.includes('desc');
-    const page = await this.view.versions(plugin.id, { skip: params.skip, limit: params.limit, version: params.where.version, onlyPublished: !mine, ascending });
+    const page = await this.view.versions(plugin.id, {
+      skip: params.skip,
+      limit: params.limit,
+      version: params.where.version,
+      onlyPublished: !mine,
+      ascending,
+    });
     const populate = JSON.stringify(params.populate ?? '').includes('bgpmPlugin');
     return { data: page.data.map((v) => answerVersion(v, populate ? plugin : undefined)), total: page.total };
   }

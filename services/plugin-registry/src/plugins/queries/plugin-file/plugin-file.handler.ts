@@ -23,6 +23,13 @@ export class PluginFileHandler implements IQueryHandler<PluginFileQuery, RpcRepl
     const file = await this.files.deployedFile(plugin.pluginId, version, path);
     if (!file) throw new DomainError('not-found', PLUGIN_MESSAGES.fileNotFound);
     const known = knownSha256 === file.sha256;
-    return { path: file.path, size: file.size, sha256: file.sha256, contentType: contentTypeOf(file.path), cacheable: !plugin.private, contentBase64: known ? null : file.content.toString('base64') };
+    return {
+      path: file.path,
+      size: file.size,
+      sha256: file.sha256,
+      contentType: contentTypeOf(file.path),
+      cacheable: !plugin.private,
+      contentBase64: known ? null : file.content.toString('base64'),
+    };
   }
 }

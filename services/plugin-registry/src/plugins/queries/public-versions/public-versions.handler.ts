@@ -11,6 +11,15 @@ export class PublicVersionsHandler implements IQueryHandler<PublicVersionsQuery,
   async execute({ packageId }: PublicVersionsQuery): Promise<RpcReply<'publicVersions'>> {
     const plugin = await publicPluginByPackage(this.view, packageId);
     const page = await this.view.versions(plugin.id, { skip: 0, limit: 100, onlyPublished: true });
-    return { data: page.data.map((v) => ({ pluginId: v.packageId, version: v.version, status: 'published' as const, publishedAt: v.publishedAt!, provenance: v.provenance! })), total: page.total };
+    return {
+      data: page.data.map((v) => ({
+        pluginId: v.packageId,
+        version: v.version,
+        status: 'published' as const,
+        publishedAt: v.publishedAt!,
+        provenance: v.provenance!,
+      })),
+      total: page.total,
+    };
   }
 }

@@ -40,7 +40,12 @@ export class LogInHandler implements ICommandHandler<LogInCommand, SignedIn> {
     if (!account || !valid) throw new DomainError('unauthenticated', AUTH_MESSAGES.wrongCredentials);
     await this.accounts.clearFailures(attempt);
     const token = newSessionToken();
-    await this.accounts.createSession({ tokenHash: hashSessionToken(token), userId: account.id, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000) });
+    await this.accounts.createSession({
+      tokenHash: hashSessionToken(token),
+      userId: account.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+    });
     return { userId: account.id, token, eventIds: [] };
   }
 }

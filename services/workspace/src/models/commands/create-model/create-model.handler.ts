@@ -18,7 +18,14 @@ export class CreateModelHandler implements ICommandHandler<CreateModelCommand, M
   async execute({ actorId, body, idempotency }: CreateModelCommand): Promise<ModelChange> {
     if (body.teamId || body.projectId) await this.assertMayCreateIn(actorId, body.teamId ?? null, body.projectId ?? null);
     const now = this.clock.now();
-    const model = ModelAggregate.create({ id: newId(now), name: body.name, authorId: actorId, teamId: body.teamId ?? null, projectId: body.projectId ?? null, now });
+    const model = ModelAggregate.create({
+      id: newId(now),
+      name: body.name,
+      authorId: actorId,
+      teamId: body.teamId ?? null,
+      projectId: body.projectId ?? null,
+      now,
+    });
     const state = model.snapshot();
     const eventIds = await this.models.save(model, {
       actorId,

@@ -13,6 +13,12 @@ export class GetModelAccessibilityHandler implements IQueryHandler<GetModelAcces
     const found = await this.readModel.access(actorId, id);
     if (!found) throw new DomainError('not-found', COMMON_MESSAGES.modelNotFound);
     const { role, via } = found.access;
-    return { id, userRole: role, sharedWithEveryone: found.row.shared_with_everyone as ModelAccessibility['sharedWithEveryone'], via, can: modelMenuRules(role) };
+    return {
+      id,
+      userRole: role,
+      sharedWithEveryone: found.row.shared_with_everyone as ModelAccessibility['sharedWithEveryone'],
+      via,
+      can: modelMenuRules(role),
+    };
   }
 }

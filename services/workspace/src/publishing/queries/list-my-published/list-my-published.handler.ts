@@ -15,7 +15,10 @@ export class ListMyPublishedHandler implements IQueryHandler<ListMyPublishedQuer
 
   async execute({ actorId, params }: ListMyPublishedQuery): Promise<z.input<typeof PublishedModelList>> {
     const { rows, total } = await this.published.page(actorId, params);
-    const models = await this.models.presentRows(actorId, rows.map((r) => r.modelId));
+    const models = await this.models.presentRows(
+      actorId,
+      rows.map((r) => r.modelId),
+    );
     const data: PublishedModel[] = rows.flatMap((row) => {
       const model = models.get(row.modelId);
       return model ? [{ ...model, product: row.product }] : [];

@@ -3,7 +3,11 @@ import { TeamMemberState, TeamRole } from '@kiln/domain';
 import { TeamChange } from '../../team-change';
 
 export class ChangeMemberRoleCommand extends Command<TeamChange<TeamMemberState>> {
-  constructor(readonly actorId: string, readonly memberId: string, readonly role: TeamRole) {
+  constructor(
+    readonly actorId: string,
+    readonly memberId: string,
+    readonly role: TeamRole,
+  ) {
     super();
   }
 }

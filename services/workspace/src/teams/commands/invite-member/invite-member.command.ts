@@ -5,7 +5,10 @@ import { TeamMemberState } from '@kiln/domain';
 import { TeamChange } from '../../team-change';
 
 export class InviteMemberCommand extends Command<TeamChange<TeamMemberState>> {
-  constructor(readonly actorId: string, readonly body: z.output<typeof InviteMemberBody>) {
+  constructor(
+    readonly actorId: string,
+    readonly body: z.output<typeof InviteMemberBody>,
+  ) {
     super();
   }
 }

@@ -15,12 +15,17 @@ export class InviteMemberHandler implements ICommandHandler<InviteMemberCommand,
   execute({ actorId, body }: InviteMemberCommand): Promise<TeamChange<TeamMemberState>> {
     const email = body.email.trim().toLowerCase();
     let userId: string | null = null;
-    return this.changes.run(body.teamId, actorId, (team, now) => team.invite({ memberId: newId(now), email: body.email, role: body.role, userId }, actorId, now), {
-      // Under the e-mail's lock, so a sign-up of that e-mail right now either is seen here or sees the invite.
-      before: async (trx) => {
-        await this.changes.teams.lockEmail(trx, email);
-        userId = await this.changes.teams.accountIdByEmail(trx, email);
+    return this.changes.run(
+      body.teamId,
+      actorId,
+      (team, now) => team.invite({ memberId: newId(now), email: body.email, role: body.role, userId }, actorId, now),
+      {
+        // Under the e-mail's lock, so a sign-up of that e-mail right now either is seen here or sees the invite.
+        before: async (trx) => {
+          await this.changes.teams.lockEmail(trx, email);
+          userId = await this.changes.teams.accountIdByEmail(trx, email);
+        },
       },
-    });
+    );
   }
 }

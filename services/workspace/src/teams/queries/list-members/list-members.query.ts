@@ -4,7 +4,10 @@ import { TeamMember } from '@kiln/contracts';
 export type MemberList = { data: TeamMember[]; total: number };
 
 export class ListMembersQuery extends Query<MemberList> {
-  constructor(readonly actorId: string, readonly query: { where: { teamId: string }; skip: number; limit: number }) {
+  constructor(
+    readonly actorId: string,
+    readonly query: { where: { teamId: string }; skip: number; limit: number },
+  ) {
     super();
   }
 }
