@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passThrough } from './common/contract-builders';
 import { Actor, ErrorBody } from './common/errors';
 import { AssetsHttpRoutes } from './assets/media';
 import { BusinessHttpRoutes } from './commerce/business.routes';
@@ -93,26 +94,6 @@ export interface HttpRoute {
    */
   rpc?: RpcRef;
   toRpc?(input: RouteInput): unknown;
-}
-
-type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-
-/** A route the BFF passes through to a service; `toRpc` is checked against the rpc's request schema. */
-function passThrough<
-  P extends z.ZodTypeAny | undefined = undefined,
-  Q extends z.ZodTypeAny | undefined = undefined,
-  B extends z.ZodTypeAny | undefined = undefined,
-  R extends RpcRef = RpcRef,
->(
-  route: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
-    params?: P;
-    query?: Q;
-    body?: B;
-    rpc: R;
-    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
-  },
-) {
-  return route;
 }
 
 const Ok = z.object({ ok: z.literal(true) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Actor } from './common/errors';
-import { IdempotencyKey, Timestamp } from './common/ids';
+import { creating, rpc, withActor } from './common/contract-builders';
+import { Timestamp } from './common/ids';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
 import { NotificationCount, NotificationPage, ListNotificationsQuery, Notification } from './workspace/notification';
@@ -42,15 +42,7 @@ import { UpdateProfileBody, User } from './workspace/user';
  * requests carry the caller (`actor`) so every service checks authorization itself.
  * Errors come back as ErrorBody (see common/errors.ts).
  */
-const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string, request: Req, reply: Rep) => ({
-  subject,
-  request,
-  reply,
-});
 
-const withActor = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body });
-/** A create: the client's `Idempotency-Key` header travels with it, so a repeat creates nothing. */
-const creating = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body, idempotencyKey: IdempotencyKey.optional() });
 const IdBody = z.object({ id: z.string() });
 const Health = z.object({ service: z.string(), status: z.literal('ok'), database: z.boolean(), nats: z.boolean(), deadLetters: z.number().int().optional() });
 export type Health = z.infer<typeof Health>;

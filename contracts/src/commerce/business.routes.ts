@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { Actor } from '../common/errors';
-import { IdempotencyKey } from '../common/ids';
-import type { HttpRoute, RouteInput } from '../http';
+import { creating, passThrough as route, rpc, withActor } from '../common/contract-builders';
+import type { HttpRoute } from '../http';
 import {
   AddCatalogItemBody,
   AddCatalogItemsBody,
@@ -16,9 +15,6 @@ import { CreateMaterialBody, Material, MaterialList, MaterialTree, MaterialTreeQ
 import { BusinessListQuery, DistinctTags, DistinctTagsQuery, History, RecordIdParams, RecordVersionQuery } from './records';
 import { CreateServiceBody, Service, ServiceList, UpdateServiceBody } from './service';
 
-const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string, request: Req, reply: Rep) => ({ subject, request, reply });
-const withActor = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body });
-const creating = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body, idempotencyKey: IdempotencyKey.optional() });
 /** A change of one record; `ifMatch` is the version the client read (its `If-Match`), when it sent one. */
 const changing = <C extends z.ZodTypeAny>(changes: C) => withActor(z.object({ id: z.string(), changes, ifMatch: z.number().int().optional() }));
 const removing = withActor(z.object({ id: z.string(), ifMatch: z.number().int().optional() }));
@@ -59,23 +55,6 @@ export const BusinessRpc = {
   restoreService: rpc('rpc.commerce.business.service.restore', restoring, Service),
 } as const;
 
-type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<
-  P extends z.ZodTypeAny | undefined = undefined,
-  Q extends z.ZodTypeAny | undefined = undefined,
-  B extends z.ZodTypeAny | undefined = undefined,
-  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
->(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
-    params?: P;
-    query?: Q;
-    body?: B;
-    rpc: R;
-    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
-  },
-) {
-  return r;
-}
 const withKey = (key: string | undefined) => (key ? { idempotencyKey: key } : {});
 const withIfMatch = (ifMatch: number | undefined) => (ifMatch === undefined ? {} : { ifMatch });
 const readVersion = (version: unknown) => (version === undefined ? {} : { version: Number(version) });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { passThrough as route, rpc, withActor } from '../common/contract-builders';
 import { Actor } from '../common/errors';
 import { Id, IdempotencyKey, Text, Timestamp } from '../common/ids';
 import { limitUpTo, listOf, Skip } from '../common/list';
 import { PRODUCT_PAGE_SIZE } from '../common/page-sizes';
-import type { HttpRoute, RouteInput } from '../http';
+import type { HttpRoute } from '../http';
 import { Model } from '../workspace/model';
 import { ModelListQuery } from '../workspace/sharing';
 
@@ -82,8 +83,6 @@ export const PublishedModelList = listOf(PublishedModel);
 
 const ProductIdParams = z.strictObject({ id: Id });
 
-const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string, request: Req, reply: Rep) => ({ subject, request, reply });
-const withActor = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body });
 const IdBody = z.object({ id: z.string() });
 
 /** The commerce service's NATS requests for products (`rpc.commerce.*`); each carries the caller. */
@@ -104,23 +103,6 @@ export const WorkspacePublishingRpc = {
 } as const;
 
 /** A pass-through route whose `toRpc` is checked against its rpc's request (like http.ts's own helper). */
-type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<
-  P extends z.ZodTypeAny | undefined = undefined,
-  Q extends z.ZodTypeAny | undefined = undefined,
-  B extends z.ZodTypeAny | undefined = undefined,
-  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
->(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
-    params?: P;
-    query?: Q;
-    body?: B;
-    rpc: R;
-    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
-  },
-) {
-  return r;
-}
 
 /** Products, moderation and my published models (spec 000 §7 "Published"); spread into HttpRoutes. */
 export const ProductHttpRoutes = {

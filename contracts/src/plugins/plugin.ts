@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { passThrough as route, rpc, withActor } from '../common/contract-builders';
 import { Actor } from '../common/errors';
 import { Id, IdempotencyKey, Text, Timestamp } from '../common/ids';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { PLUGIN_PAGE_SIZE } from '../common/page-sizes';
-import type { HttpRoute, RouteInput } from '../http';
+import type { HttpRoute } from '../http';
 
 /**
  * The plugin registry (spec 001 §2–§9): plugins, their versions, the build pipeline's actions and logs,
@@ -272,8 +273,6 @@ export type PipelineInfo = z.infer<typeof PipelineInfo>;
 
 // ---------------------------------------------------------------- NATS
 
-const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string, request: Req, reply: Rep) => ({ subject, request, reply });
-const withActor = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body });
 const IdBody = z.object({ id: z.string() });
 
 /** The plugin-registry service's NATS requests (`rpc.plugin-registry.*`); each carries the caller. */
@@ -303,23 +302,6 @@ export const PluginRegistryRpc = {
 
 // ---------------------------------------------------------------- HTTP
 
-type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<
-  P extends z.ZodTypeAny | undefined = undefined,
-  Q extends z.ZodTypeAny | undefined = undefined,
-  B extends z.ZodTypeAny | undefined = undefined,
-  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
->(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
-    params?: P;
-    query?: Q;
-    body?: B;
-    rpc: R;
-    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
-  },
-) {
-  return r;
-}
 const R = PluginRegistryRpc;
 const IdParams = z.strictObject({ id: Id });
 const VersionParams = z.strictObject({ pluginId: Id, version: VersionText });
