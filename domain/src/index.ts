@@ -27,3 +27,4 @@ export * from './commerce/material-params';
 export * from './commerce/material-rules';
 export * from './commerce/service-rules';
 export * from './commerce/catalog-rules';
+export * from './assets/upload-content';

@@ -2,18 +2,22 @@ import { z } from 'zod';
 import { Actor } from '../common/errors';
 import { Id, Text, Timestamp } from '../common/ids';
 import type { HttpRoute, RouteInput } from '../http';
+import { UPLOAD_KIND_RULES, UPLOAD_KINDS, UploadKind } from './upload-kinds';
+
+export * from './upload-kinds';
 
 /**
  * Uploaded files (spec 001 §3 "Media", §7 "Uploads and media"), owned by the assets service. The BFF
  * streams a multipart upload into storage and asks the assets service to register it (ADR 0033); a media
- * record belongs to its uploader. Today only what plugins need: repo `plugin` (.zip) and plain media.
+ * record belongs to its uploader. The repos are the kinds of upload (ADR 0050): `plugin` (.zip), plain
+ * `media`, and the libraries' `font`, `vector`, `image` and `object3d`.
  */
-export const UPLOAD_REPOS = ['plugin', 'media'] as const;
+export const UPLOAD_REPOS = UPLOAD_KINDS;
 export const UploadRepo = z.enum(UPLOAD_REPOS);
-export type UploadRepo = z.infer<typeof UploadRepo>;
+export type UploadRepo = UploadKind;
 
 /** Largest upload per repo (bytes) unless `KILN_UPLOAD_MAX_BYTES_<REPO>` says otherwise (both the BFF and the assets service read it). */
-export const UPLOAD_MAX_BYTES: Record<UploadRepo, number> = { plugin: 50 * 1024 * 1024, media: 3 * 1024 * 1024 };
+export const UPLOAD_MAX_BYTES = Object.fromEntries(UPLOAD_KINDS.map((kind) => [kind, UPLOAD_KIND_RULES[kind].maxBytes])) as Record<UploadRepo, number>;
 
 export function uploadLimit(repo: UploadRepo, env: Record<string, string | undefined>): number {
   const value = Number(env[`KILN_UPLOAD_MAX_BYTES_${repo.toUpperCase()}`]);
@@ -25,6 +29,11 @@ export const MEDIA_MESSAGES = {
   tooLarge: (limit: number) => `The file is larger than the limit of ${Math.floor(limit / (1024 * 1024)) || 1} MB.`,
   noFile: 'Choose a file to upload.',
   oneFile: 'Upload one file at a time.',
+  tooManyFiles: (max: number) => `Upload at most ${max} files at once.`,
+  /** 415: the name's extension is not one of the kind's. */
+  notAllowed: (label: string, extensions: readonly string[]) => `Only ${extensions.map((e) => `.${e}`).join(', ')} files can be uploaded as ${label}.`,
+  /** 415: the bytes are not what the name says (a `.png` that is not a PNG). */
+  notWhatItSays: (filename: string, extension: string) => `“${filename}” is not a .${extension} file: its content is something else, or it is damaged.`,
   incomplete: 'The upload did not arrive whole. Please try again.',
   badFolder: 'The folder may hold only letters, digits, @, _ and -, in parts separated by / (240 characters at most).',
   unknownRepo: `The repo must be one of: ${UPLOAD_REPOS.join(', ')}.`,
@@ -115,8 +124,9 @@ export const AssetsHttpRoutes = {
     method: 'post',
     path: '/api/upload',
     summary:
-      'Upload one file (multipart field `file`; `folder` and `repo` as query parameters or fields before the file). Answers a list whose ' +
-      "first item is the new media. Over the repo's limit: 413, nothing stored.",
+      'Upload files (multipart field `file`, repeated for several where the repo allows it; `folder` and `repo` as query parameters or ' +
+      "fields before the files). Answers the list of new media. Over the repo's limit: 413; a name or content not of the repo's kind: " +
+      '415; nothing stored (ADR 0050).',
     auth: true,
     query: UploadQuery,
     multipart: { field: 'file', maxBytes: UPLOAD_MAX_BYTES.plugin },
