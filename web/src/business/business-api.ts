@@ -20,9 +20,6 @@ import { request } from '../api/client';
 import { parseSort } from '../shell/view-state';
 import type { BusinessScope } from './business-scope';
 
-/** Business lists load 20 at a time (spec 002 §9). */
-export const BUSINESS_PAGE = BUSINESS_PAGE_SIZE;
-
 const json = (value: unknown) => JSON.stringify(value);
 const CATALOG = '/api/workspace/business-catalog';
 const SERVICE = '/api/workspace/business-service';
@@ -48,7 +45,7 @@ export interface BusinessListParams {
   limit?: number;
 }
 
-function listQuery({ search, sort, skip, scope, limit = BUSINESS_PAGE }: BusinessListParams) {
+function listQuery({ search, sort, skip, scope, limit = BUSINESS_PAGE_SIZE }: BusinessListParams) {
   const where = { ...scopeWhere(scope), ...(search ? { name: { contains: search } } : {}) };
   return { where: Object.keys(where).length ? json(where) : undefined, sort: json(businessSort(sort)), skip, limit };
 }
@@ -123,10 +120,10 @@ export const pickerApi = {
       ...(search ? { name: { contains: search } } : {}),
       ...(exclude.length ? { id: { nin: exclude.slice(0, 1000) } } : {}),
     };
-    return request<ModelList>('GET', '/api/workspace/model', { query: { where: json(where), sort: 'updatedAt DESC', skip, limit: BUSINESS_PAGE } });
+    return request<ModelList>('GET', '/api/workspace/model', { query: { where: json(where), sort: 'updatedAt DESC', skip, limit: BUSINESS_PAGE_SIZE } });
   },
   /** Published, production-ready products (the community catalog). */
-  community: (skip: number) => request<ProductList>('GET', '/api/product/product', { query: { skip, limit: BUSINESS_PAGE } }),
+  community: (skip: number) => request<ProductList>('GET', '/api/product/product', { query: { skip, limit: BUSINESS_PAGE_SIZE } }),
 };
 
 export const businessKeys = {

@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { PLUGIN_PAGE_SIZE } from '@kiln/contracts/constants';
 import { Link, useSearchParams } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Plugin } from '@kiln/contracts';
 import { messageOf } from '../api/client';
 import { PlugIcon, PlusIcon } from '../ui/icons';
-import { PLUGIN_PAGE, pluginApi, pluginKeys, type PluginFilter } from './plugin-api';
+import { pluginApi, pluginKeys, type PluginFilter } from './plugin-api';
 import { usePluginPushes } from './plugin-pushes';
 import { FILTER_LABELS, formatDate, PLUGIN_TEXTS } from './plugin-texts';
 import { PluginMark, Spinner } from './PluginParts';
@@ -23,7 +24,7 @@ export function PluginListPage() {
     queryFn: ({ pageParam }) => pluginApi.myPlugins(filter, pageParam),
     initialPageParam: 0,
     // More is loaded when a page came back full (spec 001 §9).
-    getNextPageParam: (last, pages) => (last.data.length === PLUGIN_PAGE ? pages.length * PLUGIN_PAGE : undefined),
+    getNextPageParam: (last, pages) => (last.data.length === PLUGIN_PAGE_SIZE ? pages.length * PLUGIN_PAGE_SIZE : undefined),
   });
   const items = list.data?.pages.flatMap((p) => p.data) ?? [];
 

@@ -3,8 +3,6 @@ import { IDEMPOTENCY_HEADER, PLUGIN_PAGE_SIZE } from '@kiln/contracts/constants'
 import { ApiError, request } from '../api/client';
 import { humanMessage } from '../api/messages';
 
-/** Plugin lists load 20 at a time (spec 001 §9). */
-export const PLUGIN_PAGE = PLUGIN_PAGE_SIZE;
 export type PluginFilter = 'isPrivate' | 'isPublic' | 'all';
 
 type Page<T> = { data: T[]; total: number };
@@ -17,7 +15,7 @@ export const pluginApi = {
   myPlugins: (filter: PluginFilter, skip: number) => {
     const where = filter === 'all' ? undefined : { private: filter === 'isPrivate' };
     return request<Page<Plugin>>('GET', `${PLUGIN}/my-plugins`, {
-      query: { where: where && json(where), populate: json(['author', 'author.avatar']), skip, limit: PLUGIN_PAGE },
+      query: { where: where && json(where), populate: json(['author', 'author.avatar']), skip, limit: PLUGIN_PAGE_SIZE },
     });
   },
   get: (id: string) => request<Plugin>('GET', `${PLUGIN}/${encodeURIComponent(id)}`),
@@ -28,7 +26,7 @@ export const pluginApi = {
   validateSlug: (slug: string) => request<Availability>('GET', `${PLUGIN}/validate-slug`, { query: { slug } }),
 
   /** The newest versions first; with `version`, that one (limit 1, the plugin populated). */
-  versions: (pluginId: string, limit = PLUGIN_PAGE) =>
+  versions: (pluginId: string, limit = PLUGIN_PAGE_SIZE) =>
     request<Page<PluginVersion>>('GET', VERSION, { query: { where: json({ pluginId }), sort: json({ createdAt: 'desc' }), limit } }),
   version: async (pluginId: string, version: string): Promise<PluginVersion | null> => {
     const page = await request<Page<PluginVersion>>('GET', VERSION, {

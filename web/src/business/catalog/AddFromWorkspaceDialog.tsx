@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { BUSINESS_PAGE_SIZE } from '@kiln/contracts/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Model } from '@kiln/contracts';
 import { messageOf } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { Dialog } from '../../ui/Dialog';
-import { BUSINESS_PAGE, pickerApi, scopeWhere } from '../business-api';
+import { pickerApi, scopeWhere } from '../business-api';
 import { nextBusinessSkip } from '../business-cache';
 import type { BusinessScope } from '../business-scope';
 import { BUSINESS_TEXTS, relativeTime } from '../business-texts';
@@ -33,7 +34,7 @@ export function AddFromWorkspaceDialog({ scope, onClose }: { scope: BusinessScop
     queryKey: ['business', 'picker', 'workspace', scopeWhere(scope), search, exclude],
     queryFn: ({ pageParam }) => pickerApi.workspaceModels(search, exclude, pageParam, scope),
     initialPageParam: 0,
-    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE),
+    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
     enabled: inCatalog.isSuccess || inCatalog.isError,
   });
   const list = (models.data?.pages ?? []).flatMap((page) => page.data);

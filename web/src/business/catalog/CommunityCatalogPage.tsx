@@ -1,11 +1,12 @@
 import { useId, useMemo, useState } from 'react';
+import { BUSINESS_PAGE_SIZE } from '@kiln/contracts/constants';
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '@kiln/contracts';
 import { messageOf } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { CheckIcon } from '../../ui/icons';
-import { BUSINESS_PAGE, pickerApi, scopeWhere } from '../business-api';
+import { pickerApi, scopeWhere } from '../business-api';
 import { nextBusinessSkip } from '../business-cache';
 import { scopeSearch, useBusinessScope } from '../business-scope';
 import { BUSINESS_TEXTS } from '../business-texts';
@@ -29,7 +30,7 @@ export function CommunityCatalogPage() {
     queryKey: ['business', 'community', 'products'],
     queryFn: ({ pageParam }) => pickerApi.community(pageParam),
     initialPageParam: 0,
-    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE),
+    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
   });
   const list = (products.data?.pages ?? []).flatMap((page) => page.data);
 

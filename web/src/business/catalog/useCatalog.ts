@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BUSINESS_PAGE_SIZE } from '@kiln/contracts/constants';
 import type { AddCatalogItemInput, CatalogItem } from '@kiln/contracts';
 import { outcomeUnknown } from '../../api/idempotency';
-import { BUSINESS_PAGE, businessKeys, catalogApi } from '../business-api';
+import { businessKeys, catalogApi } from '../business-api';
 import { applyRemoval, applyUpsert, nextBusinessSkip } from '../business-cache';
 import type { BusinessScope } from '../business-scope';
 
@@ -11,7 +12,7 @@ export function useCatalogList(search: string, sort: string, scope: BusinessScop
     queryKey: businessKeys.catalogList(search, sort, scope),
     queryFn: ({ pageParam }) => catalogApi.list({ search, sort, skip: pageParam, scope }),
     initialPageParam: 0,
-    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE),
+    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
   });
 }
 

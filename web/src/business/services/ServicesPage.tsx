@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { BUSINESS_PAGE_SIZE } from '@kiln/contracts/constants';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '@kiln/contracts';
 import { messageOf } from '../../api/client';
@@ -7,7 +8,7 @@ import { useViewState } from '../../shell/view-state';
 import { DotsIcon, PlusIcon, ServicesIcon } from '../../ui/icons';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { useLatest } from '../../ui/use-latest';
-import { BUSINESS_PAGE, businessKeys, serviceApi } from '../business-api';
+import { businessKeys, serviceApi } from '../business-api';
 import { applyRemoval, applyUpsert, nextBusinessSkip } from '../business-cache';
 import { useServicePushes } from '../business-pushes';
 import { ScopePicker, useBusinessScope, useCanChange } from '../business-scope';
@@ -53,7 +54,7 @@ export function ServicesPage() {
     queryFn: ({ pageParam }) => serviceApi.list({ search, sort, skip: pageParam, scope }),
     initialPageParam: 0,
     // More while the last page was full (spec 002 §4).
-    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE),
+    getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
   });
   const services = usePagedItems(list, serviceId);
 
