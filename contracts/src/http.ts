@@ -7,6 +7,15 @@ import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
+import {
+  Component,
+  ComponentIdParams,
+  ComponentList,
+  ComponentUsage,
+  CreateComponentBody,
+  ListComponentsQuery,
+  UpdateComponentBody,
+} from './workspace/component';
 import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelIdParams, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
 import { ListNotificationsQuery, Notification, NotificationCount, NotificationPage } from './workspace/notification';
 import {
@@ -176,6 +185,59 @@ export const HttpRoutes = {
     response: Model,
     rpc: WorkspaceRpc.deleteModel,
     toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+  // Components (spec 001 §7; ADR 0051). `/component/used/{id}` and `/component/model/{id}` before any `/component/{id}`.
+  createComponent: passThrough({
+    method: 'post',
+    path: '/api/workspace/component',
+    summary: 'Create a component (personal, team or project scope)',
+    auth: true,
+    body: CreateComponentBody,
+    response: Component,
+    status: 201,
+    rpc: WorkspaceRpc.createComponent,
+    toRpc: ({ actor, body }) => ({ actor, body }),
+  }),
+  listComponents: passThrough({
+    method: 'get',
+    path: '/api/workspace/component',
+    summary: 'List, search and sort the components of a scope (20 a page)',
+    auth: true,
+    query: ListComponentsQuery,
+    response: ComponentList,
+    rpc: WorkspaceRpc.listComponents,
+    toRpc: ({ actor, query }) => ({ actor, body: query }),
+  }),
+  componentUsage: passThrough({
+    method: 'get',
+    path: '/api/workspace/component/used/{id}',
+    summary: 'How many models use a component',
+    auth: true,
+    params: ComponentIdParams,
+    response: ComponentUsage,
+    rpc: WorkspaceRpc.componentUsage,
+    toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+  deleteComponent: passThrough({
+    method: 'delete',
+    path: '/api/workspace/component/model/{id}',
+    summary: 'Delete a component no model uses',
+    auth: true,
+    params: ComponentIdParams,
+    response: Component,
+    rpc: WorkspaceRpc.deleteComponent,
+    toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
+  updateComponent: passThrough({
+    method: 'patch',
+    path: '/api/workspace/component/{id}',
+    summary: 'Rename a component or change its description',
+    auth: true,
+    params: ComponentIdParams,
+    body: UpdateComponentBody,
+    response: Component,
+    rpc: WorkspaceRpc.updateComponent,
+    toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
   }),
   updateProfile: passThrough({
     method: 'patch',

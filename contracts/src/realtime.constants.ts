@@ -6,6 +6,7 @@ export const REALTIME_CHANNELS = [
   'workspace-team-project',
   'workspace-team-member',
   'workspace-model',
+  'workspace-component',
   'workspace-user-favorite',
   'workspace-shared-model',
   'user-notification',

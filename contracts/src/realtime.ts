@@ -13,6 +13,7 @@ import { NotificationSnapshot } from './events/notification.events';
 import { PluginAction, PluginLog, PluginVersion } from './plugins/plugin';
 import { FavoriteSnapshot, ModelShareSnapshot } from './events/sharing.events';
 import { TeamMemberFact } from './events/team.events';
+import { Component } from './workspace/component';
 import { Model } from './workspace/model';
 import { Project, Team } from './workspace/team';
 
@@ -28,6 +29,8 @@ export const ProjectPush = Project;
 export const NotificationsAllReadPush = z.object({ recipientId: z.string(), allReadUpTo: z.string() });
 export const RealtimePushes = {
   'workspace-model': pushMessage(Model),
+  /** Components (spec 001 §4): to the author (personal) or every member of the team, with their role (ADR 0051). */
+  'workspace-component': pushMessage(Component),
   'workspace-team': pushMessage(TeamPush),
   'workspace-team-project': pushMessage(ProjectPush),
   'workspace-team-member': pushMessage(TeamMemberPush),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { creating, rpc, withActor } from './common/contract-builders';
 import { Timestamp } from './common/ids';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
+import { Component, ComponentList, ComponentUsage, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './workspace/component';
 import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
 import { NotificationCount, NotificationPage, ListNotificationsQuery, Notification } from './workspace/notification';
 import {
@@ -64,6 +65,12 @@ export const WorkspaceRpc = {
   deleteModel: rpc('rpc.workspace.model.delete', withActor(IdBody), Model),
   listRecentlyDeleted: rpc('rpc.workspace.model.list-recently-deleted', withActor(RecentlyDeletedQuery), DeletedModelList),
   restoreModel: rpc('rpc.workspace.model.restore', withActor(IdBody), Model),
+  // Components (spec 001 §3, §7; ADR 0051)
+  createComponent: rpc('rpc.workspace.component.create', withActor(CreateComponentBody), Component),
+  listComponents: rpc('rpc.workspace.component.list', withActor(ListComponentsQuery), ComponentList),
+  updateComponent: rpc('rpc.workspace.component.update', withActor(IdBody.extend({ changes: UpdateComponentBody })), Component),
+  deleteComponent: rpc('rpc.workspace.component.delete', withActor(IdBody), Component),
+  componentUsage: rpc('rpc.workspace.component.used', withActor(IdBody), ComponentUsage),
   updateProfile: rpc('rpc.workspace.user.update-profile', withActor(UpdateProfileBody), User),
 
   // Teams, projects, members (spec 000 §7, spec 001 §7)

@@ -1,4 +1,5 @@
 import { businessPlan, isBusinessEvent } from './business-pushes';
+import { componentPlan, isComponentEvent } from './component-pushes';
 import { isModelEvent, modelPlan } from './model-pushes';
 import { isNotificationEvent, notificationPlan } from './notification-pushes';
 import { PushableEvent } from './parse-event';
@@ -12,6 +13,7 @@ export function routeEvent(event: PushableEvent): PushPlan | null {
   if (isBusinessEvent(event)) return businessPlan(event);
   if (isPluginPushEvent(event)) return pluginPlan(event);
   if (isModelEvent(event)) return modelPlan(event);
+  if (isComponentEvent(event)) return componentPlan(event);
   if (isTeamEvent(event)) return teamPlan(event);
   if (isShareEvent(event)) return sharePlan(event);
   if (isFavoriteEvent(event)) return favoritePlan(event);

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { Id, Timestamp } from '../common/ids';
 import { ShareAs } from '../workspace/model';
+import {
+  COMPONENT_EVENT_DESCRIPTIONS,
+  ComponentCreatedV1,
+  ComponentDeletedV1,
+  ComponentDescriptionChangedV1,
+  ComponentEvents,
+  ComponentRenamedV1,
+} from './component.events';
 import { envelope } from './envelope';
 import {
   NOTIFICATION_EVENT_DESCRIPTIONS,
@@ -88,6 +96,7 @@ export const WorkspaceEvents = {
   ...TeamEvents,
   ...SharingEvents,
   ...NotificationEvents,
+  ...ComponentEvents,
 } as const;
 
 export const WorkspaceEvent = z.discriminatedUnion('type', [
@@ -120,6 +129,10 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   NotificationCreatedV1,
   NotificationUpdatedV1,
   NotificationsAllReadV1,
+  ComponentCreatedV1,
+  ComponentRenamedV1,
+  ComponentDescriptionChangedV1,
+  ComponentDeletedV1,
 ]);
 export type WorkspaceEvent = z.infer<typeof WorkspaceEvent>;
 
@@ -145,6 +158,7 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   ...TEAM_EVENT_DESCRIPTIONS,
   ...SHARING_EVENT_DESCRIPTIONS,
   ...NOTIFICATION_EVENT_DESCRIPTIONS,
+  ...COMPONENT_EVENT_DESCRIPTIONS,
 };
 
 /** JetStream stream that holds the workspace's events. */

@@ -55,6 +55,10 @@ export const TEAM_POLICY = {
   'project.delete': ['owner'],
   'model.create': ['owner', 'editor'],
   'component.create': ['owner', 'editor'],
+  // A team's components (spec 001 §6, ADR 0051): every member reads them, owners and editors rename and delete them.
+  'component.read': TEAM_ROLES,
+  'component.change': ['owner', 'editor'],
+  'component.delete': ['owner', 'editor'],
   'assets.open': ['owner', 'editor'],
   // Business records of the team (catalog, materials, services; ADR 0029): every member reads, owners and editors change.
   'business.read': TEAM_ROLES,

@@ -24,6 +24,39 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface Components {
+  author_id: string;
+  contributor_id: string | null;
+  created_at: Timestamp;
+  description: Generated<string>;
+  id: string;
+  name: string;
+  project_id: string | null;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface ComponentUsages {
+  component_id: string;
+  created_at: Timestamp;
+  model_id: string;
+}
+
+export interface ComponentView {
+  author_id: string;
+  contributor_id: string | null;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  description: Generated<string>;
+  id: string;
+  name: string;
+  project_id: string | null;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
 export interface DeadLetters {
   consumer: string;
   deliveries: number;
@@ -329,6 +362,9 @@ export interface UserView {
 }
 
 export interface DB {
+  component_usages: ComponentUsages;
+  component_view: ComponentView;
+  components: Components;
   dead_letters: DeadLetters;
   deleted_models: DeletedModels;
   favorite_counts: FavoriteCounts;

@@ -1,6 +1,7 @@
 import { authRoutes } from './auth/auth.routes';
 import { businessPeopleRoutes } from './business-people/business-people.routes';
 import { catalogSupportRoutes } from './catalog-support/catalog-support.routes';
+import { componentsRoutes } from './components/components.routes';
 import { modelsRoutes } from './models/models.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { publishingRoutes } from './publishing/publishing.routes';
@@ -26,6 +27,7 @@ export const workspaceAreas: AreaRoutes[] = [
   publishingRoutes,
   catalogSupportRoutes,
   businessPeopleRoutes,
+  componentsRoutes,
 ];
 
 /** Every request the workspace answers on NATS: subject → use case. */

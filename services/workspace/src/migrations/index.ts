@@ -8,6 +8,7 @@ import * as modelProducts from './0007-model-products';
 import * as fastSharedLists from './0009-fast-shared-lists';
 import * as notificationCounts from './0010-notification-counts';
 import * as deletedModels from './0011-deleted-models';
+import * as components from './0012-components';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -20,4 +21,5 @@ export const workspaceMigrations = {
   '0009-fast-shared-lists': fastSharedLists,
   '0010-notification-counts': notificationCounts,
   '0011-deleted-models': deletedModels,
+  '0012-components': components,
 };

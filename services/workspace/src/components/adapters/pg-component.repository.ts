@@ -1,0 +1,82 @@
+import { COMMON_MESSAGES, componentInUse } from '@kiln/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { ComponentAggregate, DomainError } from '@kiln/domain';
+import { appendToOutbox, DB, EventMeta, writeWithOutbox } from '@kiln/service-kit';
+import { Kysely } from 'kysely';
+import { SCHEMA, WorkspaceDatabase } from '../../database.types';
+import { ComponentRepository, ComponentUsages } from '../ports/component.repository.port';
+import { rowToState, stateToRow } from './component-row.mapper';
+
+/** The components' state, their events and the usages of them: the only SQL of the write side of components. */
+@Injectable()
+export class PgComponentRepository implements ComponentRepository, ComponentUsages {
+  constructor(@Inject(DB) private readonly db: Kysely<WorkspaceDatabase>) {}
+
+  async findById(id: string): Promise<ComponentAggregate | null> {
+    const row = await this.db.withSchema(SCHEMA).selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? ComponentAggregate.restore(rowToState(row)) : null;
+  }
+
+  async usedBy(componentId: string): Promise<number> {
+    const row = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('component_usages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('component_id', '=', componentId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async save(component: ComponentAggregate, meta: EventMeta): Promise<string[]> {
+    const events = component.pullEvents();
+    if (events.length === 0) return [];
+    const row = stateToRow(component.snapshot());
+    const t = this.db.withSchema(SCHEMA);
+    if (component.isDeleted) {
+      return this.db.transaction().execute(async (trx) => {
+        const w = trx.withSchema(SCHEMA);
+        // Usages are written under the same row lock (`setUsedBy` locks the component), so a model that
+        // takes the component meanwhile either comes first (refused here) or finds it gone.
+        const locked = await w
+          .selectFrom('components')
+          .select('id')
+          .where('id', '=', row.id)
+          .where('version', '=', component.loadedVersion)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!locked) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
+        const used = await w
+          .selectFrom('component_usages')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('component_id', '=', row.id)
+          .executeTakeFirstOrThrow();
+        if (Number(used.n) > 0) throw new DomainError('conflict', componentInUse(Number(used.n)));
+        await w.deleteFrom('components').where('id', '=', row.id).execute();
+        return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
+      });
+    }
+    const change =
+      component.loadedVersion === 0
+        ? t.insertInto('components').values(row).returning('id')
+        : t.updateTable('components').set(row).where('id', '=', row.id).where('version', '=', component.loadedVersion).returning('id');
+    const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
+    if (changed !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
+    return envelopes.map((e) => e.eventId);
+  }
+
+  async setUsedBy(modelId: string, componentIds: readonly string[], at: Date): Promise<void> {
+    const ids = [...new Set(componentIds)].sort();
+    await this.db.transaction().execute(async (trx) => {
+      const w = trx.withSchema(SCHEMA);
+      // Lock the components (in id order, no deadlock) so a deletion waits or is seen; only live ones are recorded.
+      const live = ids.length ? await w.selectFrom('components').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute() : [];
+      await w.deleteFrom('component_usages').where('model_id', '=', modelId).execute();
+      if (live.length)
+        await w
+          .insertInto('component_usages')
+          .values(live.map((c) => ({ component_id: c.id, model_id: modelId, created_at: at })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+    });
+  }
+}
