@@ -4,12 +4,17 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { SNIFF_BYTES } from '@kiln/domain';
 
-/** What the BFF knows of a file once it is in storage. */
+/** What the BFF knows of a file once it is in storage: its size, hash and first bytes (at most `SNIFF_BYTES`). */
 export interface Received {
   size: number;
   sha256: string;
+  head: Buffer;
 }
+
+/** Looks at a file's first bytes (all of them when the file is shorter); an error refuses it, mid-stream. */
+export type InspectHead = (head: Buffer) => Error | null;
 
 /** The file passed `maxBytes` while it streamed: the partial file is gone. */
 export class TooLarge extends Error {
@@ -19,13 +24,47 @@ export class TooLarge extends Error {
 }
 
 /**
+ * Counts, hashes and keeps the first `SNIFF_BYTES` of a file as it streams through, refusing it past
+ * `maxBytes` (TooLarge) or when `inspect` refuses its head; every storage adapter writes through it.
+ */
+export function meter(maxBytes: number, inspect?: InspectHead): { count: Transform; received: () => Received } {
+  const hash = createHash('sha256');
+  let size = 0;
+  const headParts: Buffer[] = [];
+  let head: Buffer | null = null;
+  const look = () => {
+    head = Buffer.concat(headParts).subarray(0, SNIFF_BYTES);
+    return inspect?.(head) ?? null;
+  };
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(new TooLarge(maxBytes));
+      hash.update(chunk);
+      if (!head) {
+        headParts.push(chunk.subarray(0, SNIFF_BYTES));
+        if (size >= SNIFF_BYTES) {
+          const refused = look();
+          if (refused) return done(refused);
+        }
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      done(head ? null : look());
+    },
+  });
+  return { count, received: () => ({ size, sha256: hash.digest('hex'), head: head ?? Buffer.alloc(0) }) };
+}
+
+/**
  * Where the BFF streams an upload before the assets service registers it (ADR 0033): `receive` writes
  * `media/<id>.upload` chunk by chunk (never the whole file in memory), counting and hashing as it goes;
  * the assets service checks it and moves it to `media/<id>`. `discard` removes what is left of an upload
  * that was refused.
  */
 export interface IncomingMediaStorage {
-  receive(id: string, source: Readable, maxBytes: number): Promise<Received>;
+  receive(id: string, source: Readable, maxBytes: number, inspect?: InspectHead): Promise<Received>;
   discard(id: string): Promise<void>;
 }
 
@@ -40,19 +79,10 @@ export class LocalDiskIncomingMedia implements IncomingMediaStorage {
     return join(this.storageDir, 'media', `${id}.upload`);
   }
 
-  async receive(id: string, source: Readable, maxBytes: number): Promise<Received> {
+  async receive(id: string, source: Readable, maxBytes: number, inspect?: InspectHead): Promise<Received> {
     const path = this.path(id);
     await mkdir(join(this.storageDir, 'media'), { recursive: true });
-    const hash = createHash('sha256');
-    let size = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        if (size > maxBytes) return done(new TooLarge(maxBytes));
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const { count, received } = meter(maxBytes, inspect);
     // The upload ended (the form was cut, the client went away) while the folder was being made: no file.
     if (source.destroyed) throw new Error('the upload ended before it was stored');
     // `wx`: a new file only, readable by the service user alone.
@@ -66,7 +96,7 @@ export class LocalDiskIncomingMedia implements IncomingMediaStorage {
       await this.discard(id);
       throw error;
     }
-    return { size, sha256: hash.digest('hex') };
+    return received();
   }
 
   async discard(id: string): Promise<void> {

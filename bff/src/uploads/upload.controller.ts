@@ -6,12 +6,15 @@ import {
   Media,
   MEDIA_MESSAGES,
   RegisterMediaBody,
+  UPLOAD_KIND_RULES,
   UPLOAD_REPOS,
+  extensionOf,
   uploadLimit,
   UploadQuery,
   UploadRepo,
   User,
 } from '@kiln/contracts';
+import { checkUploadContent } from '@kiln/domain';
 import { newId } from '@kiln/service-kit';
 import busboy from 'busboy';
 import { Request, Response } from 'express';
@@ -24,11 +27,20 @@ import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage, TooLarge } from './media-
 /** Room for the multipart framing around the file (boundaries, part headers, the folder and repo fields). */
 const MULTIPART_SLACK = 16 * 1024;
 
+/** The most files any repo takes in one request (ADR 0050); each repo's own number is checked as they come. */
+const MAX_FILES = Math.max(...UPLOAD_REPOS.map((r) => UPLOAD_KIND_RULES[r].maxFiles));
+
 /**
- * What busboy reads of a form: one file, `folder` and `repo` (any other field is refused by its name at once;
+ * What busboy reads of a form: the files, `folder` and `repo` (any other field is refused by its name at once;
  * these bound a form that repeats them), and no field longer than a folder could be.
  */
-const LIMITS = { files: 1, fields: 10, parts: 12, fieldSize: 1024, fieldNameSize: 100 };
+const LIMITS = { files: MAX_FILES, fields: 10, parts: 10 + MAX_FILES, fieldSize: 1024, fieldNameSize: 100 };
+
+/** The largest body a request for `repo` may announce: each of its files at its limit, with their framing. */
+const requestCeiling = (repo: UploadRepo) => UPLOAD_KIND_RULES[repo].maxFiles * (uploadLimit(repo, process.env) + MULTIPART_SLACK);
+
+/** The bytes of a file are not of its kind (415), told from its first bytes or, for some formats, its size. */
+class WrongContent extends Error {}
 
 /** The sentences of the multipart form itself; those of its contents (folder, repo, file) are MEDIA_MESSAGES. */
 export const UPLOAD_MESSAGES = {
@@ -56,8 +68,12 @@ interface Streamed {
  * as it arrives (busboy) and its file streamed into storage (`media/<id>.upload`) with backpressure, so
  * memory stays bounded whatever the size. The repo's limit is checked against Content-Length before a
  * byte is read and counted while streaming: past it the request is answered 413 at once, the connection
- * closed and the partial file removed. The assets service then checks the file (kind, size), moves it
- * into place and records it for the caller; its refusal (a .zip that is not one: 400) removes the file.
+ * closed and the partial file removed. Each file's name and bytes must be of the repo's kind (ADR 0050):
+ * its extension is checked before a byte is stored, its first bytes as they stream (and the size, for the
+ * formats whose header states it), 415 with a sentence otherwise, the file removed. A repo may take several
+ * files in one request (fonts, images, ...; plugin and media one). The assets service then checks each file
+ * again (kind, size), moves it into place and records it for the caller; its refusal (a .zip that is not
+ * one: 400) removes the file. The answer is the list of created media, in the order sent.
  *
  * A form that is not what it should be, in any order and cut anywhere, is a 400 with a sentence, never a
  * crash (ADR 0043): every stream has its 'error' listener before it can emit, the answer is settled once,
@@ -82,39 +98,51 @@ export class UploadController {
     const query = parse(UploadQuery, { ...(req.query as object) });
     const mime = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (mime !== 'multipart/form-data') throw refuse({ statusCode: 415, message: UPLOAD_MESSAGES.notMultipart });
-    // The repo may still come as a field: until then the largest limit bounds the announced size.
-    const ceiling = query.repo ? uploadLimit(query.repo, process.env) : Math.max(...UPLOAD_REPOS.map((r) => uploadLimit(r, process.env)));
-    if (Number(req.headers['content-length'] ?? 0) > ceiling + MULTIPART_SLACK) throw refuse({ statusCode: 413, message: MEDIA_MESSAGES.tooLarge(ceiling) });
-
-    const streamed = await this.receive(req, query, refuse);
-    try {
-      const media = await this.services.call(AssetsRpc.registerMedia, {
-        actor: { userId: req.user!.id },
-        body: {
-          id: streamed.id,
-          repo: streamed.repo,
-          folder: streamed.folder,
-          filename: streamed.filename,
-          mimetype: streamed.mimetype,
-          encoding: streamed.encoding,
-          size: streamed.size,
-          sha256: streamed.sha256,
-        },
-      });
-      return [media];
-    } catch (error) {
-      await this.storage.discard(streamed.id);
-      throw error;
+    // The repo may still come as a field: until then the largest ceiling bounds the announced size.
+    const ceilingRepo = query.repo ?? UPLOAD_REPOS.reduce((a, b) => (requestCeiling(b) > requestCeiling(a) ? b : a));
+    if (Number(req.headers['content-length'] ?? 0) > requestCeiling(ceilingRepo)) {
+      // One file a request: the file's limit; several: every file at the limit.
+      const { maxFiles } = UPLOAD_KIND_RULES[ceilingRepo];
+      const limit = uploadLimit(ceilingRepo, process.env);
+      throw refuse({ statusCode: 413, message: maxFiles === 1 ? MEDIA_MESSAGES.tooLarge(limit) : MEDIA_MESSAGES.requestTooLarge(maxFiles, limit) });
     }
+
+    const files = await this.receive(req, query, refuse);
+    const created: Media[] = [];
+    // Registered one by one, in the order sent; a refusal removes the files not registered yet.
+    for (const [index, streamed] of files.entries()) {
+      try {
+        created.push(
+          await this.services.call(AssetsRpc.registerMedia, {
+            actor: { userId: req.user!.id },
+            body: {
+              id: streamed.id,
+              repo: streamed.repo,
+              folder: streamed.folder,
+              filename: streamed.filename,
+              mimetype: streamed.mimetype,
+              encoding: streamed.encoding,
+              size: streamed.size,
+              sha256: streamed.sha256,
+            },
+          }),
+        );
+      } catch (error) {
+        await Promise.all(files.slice(index).map((f) => this.storage.discard(f.id)));
+        throw error;
+      }
+    }
+    return created;
   }
 
   /**
-   * Reads the multipart body: `folder` and `repo` fields before the file, then the file itself into storage.
-   * Settles once: resolves when the form ended well and the file is stored, else rejects with a refusal
-   * after the file's partial (or whole) copy is removed.
+   * Reads the multipart body: `folder` and `repo` fields before the files, then each file into storage,
+   * its name and first bytes checked against its kind as it streams (ADR 0050). Settles once: resolves when
+   * the form ended well and every file is stored, else rejects with a refusal after every file's partial
+   * (or whole) copy is removed.
    */
-  private receive(req: Authed, query: UploadQuery, refuse: Refuse): Promise<Streamed> {
-    return new Promise<Streamed>((resolve, reject) => {
+  private receive(req: Authed, query: UploadQuery, refuse: Refuse): Promise<Streamed[]> {
+    return new Promise<Streamed[]>((resolve, reject) => {
       let parser: busboy.Busboy;
       try {
         parser = busboy({ headers: req.headers, limits: LIMITS });
@@ -123,7 +151,7 @@ export class UploadController {
         return reject(refuse({ statusCode: 400, message: UPLOAD_MESSAGES.notMultipart }));
       }
       const fields: UploadQuery = {};
-      let file: { id: string; stored: Promise<Streamed> } | null = null;
+      const files: { id: string; stored: Promise<Streamed> }[] = [];
       let settled = false;
       let aborted = false;
 
@@ -136,13 +164,14 @@ export class UploadController {
         req.unpipe(parser);
         parser.destroy();
         req.resume();
-        const written = file;
-        const removed = written
-          ? written.stored.then(
+        const removed = Promise.all(
+          files.map((written) =>
+            written.stored.then(
               () => this.storage.discard(written.id),
               () => this.storage.discard(written.id),
-            )
-          : Promise.resolve();
+            ),
+          ),
+        );
         removed.catch(() => undefined).then(() => reject(refusal));
       };
       const stop = (statusCode: number, message: string) => fail({ statusCode, message });
@@ -151,11 +180,11 @@ export class UploadController {
       parser.on('field', (name, value) => {
         if (settled) return;
         if (name === 'folder' || name === 'repo') {
-          if (file) return stop(400, UPLOAD_MESSAGES.fieldsFirst);
+          if (files.length) return stop(400, UPLOAD_MESSAGES.fieldsFirst);
           const checked = UploadQuery.safeParse({ [name]: value });
           if (!checked.success) return invalid(checked.error);
           Object.assign(fields, checked.data);
-        } else if (name === 'file') stop(400, file ? MEDIA_MESSAGES.oneFile : MEDIA_MESSAGES.noFile);
+        } else if (name === 'file') stop(400, files.length ? MEDIA_MESSAGES.oneFile : MEDIA_MESSAGES.noFile);
         else stop(400, name ? MEDIA_MESSAGES.unknownField : UPLOAD_MESSAGES.malformed);
       });
 
@@ -164,6 +193,10 @@ export class UploadController {
         // write into storage handles it; this listener is there first, so it is never an uncaught exception.
         stream.on('error', () => undefined);
         if (settled) return void stream.resume();
+        if (files.length) {
+          const { maxFiles } = UPLOAD_KIND_RULES[query.repo ?? fields.repo ?? 'media'];
+          if (files.length >= maxFiles) return stop(400, maxFiles === 1 ? MEDIA_MESSAGES.oneFile : MEDIA_MESSAGES.tooManyFiles(maxFiles));
+        }
         if (name !== 'file') return stop(400, UPLOAD_MESSAGES.notMultipart);
         // A file input left empty sends a part without a file name.
         if (!info.filename) return stop(400, MEDIA_MESSAGES.noFile);
@@ -175,33 +208,50 @@ export class UploadController {
           return stop(400, UPLOAD_MESSAGES.malformed);
         }
         const repo = target.data.repo ?? 'media';
+        const { extensions, label } = UPLOAD_KIND_RULES[repo];
+        // A name the kind does not take is refused before a byte is stored.
+        if (extensions && !Object.hasOwn(extensions, extensionOf(filename.data))) {
+          return stop(415, MEDIA_MESSAGES.notAllowed(label, Object.keys(extensions)));
+        }
         const limit = uploadLimit(repo, process.env);
         const id = newId();
         const described = { id, repo, folder: target.data.folder ?? '', filename: filename.data, mimetype: info.mimeType, encoding: info.encoding };
-        const stored = this.storage.receive(id, stream, limit).then((received) => ({ ...described, ...received }));
-        file = { id, stored };
+        // The first bytes as they come (the file still streaming), then the whole, for the formats whose header states their length.
+        const check = (head: Buffer, size?: number) => {
+          const checked = checkUploadContent(repo, filename.data, head, size);
+          return checked.ok ? null : new WrongContent(checked.message);
+        };
+        const stored = this.storage
+          .receive(id, stream, limit, (head) => check(head))
+          .then((received) => {
+            const refused = check(received.head, received.size);
+            if (refused) throw refused;
+            return { ...described, size: received.size, sha256: received.sha256 };
+          });
+        files.push({ id, stored });
         stored.catch((error: unknown) => {
           if (error instanceof TooLarge) return stop(413, MEDIA_MESSAGES.tooLarge(limit));
+          if (error instanceof WrongContent) return stop(415, error.message);
           // The form broke mid-file (the parser's own 'error' usually answered first), or the client went away.
           stop(400, aborted ? MEDIA_MESSAGES.incomplete : stream.errored ? UPLOAD_MESSAGES.malformed : MEDIA_MESSAGES.incomplete);
         });
       });
 
-      parser.on('filesLimit', () => stop(400, MEDIA_MESSAGES.oneFile));
+      parser.on('filesLimit', () => stop(400, MEDIA_MESSAGES.tooManyFiles(MAX_FILES)));
       parser.on('fieldsLimit', () => stop(400, UPLOAD_MESSAGES.tooManyFields));
       parser.on('partsLimit', () => stop(400, UPLOAD_MESSAGES.tooManyFields));
       // A part header it cannot read, or a body that ended before the form did (cut short, another boundary).
       parser.on('error', () => stop(400, aborted ? MEDIA_MESSAGES.incomplete : UPLOAD_MESSAGES.malformed));
       parser.on('close', () => {
         if (settled) return;
-        if (!file) return stop(400, MEDIA_MESSAGES.noFile);
-        file.stored.then(
+        if (!files.length) return stop(400, MEDIA_MESSAGES.noFile);
+        Promise.all(files.map((f) => f.stored)).then(
           (done) => {
             if (settled) return;
             settled = true;
             resolve(done);
           },
-          () => undefined, // refused by its own catch above
+          () => undefined, // refused by their own catch above
         );
       });
 

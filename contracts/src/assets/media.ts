@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Actor } from '../common/errors';
 import { Id, Text, Timestamp } from '../common/ids';
 import type { HttpRoute, RouteInput } from '../http';
-import { UPLOAD_KIND_RULES, UPLOAD_KINDS, UploadKind } from './upload-kinds';
+import { UPLOAD_CONTENT_MESSAGES, UPLOAD_KIND_RULES, UPLOAD_KINDS, UploadKind } from './upload-kinds';
 
 export * from './upload-kinds';
 
@@ -30,10 +30,9 @@ export const MEDIA_MESSAGES = {
   noFile: 'Choose a file to upload.',
   oneFile: 'Upload one file at a time.',
   tooManyFiles: (max: number) => `Upload at most ${max} files at once.`,
-  /** 415: the name's extension is not one of the kind's. */
-  notAllowed: (label: string, extensions: readonly string[]) => `Only ${extensions.map((e) => `.${e}`).join(', ')} files can be uploaded as ${label}.`,
-  /** 415: the bytes are not what the name says (a `.png` that is not a PNG). */
-  notWhatItSays: (filename: string, extension: string) => `“${filename}” is not a .${extension} file: its content is something else, or it is damaged.`,
+  requestTooLarge: (files: number, limit: number) =>
+    `The upload is larger than ${files} files of the limit of ${Math.floor(limit / (1024 * 1024)) || 1} MB each.`,
+  ...UPLOAD_CONTENT_MESSAGES,
   incomplete: 'The upload did not arrive whole. Please try again.',
   badFolder: 'The folder may hold only letters, digits, @, _ and -, in parts separated by / (240 characters at most).',
   unknownRepo: `The repo must be one of: ${UPLOAD_REPOS.join(', ')}.`,

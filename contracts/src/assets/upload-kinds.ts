@@ -1,7 +1,8 @@
 /**
  * The kinds of upload (spec 001 §8 "Upload limits"; ADR 0050), defined once: the BFF, the assets service
  * and the web app read their extensions and limits here. How a file's content is recognised by its bytes
- * lives beside the rules, in `@kiln/domain` (assets/upload-content).
+ * lives beside the rules, in `@kiln/domain` (assets/upload-content). Plain values, no zod: exported from
+ * `@kiln/contracts/constants` too, for the domain and the web app's first load.
  */
 const MB = 1024 * 1024;
 
@@ -73,3 +74,11 @@ export function acceptedExtensions(kind: UploadKind): string {
         .join(',')
     : '';
 }
+
+/** The sentences of a refused upload's content (415); part of MEDIA_MESSAGES. */
+export const UPLOAD_CONTENT_MESSAGES = {
+  /** The name's extension is not one of the kind's. */
+  notAllowed: (label: string, extensions: readonly string[]) => `Only ${extensions.map((e) => `.${e}`).join(', ')} files can be uploaded as ${label}.`,
+  /** The bytes are not what the name says (a `.png` that is not a PNG). */
+  notWhatItSays: (filename: string, extension: string) => `“${filename}” is not a .${extension} file: its content is something else, or it is damaged.`,
+} as const;

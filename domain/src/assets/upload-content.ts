@@ -1,4 +1,4 @@
-import { ContentFormat, extensionOf, MEDIA_MESSAGES, UPLOAD_KIND_RULES, UploadKind } from '@kiln/contracts';
+import { ContentFormat, extensionOf, UPLOAD_CONTENT_MESSAGES, UPLOAD_KIND_RULES, UploadKind } from '@kiln/contracts/constants';
 
 /**
  * What a file is, told by its bytes and never by its name (ADR 0050). Every check reads at most the first
@@ -104,7 +104,7 @@ export function checkUploadContent(kind: UploadKind, filename: string, head: Uin
   if (!extensions) return { ok: true, format: null };
   const extension = extensionOf(filename);
   const expected = Object.hasOwn(extensions, extension) ? extensions[extension]! : null;
-  if (!expected) return { ok: false, statusCode: 415, message: MEDIA_MESSAGES.notAllowed(label, Object.keys(extensions)) };
+  if (!expected) return { ok: false, statusCode: 415, message: UPLOAD_CONTENT_MESSAGES.notAllowed(label, Object.keys(extensions)) };
   const format = recogniseContent(head, size).find((f) => expected.includes(f));
-  return format ? { ok: true, format } : { ok: false, statusCode: 415, message: MEDIA_MESSAGES.notWhatItSays(filename, extension) };
+  return format ? { ok: true, format } : { ok: false, statusCode: 415, message: UPLOAD_CONTENT_MESSAGES.notWhatItSays(filename, extension) };
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Media, MEDIA_MESSAGES, uploadLimit } from '@kiln/contracts';
-import { DomainError, PLUGIN_MESSAGES } from '@kiln/domain';
+import { checkUploadContent, DomainError, PLUGIN_MESSAGES, SNIFF_BYTES } from '@kiln/domain';
 import { MEDIA_FILES, MediaFiles } from '../../ports/media-files.port';
 import { MEDIA_REPOSITORY, MediaRepository } from '../../ports/media.repository.port';
 import { RegisterMediaCommand } from './register-media.command';
@@ -11,7 +11,8 @@ const ZIP_MAGIC = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0x50, 0x4
 
 /**
  * Checked here, where the rules live (the repo's size limit again, a plugin upload must be a .zip by name
- * and by its first bytes), then moved to `media/<id>` and recorded as the caller's (ADR 0033).
+ * and by its first bytes, a library's file must be of its kind by name and by its bytes, ADR 0050), then
+ * moved to `media/<id>` and recorded as the caller's (ADR 0033).
  */
 @CommandHandler(RegisterMediaCommand)
 export class RegisterMediaHandler implements ICommandHandler<RegisterMediaCommand, Media> {
@@ -21,13 +22,15 @@ export class RegisterMediaHandler implements ICommandHandler<RegisterMediaComman
   ) {}
 
   async execute({ actorId, media: body }: RegisterMediaCommand): Promise<Media> {
-    const upload = await this.files.inspectUpload(body.id, 4);
+    const upload = await this.files.inspectUpload(body.id, SNIFF_BYTES);
     if (!upload || upload.size !== body.size) return this.refuse(body.id, new DomainError('invalid', MEDIA_MESSAGES.incomplete));
     const limit = uploadLimit(body.repo, process.env);
     if (upload.size > limit) return this.refuse(body.id, { statusCode: 413, message: MEDIA_MESSAGES.tooLarge(limit) });
-    if (body.repo === 'plugin' && (!/\.zip$/i.test(body.filename) || !ZIP_MAGIC.some((magic) => upload.head.equals(magic)))) {
+    if (body.repo === 'plugin' && (!/\.zip$/i.test(body.filename) || !ZIP_MAGIC.some((magic) => upload.head.subarray(0, 4).equals(magic)))) {
       return this.refuse(body.id, new DomainError('invalid', PLUGIN_MESSAGES.zipOnly, [{ path: 'file', message: PLUGIN_MESSAGES.zipOnly }]));
     }
+    const content = checkUploadContent(body.repo, body.filename, upload.head, upload.size);
+    if (!content.ok) return this.refuse(body.id, { statusCode: content.statusCode, message: content.message });
     let moved = false;
     // Moved inside the recording transaction: a failed move records nothing.
     return this.media

@@ -1,0 +1,219 @@
+import { MEDIA_MESSAGES, UPLOAD_KIND_RULES } from '@kiln/contracts';
+import * as samples from '../../domain/src/assets/upload-samples.test-support';
+import { createHash, randomBytes } from 'node:crypto';
+import * as net from 'node:net';
+import { Client } from 'pg';
+import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
+import { eventually } from '../../deploy/test/support/eventually';
+import { STORAGES, StorageUnderTest } from './support/storages';
+
+/**
+ * POST /api/upload for every kind of spec 001 §8 over the whole real stack (ADR 0050), the same cases
+ * against each storage (local disk, and an S3-compatible server the test runs): each kind's real small
+ * files accepted, several in one request; a name or bytes not of the kind refused with 415; past the
+ * kind's limit 413, by the announced length or while streaming; and whatever is refused stores nothing,
+ * in storage or in the media table.
+ */
+const MB = 1024 * 1024;
+const OBJECT3D_LIMIT = 1 * MB;
+
+describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStorage) => {
+  let storage: StorageUnderTest;
+  let stack: Stack;
+  let db: Client;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    storage = await makeStorage();
+    const options = throwawayStackOptions('uploadkinds');
+    stack = await startStack({
+      ...options,
+      env: { ...options.env, ...storage.env, KILN_UPLOAD_MAX_BYTES_OBJECT3D: String(OBJECT3D_LIMIT) },
+      log: () => undefined,
+      childLog: () => undefined,
+    });
+    db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    const answer = await fetch(`${stack.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `kinds-${randomBytes(5).toString('hex')}@example.com`, password: 'correct horse', fullName: 'Uploader' }),
+    });
+    expect(answer.status).toBe(201);
+    ({
+      token,
+      user: { id: userId },
+    } = await answer.json());
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await stack?.stop();
+    await storage?.stop();
+  }, 60_000);
+
+  const mediaRows = async () => Number((await db.query('SELECT count(*) AS n FROM assets.media')).rows[0].n);
+
+  async function upload(repo: string, files: [string, Buffer][]) {
+    const form = new FormData();
+    for (const [name, bytes] of files) form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const response = await fetch(`${stack.url}/api/upload?repo=${repo}&folder=2026_11`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  /** Sends a request by hand (the head as given, then the body slowly) and reads the answer that comes, perhaps before the end. */
+  async function sendRaw(head: string, chunks: Buffer[]): Promise<{ answer: string; sentAll: boolean }> {
+    const { hostname, port } = new URL(stack.url);
+    const socket = net.connect(Number(port), hostname);
+    let answer = '';
+    const answered = new Promise<void>((resolve) => {
+      socket.on('data', (data) => ((answer += data.toString()), answer.includes('\r\n\r\n') && resolve()));
+      socket.on('close', () => resolve());
+    });
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(head);
+    let done = false;
+    void answered.then(() => (done = true));
+    let sentAll = true;
+    for (const chunk of chunks) {
+      if (done || socket.destroyed) {
+        sentAll = false;
+        break;
+      }
+      socket.write(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await answered;
+    socket.destroy();
+    return { answer, sentAll };
+  }
+
+  const multipartHead = (repo: string, length: number) =>
+    `POST /api/upload?repo=${repo}&folder=2026_11 HTTP/1.1\r\nHost: ${new URL(stack.url).host}\r\nAuthorization: Bearer ${token}\r\n` +
+    `Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: ${length}\r\n\r\n`;
+  const filePart = (filename: string) =>
+    Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+
+  const chunksOf = (body: Buffer, size = 64 * 1024) => Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size));
+
+  /** Runs `refused` and checks that nothing was kept: no file in storage, no media row. */
+  async function storesNothing(refused: () => Promise<void>) {
+    const [files, rows] = [await storage.stored(), await mediaRows()];
+    await refused();
+    await eventually(async () => expect(await storage.stored()).toEqual(files));
+    expect(await mediaRows()).toBe(rows);
+  }
+
+  it.each([
+    ['font', ['otf', 'ttf']],
+    ['vector', ['svg', 'dxf']],
+    ['image', ['png', 'jpeg', 'jpg', 'webp', 'gif']],
+    ['object3d', ['glb', 'obj', 'stl', '3ds', '3dm', 'step', 'stp', 'iges', 'igs']],
+  ])(
+    'takes real %s files, several in one request, and answers the list of created media',
+    async (repo, extensions) => {
+      const files = extensions.map((ext): [string, Buffer] => [`sample.${ext}`, samples.SAMPLES[ext]!()]);
+      if (repo === 'object3d') files.push(['binary.stl', samples.binaryStl()]);
+      // The kind's own number of files a request: more go in several requests, as the web app sends them.
+      const max = UPLOAD_KIND_RULES[repo as 'font'].maxFiles;
+      const created = [];
+      for (let i = 0; i < files.length; i += max) {
+        const answer = await upload(repo, files.slice(i, i + max));
+        expect(answer.status).toBe(201);
+        created.push(...answer.body);
+      }
+      expect(created).toHaveLength(files.length);
+      for (const [index, [name, bytes]] of files.entries()) {
+        const media = created[index];
+        expect(media).toMatchObject({
+          type: repo,
+          name,
+          folder: '2026_11',
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          authorId: userId,
+          path: `media/${media.id}`,
+        });
+        expect((await storage.read(`media/${media.id}`)).equals(bytes)).toBe(true);
+        expect((await db.query('SELECT repo, author_id FROM assets.media WHERE id = $1', [media.id])).rows).toEqual([{ repo, author_id: userId }]);
+      }
+    },
+    60_000,
+  );
+
+  it('refuses a .png that is not a PNG, an .otf that is a zip, a cut glb, a binary stl of the wrong size (415 with a sentence), storing nothing', async () => {
+    const cases: [string, string, Buffer][] = [
+      ['image', 'photo.png', samples.jpeg()],
+      ['image', 'photo.png', Buffer.from('<html>'.repeat(20_000))],
+      ['font', 'font.otf', samples.zip()],
+      ['object3d', 'part.glb', samples.glb().subarray(0, 30)],
+      ['object3d', 'part.stl', Buffer.concat([samples.binaryStl(), Buffer.alloc(10)])],
+      ['vector', 'drawing.svg', Buffer.from('<html><body><svg></svg></body></html>')],
+    ];
+    for (const [repo, name, bytes] of cases) {
+      await storesNothing(async () => {
+        expect(await upload(repo, [[name, bytes]])).toEqual({
+          status: 415,
+          body: expect.objectContaining({ message: MEDIA_MESSAGES.notWhatItSays(name, name.split('.').pop()!) }),
+        });
+      });
+    }
+  });
+
+  it('refuses a name the kind does not take (415), and a whole request when one of its files is refused', async () => {
+    await storesNothing(async () => {
+      expect(await upload('image', [['photo.bmp', samples.png()]])).toEqual({
+        status: 415,
+        body: expect.objectContaining({ message: 'Only .png, .jpeg, .jpg, .webp, .gif files can be uploaded as images.' }),
+      });
+    });
+    await storesNothing(async () => {
+      expect(
+        await upload('image', [
+          ['a.png', samples.png()],
+          ['b.gif', samples.gif()],
+          ['c.webp', samples.png()],
+        ]),
+      ).toMatchObject({ status: 415, body: { message: MEDIA_MESSAGES.notWhatItSays('c.webp', 'webp') } });
+    });
+    await storesNothing(async () => {
+      const many = Array.from({ length: 21 }, (_, i): [string, Buffer] => [`f${i}.ttf`, samples.ttf()]);
+      expect(await upload('font', many)).toMatchObject({ status: 400, body: { message: MEDIA_MESSAGES.tooManyFiles(20) } });
+    });
+  });
+
+  it("cuts off a file past its kind's limit while it streams (413) and keeps nothing of it", async () => {
+    await storesNothing(async () => {
+      // A real font's head, then more than the 3 MB fonts may weigh; the announced length is within the request's ceiling.
+      const body = Buffer.concat([filePart('big.ttf'), samples.ttf(), Buffer.alloc(5 * MB), Buffer.from('\r\n--xyz--\r\n')]);
+      const { answer, sentAll } = await sendRaw(multipartHead('font', body.length), chunksOf(body));
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain(MEDIA_MESSAGES.tooLarge(3 * MB));
+      expect(sentAll).toBe(false);
+    });
+    await storesNothing(async () => {
+      // (By hand: a client sending on after the answer sees its connection closed, and fetch would report only that.)
+      const body = Buffer.concat([filePart('big.glb'), samples.glb(), Buffer.alloc(3 * OBJECT3D_LIMIT), Buffer.from('\r\n--xyz--\r\n')]);
+      const { answer, sentAll } = await sendRaw(multipartHead('object3d', body.length), chunksOf(body));
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain(MEDIA_MESSAGES.tooLarge(OBJECT3D_LIMIT));
+      expect(sentAll).toBe(false);
+    });
+  }, 60_000);
+
+  it('answers 413 to an announced length past the request ceiling before reading the body', async () => {
+    await storesNothing(async () => {
+      const total = 64 * MB;
+      const { answer, sentAll } = await sendRaw(multipartHead('object3d', total), [filePart('big.glb'), ...Array(100).fill(Buffer.alloc(64 * 1024))]);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain(MEDIA_MESSAGES.requestTooLarge(5, OBJECT3D_LIMIT));
+      expect(sentAll).toBe(false);
+    });
+  }, 60_000);
+});
