@@ -60,8 +60,14 @@ const NETWORK_CODES = new Set([
  */
 const AWAY_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** What node-postgres says, without a code, when a connection ends or cannot be had from the pool in time. */
-const AWAY_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+const AWAY_MESSAGE = new RegExp(
+  `^(${[
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error and is not queryable',
+    'Client was closed and is not queryable',
+  ].join('|')})`,
+);
 
 /**
  * Whether an error says the database cannot be reached right now (refused, reset, timed out, shutting

@@ -2,6 +2,7 @@ export * from './config';
 export * from './ids';
 export * from './errors';
 export * from './db/database';
+export * from './db/any-schema';
 export * from './db/query-shapes';
 export * from './db/prepared';
 export * from './outbox/outbox';

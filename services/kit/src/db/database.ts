@@ -3,6 +3,7 @@ import { Migration, Migrator } from 'kysely/migration';
 import { Pool, types } from 'pg';
 import { kitMigrations } from './kit-migrations';
 import { registerPool } from './prepared';
+import { AnyDb } from './any-schema';
 
 // bigint columns (outbox positions, counts) as numbers: they stay far below 2^53.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
@@ -32,13 +33,13 @@ export function createDatabase<DB>(databaseUrl: string, options: { max?: number 
  * Runs the kit's plumbing migrations, then the service's own, inside its schema; both migration tables
  * live there too.
  */
-export async function migrateSchema(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
+export async function migrateSchema(db: AnyDb, schema: string, migrations: Record<string, Migration>): Promise<void> {
   await db.schema.createSchema(schema).ifNotExists().execute();
   await migrateWith(db, schema, kitMigrations(schema), 'kiln_kit_migration');
   await migrateWith(db, schema, migrations);
 }
 
-async function migrateWith(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, tableName?: string): Promise<void> {
+async function migrateWith(db: AnyDb, schema: string, migrations: Record<string, Migration>, tableName?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     migrationTableSchema: schema,

@@ -1,6 +1,7 @@
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { Migration } from 'kysely/migration';
 import { createOutboxAggregateIndex } from '../outbox/outbox';
+import { AnyDb } from './any-schema';
 
 /**
  * Tables of the shared plumbing, migrated into every service's schema by `migrateSchema` before the
@@ -11,7 +12,7 @@ export function kitMigrations(schema: string): Record<string, Migration> {
   const table = (name: string) => sql.id(schema, name);
   return {
     '0001-dead-letters': {
-      async up(db: Kysely<any>) {
+      async up(db: AnyDb) {
         // Events a projection could not parse or apply after its last delivery; replayed by a CLI once fixed.
         await sql`CREATE TABLE IF NOT EXISTS ${table('dead_letters')} (
           id bigserial PRIMARY KEY,
@@ -28,7 +29,7 @@ export function kitMigrations(schema: string): Record<string, Migration> {
       },
     },
     '0002-idempotency-keys': {
-      async up(db: Kysely<any>) {
+      async up(db: AnyDb) {
         // One row per (user, Idempotency-Key): written in the command's own transaction.
         await sql`CREATE TABLE IF NOT EXISTS ${table('idempotency_keys')} (
           user_id text NOT NULL,
@@ -44,7 +45,7 @@ export function kitMigrations(schema: string): Record<string, Migration> {
       },
     },
     '0003-rate-limits': {
-      async up(db: Kysely<any>) {
+      async up(db: AnyDb) {
         // Fixed-window counters shared by every instance of the service: one atomic upsert per hit.
         await sql`CREATE TABLE IF NOT EXISTS ${table('rate_limits')} (
           bucket text NOT NULL,
@@ -55,7 +56,7 @@ export function kitMigrations(schema: string): Record<string, Migration> {
       },
     },
     '0004-outbox-unpublished-by-aggregate': {
-      async up(db: Kysely<any>) {
+      async up(db: AnyDb) {
         // Each write asks whether an earlier event of its aggregate is still unpublished (ADR 0015); while
         // NATS is down that backlog grows, so the question must not scan it.
         // A fresh schema gets it from createPlumbingTables (its outbox does not exist yet at this point).

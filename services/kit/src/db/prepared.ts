@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { CompiledQuery, Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { Pool } from 'pg';
+import { AnyDb } from './any-schema';
 
 const names = new Map<string, string>();
 
@@ -31,10 +32,10 @@ async function executePrepared<R>(pool: Pool, compiled: CompiledQuery): Promise<
 }
 
 /** The pool under each database made by `createDatabase`, so a statement can go named through it. */
-const pools = new WeakMap<Kysely<any>, Pool>();
+const pools = new WeakMap<AnyDb, Pool>();
 
 /** Tells `executeNamed` which pool is under `db` (done by `createDatabase`; tests may give a recording pool). */
-export function registerPool(db: Kysely<any>, pool: Pool): void {
+export function registerPool(db: AnyDb, pool: Pool): void {
   pools.set(db, pool);
 }
 
@@ -44,7 +45,7 @@ export function registerPool(db: Kysely<any>, pool: Pool): void {
  * usual. For statements whose generic plan is their custom one (by primary key or by an index, the rows
  * coming from parameters, the page size a literal) and whose result columns are named.
  */
-export async function executeNamed<R>(db: Kysely<any>, compiled: CompiledQuery): Promise<R[]> {
+export async function executeNamed<R>(db: AnyDb, compiled: CompiledQuery): Promise<R[]> {
   const pool = pools.get(db);
   if (!pool) return (await db.executeQuery<R>(compiled)).rows;
   return executePrepared<R>(pool, compiled);

@@ -1,6 +1,7 @@
 import { DomainError } from '@kiln/domain';
-import { Kysely, sql, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
+import { AnyDb, AnyTrx } from '../db/any-schema';
 
 /**
  * `Idempotency-Key` of a create: a repeat with the same key by the same user within 24 h answers the
@@ -38,7 +39,7 @@ export function requestHash(request: unknown): string {
 export type Claim = Pick<IdempotencyClaim, 'userId' | 'key' | 'operation' | 'requestHash'>;
 
 /** The earlier result of this key, or null when it was not used (in the window). */
-export async function findIdempotent(db: Kysely<any>, schema: string, claim: Claim): Promise<IdempotentRecord | null> {
+export async function findIdempotent(db: AnyDb, schema: string, claim: Claim): Promise<IdempotentRecord | null> {
   const row = await db
     .withSchema(schema)
     .selectFrom('idempotency_keys')
@@ -53,7 +54,7 @@ export async function findIdempotent(db: Kysely<any>, schema: string, claim: Cla
 }
 
 /** Claims the key in the command's transaction. A key older than the window is taken over. */
-export async function claimIdempotencyKey(trx: Transaction<any>, schema: string, claim: IdempotencyClaim): Promise<void> {
+export async function claimIdempotencyKey(trx: AnyTrx, schema: string, claim: IdempotencyClaim): Promise<void> {
   const values = {
     user_id: claim.userId,
     key: claim.key,
@@ -79,7 +80,7 @@ export async function claimIdempotencyKey(trx: Transaction<any>, schema: string,
 }
 
 /** Keeps the answer of the first request, so a repeat answers exactly it. */
-export async function rememberIdempotentResponse(db: Kysely<any>, schema: string, claim: Claim, response: unknown): Promise<void> {
+export async function rememberIdempotentResponse(db: AnyDb, schema: string, claim: Claim, response: unknown): Promise<void> {
   await db
     .withSchema(schema)
     .updateTable('idempotency_keys')
@@ -103,7 +104,7 @@ export class IdempotencyKeyTaken extends Error {
  * between the commit and remembering it).
  */
 export async function runIdempotent<T>(
-  db: Kysely<any>,
+  db: AnyDb,
   schema: string,
   claim: Claim | null,
   create: () => Promise<T>,

@@ -1,7 +1,8 @@
 import { COMMON_MESSAGES } from '@kiln/contracts';
 import { DomainError, RateLimitRule } from '@kiln/domain';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { executeNamed } from '../db/prepared';
+import { AnyDb } from '../db/any-schema';
 
 export interface RateLimitHit {
   /** Hits in the current window, this one included. */
@@ -17,7 +18,7 @@ export interface RateLimitHit {
  */
 export class RateLimiter {
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: AnyDb,
     private readonly schema: string,
   ) {}
 

@@ -1,8 +1,9 @@
-import { Kysely, sql, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { parseDurationMs } from '../nats/jetstream';
+import { AnyDb, AnyTrx } from '../db/any-schema';
 
 /** Deletes a service's own expired rows (sessions, login failures...); answers how many. */
-export type PruneHook = (trx: Transaction<any>, now: Date) => Promise<number | bigint>;
+export type PruneHook = (trx: AnyTrx, now: Date) => Promise<number | bigint>;
 
 /** How long plumbing rows are kept, and how often the job runs. */
 export interface RetentionSettings {
@@ -41,7 +42,7 @@ export function readRetentionSettings(env: NodeJS.ProcessEnv = process.env): Ret
  * instance works at a time (a transaction-level advisory lock); the others answer null at once.
  */
 export async function pruneOnce(
-  db: Kysely<any>,
+  db: AnyDb,
   schema: string,
   options: { settings?: RetentionSettings; hooks?: Record<string, PruneHook>; now?: Date } = {},
 ): Promise<Record<string, number> | null> {
@@ -73,7 +74,7 @@ export class Pruner {
   private running?: Promise<unknown>;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: AnyDb,
     private readonly schema: string,
     private readonly hooks: Record<string, PruneHook> = {},
     private readonly settings: RetentionSettings = readRetentionSettings(),

@@ -1,9 +1,10 @@
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { JetStreamClient, headers } from 'nats';
 import { Pool, PoolClient } from 'pg';
 import { eventSubject } from '@kiln/contracts';
 import { nsSubject } from '../config';
 import { Committed, EARLIER_REPORTED, outboxChannel, pendingCommits } from './outbox';
+import { AnyDb } from '../db/any-schema';
 
 const BATCH = 200;
 /** How long a direct publish's row waits to be marked together with the next ones (well within the relay's grace). */
@@ -55,7 +56,7 @@ export class OutboxRelay {
   private readonly directTimeoutMs: number;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: AnyDb,
     private readonly pool: Pool,
     private readonly schema: string,
     private readonly js: JetStreamClient,

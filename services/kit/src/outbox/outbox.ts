@@ -1,12 +1,13 @@
 import { DomainEvent } from '@kiln/domain';
-import { Compilable, Kysely, sql, Transaction } from 'kysely';
+import { Compilable, sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { eventSubject } from '@kiln/contracts';
 import { executeNamed } from '../db/prepared';
 import { claimIdempotencyKey, IdempotencyClaim } from '../idempotency/idempotency';
+import { AnyDb, AnyTrx } from '../db/any-schema';
 
 /** Tables the shared plumbing needs in each service's schema; call from the service's first migration. */
-export async function createPlumbingTables(db: Kysely<any>, schema: string): Promise<void> {
+export async function createPlumbingTables(db: AnyDb, schema: string): Promise<void> {
   await db.schema
     .withSchema(schema)
     .createTable('outbox')
@@ -33,10 +34,9 @@ export async function createPlumbingTables(db: Kysely<any>, schema: string): Pro
  * Each write asks whether an earlier event of its aggregate is still unpublished (ADR 0015); while NATS is
  * down that backlog grows, so the question must not scan it.
  */
-export async function createOutboxAggregateIndex(db: Kysely<any>, schema: string): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS outbox_unpublished_aggregate ON ${sql.id(schema, 'outbox')} ((payload->>'aggregateId')) WHERE published_at IS NULL`.execute(
-    db,
-  );
+export async function createOutboxAggregateIndex(db: AnyDb, schema: string): Promise<void> {
+  await sql`CREATE INDEX IF NOT EXISTS outbox_unpublished_aggregate
+    ON ${sql.id(schema, 'outbox')} ((payload->>'aggregateId')) WHERE published_at IS NULL`.execute(db);
 }
 
 export interface EventMeta {
@@ -61,7 +61,7 @@ export const outboxChannel = (schema: string) => `${schema}_outbox`;
  * unless this process's relay has published all of them itself, these events are left to the relay's
  * drain, which publishes in outbox order, so the stream keeps each aggregate's order.
  */
-export async function appendToOutbox(trx: Transaction<any>, schema: string, events: DomainEvent[], meta: EventMeta) {
+export async function appendToOutbox(trx: AnyTrx, schema: string, events: DomainEvent[], meta: EventMeta) {
   if (events.length === 0) return [];
   const envelopes = toEnvelopes(events, meta);
   const direct = directPublishing(schema);
@@ -83,7 +83,7 @@ export async function appendToOutbox(trx: Transaction<any>, schema: string, even
  * also claim an Idempotency-Key takes a transaction, as `appendToOutbox` does.
  */
 export async function writeWithOutbox(
-  db: Kysely<any>,
+  db: AnyDb,
   schema: string,
   change: Compilable,
   events: DomainEvent[],
@@ -140,7 +140,9 @@ function outboxParts(schema: string, envelopes: OutboxEnvelope[], onlyIf = sql``
       ) AS earlier
     ), inserted AS (
       INSERT INTO ${outbox} (event_id, type, payload)
-      SELECT * FROM unnest(${envelopes.map((e) => e.eventId)}::text[], ${envelopes.map((e) => e.type)}::text[], ${envelopes.map((e) => JSON.stringify(e))}::jsonb[]) ${onlyIf}
+      SELECT * FROM unnest(
+        ${envelopes.map((e) => e.eventId)}::text[], ${envelopes.map((e) => e.type)}::text[], ${envelopes.map((e) => JSON.stringify(e))}::jsonb[]
+      ) ${onlyIf}
       RETURNING 1
     )`;
 }

@@ -1,10 +1,11 @@
 import { EventSchemas, parseEvent } from '@kiln/contracts';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { applyOnce, Projection } from './projection-runner';
+import { AnyDb } from '../db/any-schema';
 
 /** Dead letters not replayed yet: what health details report. */
-export async function countDeadLetters(db: Kysely<any>, schema: string): Promise<number> {
+export async function countDeadLetters(db: AnyDb, schema: string): Promise<number> {
   const row = await db
     .withSchema(schema)
     .selectFrom('dead_letters')
@@ -20,7 +21,7 @@ export async function countDeadLetters(db: Kysely<any>, schema: string): Promise
  * One that still fails stays, with its new error. Run once the cause is fixed (a CLI per service).
  */
 export async function replayDeadLetters(
-  db: Kysely<any>,
+  db: AnyDb,
   schema: string,
   projections: Projection[],
   options: { schemas?: Record<string, z.ZodType>; log?: (message: string) => void } = {},

@@ -1,10 +1,11 @@
 import { AnyEventEnvelope, EventSchemas, parseEvent } from '@kiln/contracts';
-import { Kysely, RawBuilder, sql, Transaction } from 'kysely';
+import { RawBuilder, sql } from 'kysely';
 import { AckPolicy, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, JsMsg, nanos } from 'nats';
 import { z } from 'zod';
 import { nsName, nsSubject } from '../config';
 import { executeNamed } from '../db/prepared';
 import { parseDurationMs } from '../nats/jetstream';
+import { AnyDb, AnyTrx } from '../db/any-schema';
 
 export interface Projection {
   /** Durable consumer name, derived from the subscriber: `ProjectModelsOnModelEvents` → `project-models-on-model-events`. */
@@ -14,18 +15,18 @@ export interface Projection {
    *  One subject per consumer: Debian's nats-server (2.9) has no multi-subject filters. */
   subject: string;
   /** Applies one event (already parsed with its contract) inside the caller's transaction. */
-  apply(trx: Transaction<any>, event: AnyEventEnvelope): Promise<void>;
+  apply(trx: AnyTrx, event: AnyEventEnvelope): Promise<void>;
   /**
    * Applies several events, in stream order, inside the caller's transaction, leaving exactly what
    * applying them one by one would (catching up on a backlog, replaying a stream). Optional: without it
    * the runner calls `apply` for each event, still in one transaction.
    */
-  applyBatch?(trx: Transaction<any>, events: AnyEventEnvelope[]): Promise<void>;
+  applyBatch?(trx: AnyTrx, events: AnyEventEnvelope[]): Promise<void>;
   /**
    * Rebuilds the read model from the service's write-side state (not from events: published outbox rows
    * are pruned), inside the caller's transaction; answers the rows written. See `rebuildProjection`.
    */
-  rebuild(trx: Transaction<any>): Promise<number>;
+  rebuild(trx: AnyTrx): Promise<number>;
   /**
    * Optional: the events of a batch this projection has anything to do for, decided before a transaction
    * opens (by type, or with a read-only look-up). The others are acknowledged at once, with no transaction
@@ -33,7 +34,7 @@ export interface Projection {
    * are such (a model renamed that no catalog item copies). Answer a subset, in stream order. A projection
    * with this hook is never waited on with `waitForProjection` (a skipped event leaves no row to find).
    */
-  relevant?(db: Kysely<any>, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]>;
+  relevant?(db: AnyDb, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]>;
   /**
    * Optional: the batch's whole effect as ONE data-modifying statement, run with the exactly-once
    * bookkeeping as a single self-committing statement (no BEGIN and COMMIT round trips: at 100 commands
@@ -67,7 +68,7 @@ export const projectionLockKey = (schema: string, projection: string) => `${sche
  * lock, so it waits while a rebuild of the same read model runs and lands after it. Used by the live
  * consumer and by dead-letter replays. Answers false when the event had already been applied.
  */
-export async function applyOnce(trx: Transaction<any>, schema: string, projection: Projection, event: AnyEventEnvelope): Promise<boolean> {
+export async function applyOnce(trx: AnyTrx, schema: string, projection: Projection, event: AnyEventEnvelope): Promise<boolean> {
   const inserted = await markProcessed(trx, schema, projection, [event.eventId]);
   if (inserted.length > 0) await projection.apply(trx, event);
   return inserted.length > 0;
@@ -80,7 +81,7 @@ export async function applyOnce(trx: Transaction<any>, schema: string, projectio
  * after this one, each with a fresh snapshot, so they see what a rebuild committed. Answers the ids that
  * were not recorded before.
  */
-async function markProcessed(trx: Transaction<any>, schema: string, projection: Projection, eventIds: string[]): Promise<string[]> {
+async function markProcessed(trx: AnyTrx, schema: string, projection: Projection, eventIds: string[]): Promise<string[]> {
   const { rows } = await sql<{ event_id: string }>`
     WITH locked AS (SELECT pg_advisory_xact_lock_shared(hashtext(${projectionLockKey(schema, projection.name)})))
     INSERT INTO ${sql.id(schema, 'processed_events')} (consumer, event_id)
@@ -95,7 +96,7 @@ async function markProcessed(trx: Transaction<any>, schema: string, projection: 
  * that commits on its own: the shared lock, the new `processed_events` rows (`fresh`), the effect of those
  * events. Answers false when the projection has no such statement for these events.
  */
-async function applyInOneStatement(db: Kysely<any>, schema: string, projection: Projection, events: AnyEventEnvelope[]): Promise<boolean> {
+async function applyInOneStatement(db: AnyDb, schema: string, projection: Projection, events: AnyEventEnvelope[]): Promise<boolean> {
   const statement = projection.applyStatement?.(events);
   if (!statement) return false;
   // A named statement: its text is the same for every batch (the rows are one JSON parameter).
@@ -118,7 +119,7 @@ async function applyInOneStatement(db: Kysely<any>, schema: string, projection: 
  * `processed_events`, then the events not applied before (first occurrence, stream order) go to the
  * projection's `applyBatch`. Answers the events it applied.
  */
-export async function applyBatchOnce(trx: Transaction<any>, schema: string, projection: Projection, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
+export async function applyBatchOnce(trx: AnyTrx, schema: string, projection: Projection, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
   const fresh = new Set(
     await markProcessed(
       trx,
@@ -175,7 +176,7 @@ export class ProjectionRunner {
   private readonly retryDelaysMs: number[];
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: AnyDb,
     private readonly schema: string,
     private readonly jsm: JetStreamManager,
     private readonly js: JetStreamClient,
@@ -399,7 +400,7 @@ export interface DeadLetter {
 }
 
 /** Records (or records again, after a failed replay) an event a projection gave up on. */
-export async function recordDeadLetter(db: Kysely<any>, schema: string, letter: DeadLetter): Promise<void> {
+export async function recordDeadLetter(db: AnyDb, schema: string, letter: DeadLetter): Promise<void> {
   await db
     .withSchema(schema)
     .insertInto('dead_letters')

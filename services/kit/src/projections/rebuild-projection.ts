@@ -1,5 +1,6 @@
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { Projection, projectionLockKey } from './projection-runner';
+import { AnyDb } from '../db/any-schema';
 
 /**
  * Rebuilds a read model from the service's write-side state (`projection.rebuild`), in one transaction:
@@ -7,7 +8,7 @@ import { Projection, projectionLockKey } from './projection-runner';
  * are not replayed. The projection's exclusive advisory lock makes live applies (which take it shared,
  * see `applyOnce`) wait for the commit and then land on top, version-guarded: each event applies once.
  */
-export async function rebuildProjection(db: Kysely<any>, schema: string, projection: Projection): Promise<number> {
+export async function rebuildProjection(db: AnyDb, schema: string, projection: Projection): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${projectionLockKey(schema, projection.name)}))`.execute(trx);
     return projection.rebuild(trx);

@@ -1,6 +1,7 @@
 import { AnyEventEnvelope } from '@kiln/contracts';
-import { sql, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { Projection } from './projection-runner';
+import { AnyTrx } from '../db/any-schema';
 
 type Row = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export interface SnapshotProjectionSpec<StateRow extends Row = Row> {
   /** The column set on deletions (`deleted_at`): deleted entities stay as tombstones, so nothing older brings them back. */
   tombstone?: string;
   /** The read-model row an event leads to; null when there is nothing to show (the entity was erased). */
-  toRow(event: AnyEventEnvelope, trx: Transaction<any>): Row | null | Promise<Row | null>;
+  toRow(event: AnyEventEnvelope, trx: AnyTrx): Row | null | Promise<Row | null>;
   /** Whether the event deletes the entity (kept as a tombstone when `tombstone` is set, else removed). */
   isDeletion?(event: AnyEventEnvelope): boolean;
   /** Where a rebuild reads the write-side state from, and how a state row becomes a read-model row. */
@@ -45,7 +46,7 @@ const REBUILD_BATCH = 1000;
 export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotProjectionSpec<StateRow>): Projection {
   const { schema, table, key, version, tombstone } = spec;
 
-  async function upsert(trx: Transaction<any>, rows: Row[]): Promise<void> {
+  async function upsert(trx: AnyTrx, rows: Row[]): Promise<void> {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]);
     await trx
@@ -60,7 +61,7 @@ export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotPro
   }
 
   /** What one event does to the read model: upsert a row, or (deletion without tombstones, erased entity) remove one. */
-  async function effect(trx: Transaction<any>, event: AnyEventEnvelope): Promise<{ upsert: Row } | { remove: unknown; upTo?: unknown }> {
+  async function effect(trx: AnyTrx, event: AnyEventEnvelope): Promise<{ upsert: Row } | { remove: unknown; upTo?: unknown }> {
     const row = await spec.toRow(event, trx);
     const deletion = spec.isDeletion?.(event) ?? false;
     if (deletion && !tombstone) return { remove: row?.[key] ?? event.aggregateId, upTo: version && row ? row[version] : undefined };
@@ -69,7 +70,7 @@ export function snapshotProjection<StateRow extends Row = Row>(spec: SnapshotPro
     return { upsert: tombstone ? { ...row, [tombstone]: deletion ? new Date(event.occurredAt) : null } : row };
   }
 
-  async function remove(trx: Transaction<any>, id: unknown, upTo: unknown): Promise<void> {
+  async function remove(trx: AnyTrx, id: unknown, upTo: unknown): Promise<void> {
     let query = trx.withSchema(schema).deleteFrom(table).where(key, '=', id);
     if (upTo !== undefined) query = query.where(version!, '<=', upTo);
     await query.execute();

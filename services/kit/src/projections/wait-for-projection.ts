@@ -1,5 +1,5 @@
-import { Kysely } from 'kysely';
 import { ProjectionRunner } from './projection-runner';
+import { AnyDb } from '../db/any-schema';
 
 /**
  * Waits until a projection has applied the given events, so an answer read right after a command
@@ -9,7 +9,7 @@ import { ProjectionRunner } from './projection-runner';
  * Gives up quietly after `timeoutMs`: the write has committed, the read model will follow.
  */
 export async function waitForProjection(
-  db: Kysely<any>,
+  db: AnyDb,
   schema: string,
   consumer: string,
   eventIds: string[],

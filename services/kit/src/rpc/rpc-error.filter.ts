@@ -25,9 +25,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     this.away.count += 1;
     const now = Date.now();
     if (now - this.away.loggedAt < STORE_AWAY_LOG_MS) return;
-    this.logger.warn(
-      `the database cannot be reached (${(error as Error)?.message || (error as { code?: string })?.code}); answered 503 to ${this.away.count} request(s) since the last report`,
-    );
+    const reason = (error as Error)?.message || (error as { code?: string })?.code;
+    this.logger.warn(`the database cannot be reached (${reason}); answered 503 to ${this.away.count} request(s) since the last report`);
     this.away = { count: 0, loggedAt: now };
   }
 }

@@ -20,7 +20,7 @@ export interface RpcContext {
   get<T>(token: Type<T> | symbol | string): T;
 }
 
-export interface RpcRoute<Req extends z.ZodTypeAny = any, Rep extends z.ZodTypeAny = any> {
+export interface RpcRoute<Req extends z.ZodTypeAny = z.ZodTypeAny, Rep extends z.ZodTypeAny = z.ZodTypeAny> {
   rpc: RpcContract<Req, Rep>;
   /** Commands change state: they count against the caller's command limit. */
   kind: 'command' | 'query';
@@ -53,7 +53,8 @@ export function rpcController(name: string, routes: RpcRoute[]): Type<unknown> {
     const method = `${index}:${route.rpc.subject}`;
     const handler = async function (this: RpcTableController, payload: unknown) {
       const request = route.rpc.request.parse(payload);
-      if (route.kind === 'command') await this.runtime.beforeCommand(request);
+      // A command's contract has the caller in `actor` (what the command limit counts by).
+      if (route.kind === 'command') await this.runtime.beforeCommand(request as { actor?: { userId: string } });
       return route.handle(request, this);
     };
     Object.defineProperty(RpcTableController.prototype, method, { value: handler, writable: true, configurable: true });

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Kysely, sql } from 'kysely';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Migration } from 'kysely/migration';
 import { JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import { Pool } from 'pg';
@@ -11,6 +11,7 @@ import { Projection, ProjectionRunner } from '../projections/projection-runner';
 import { countDeadLetters } from '../projections/dead-letters';
 import { PruneHook, Pruner } from '../maintenance/prune';
 import { waitForProjection } from '../projections/wait-for-projection';
+import { AnyDb } from '../db/any-schema';
 
 export interface ServiceDefinition {
   /** `workspace`, `plugin-registry`, `assets`, `commerce`. */
@@ -36,7 +37,7 @@ export const SERVICE_RUNTIME = Symbol('service runtime');
 @Injectable()
 export class ServiceRuntime implements OnModuleInit, OnApplicationShutdown {
   private readonly logger: Logger;
-  readonly db: Kysely<any>;
+  readonly db: AnyDb;
   readonly pool: Pool;
   nats!: NatsConnection;
   jsm!: JetStreamManager;

@@ -58,7 +58,8 @@ const logger = new Logger('rpc');
 /** Says (in this process's log) that a service refused our proof, and answers the error to throw. */
 export function refusedOurProof(subject: string): RpcRefusedError {
   const error = new RpcRefusedError(
-    `${subject} refused this process's Kiln-Proof: is KILN_RPC_KEY the same for every process, and are the clocks within ${PROOF_TTL_MS / 1000} s of each other?`,
+    `${subject} refused this process's Kiln-Proof: is KILN_RPC_KEY the same for every process, ` +
+      `and are the clocks within ${PROOF_TTL_MS / 1000} s of each other?`,
   );
   logger.error(error.message);
   return error;
