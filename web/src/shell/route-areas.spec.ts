@@ -34,7 +34,7 @@ describe('areaOf', () => {
     expect(areaOf(`/${T}/${P}/assets/font/inter`)).toMatchObject({ teamId: T, projectId: P, kind: 'assets', tools: [] });
     expect(labels(`/${T}/${P}/assets/font/inter/italic`)).toEqual(['Assets', 'Fonts', 'inter', 'italic']);
     expect(areaOf(`/${T}/${P}/assets/font`).crumbs[1].to).toBe(`/${T}/${P}/assets/font`);
-    expect(areaOf(`/${T}/component`)).toMatchObject({ kind: 'component', tools: [], built: false });
+    expect(areaOf(`/${T}/component`)).toMatchObject({ kind: 'component', tools: ['search', 'sort', 'view'], built: true });
     expect(areaOf(`/${T}/${P}/members`).kind).toBe('unknown');
   });
 
@@ -59,9 +59,11 @@ describe('areaOf', () => {
   it('knows which screens are built: the navigation marks the others "soon"', () => {
     const built = (path: string) => areaOf(path).built;
     expect(
-      ['/plugin', '/plugin/new', '/business/catalog', '/business/inventory', '/business/services', '/profile', '/market/moderation'].filter((p) => !built(p)),
+      ['/plugin', '/plugin/new', '/business/catalog', '/business/inventory', '/business/services', '/profile', '/market/moderation', '/component'].filter(
+        (p) => !built(p),
+      ),
     ).toEqual([]);
-    expect(['/component', '/assets', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
+    expect(['/assets', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
   });
 
   it('names the other areas and knows nothing of other addresses', () => {

@@ -69,7 +69,7 @@ export const SCREENS = {
   order: { built: false, tools: NONE },
   quotes: { built: false, tools: NONE },
   quote: { built: false, tools: NONE },
-  component: { built: false, tools: NONE },
+  component: { built: true, tools: ALL }, // My Components, team and project (web/src/components)
   assets: { built: false, tools: NONE },
   publishing: { built: true, tools: NONE }, // market/publish, market/republish, market/moderation (web/src/market)
   market: { built: false, tools: NONE },

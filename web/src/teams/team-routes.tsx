@@ -14,6 +14,11 @@ const TeamPage = lazyPart(() => loadPages().then((m) => m.TeamPage));
 const ProjectPage = lazyPart(() => loadPages().then((m) => m.ProjectPage));
 const MembersPage = lazyPart(() => loadPages().then((m) => m.MembersPage));
 const ProfilePage = lazyPart(() => import('../profile/ProfilePage').then((m) => m.ProfilePage));
+// The components screens (spec 001 §2; ADR 0051), one chunk for the three scopes.
+const loadComponents = () => import('../components/ComponentsPage');
+const MyComponentsPage = lazyPart(() => loadComponents().then((m) => m.MyComponentsPage));
+const TeamComponentsPage = lazyPart(() => loadComponents().then((m) => m.TeamComponentsPage));
+const ProjectComponentsPage = lazyPart(() => loadComponents().then((m) => m.ProjectComponentsPage));
 
 /** Preloads the team pages (a pointer over a team in the navigation). */
 export const preloadTeamPages = TeamPage.preload;
@@ -59,7 +64,14 @@ export function teamRoutes() {
         }
       />
       {pluginRoutes()}
-      <Route path="component" element={soon} />
+      <Route
+        path="component"
+        element={
+          <Lazy>
+            <MyComponentsPage />
+          </Lazy>
+        }
+      />
       {assetRoutes}
       {businessRoutes()}
       <Route path="market" element={soon} />
@@ -82,7 +94,14 @@ export function teamRoutes() {
             </Lazy>
           }
         />
-        <Route path="component" element={soon} />
+        <Route
+          path="component"
+          element={
+            <Lazy>
+              <TeamComponentsPage />
+            </Lazy>
+          }
+        />
         {assetRoutes}
         <Route path=":projectId" element={<ProjectScope />}>
           <Route
@@ -93,7 +112,14 @@ export function teamRoutes() {
               </Lazy>
             }
           />
-          <Route path="component" element={soon} />
+          <Route
+            path="component"
+            element={
+              <Lazy>
+                <ProjectComponentsPage />
+              </Lazy>
+            }
+          />
           {assetRoutes}
         </Route>
         <Route path="*" element={soon} />

@@ -103,8 +103,8 @@ describe('the shell tells the truth', () => {
         ['/business/inventory', { search: true, sort: true, view: false }],
         ['/business/services', { search: true, sort: true, view: false }],
         ['/business/orders', { search: false, sort: false, view: false }],
-        ['/component', { search: false, sort: false, view: false }],
-        [`/${team.id}/component`, { search: false, sort: false, view: false }],
+        ['/component', { search: true, sort: true, view: true }],
+        [`/${team.id}/component`, { search: true, sort: true, view: true }],
       ];
       for (const [path, tools] of cases) {
         await page.goto(path);

@@ -45,8 +45,7 @@ describe('the workspace shell, team screens and profile', () => {
       const t = `/${team.id}`;
       const p = `${t}/${project.id}`;
       const later: [string, string][] = [
-        // The plugin screens are built (web/src/plugins, plugins.browser.spec.ts).
-        ['/component', 'My Components'],
+        // The plugin and component screens are built (web/src/plugins, web/src/components and their browser specs).
         ['/assets', 'My Assets'],
         ['/assets/font', 'Fonts'],
         ['/assets/font/roboto', 'roboto'],
@@ -66,11 +65,9 @@ describe('the workspace shell, team screens and profile', () => {
         ['/business/orders/o1', 'Order'],
         ['/business/quotes', 'Quotes'],
         ['/business/quotes/q1', 'Quote'],
-        [`${t}/component`, 'Components'],
         [`${t}/assets`, 'Assets'],
         [`${t}/assets/texture/new`, 'New texture'],
         [`${t}/assets/font/inter/italic`, 'italic'],
-        [`${p}/component`, 'Components'],
         [`${p}/assets`, 'Assets'],
         [`${p}/assets/scene/edit/e1`, 'Edit scene'],
         ['/market', 'Market'],

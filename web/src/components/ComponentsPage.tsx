@@ -1,0 +1,303 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Component, ComponentList, PushMessage } from '@kiln/contracts';
+import { COMPONENT_PAGE_SIZE } from '@kiln/contracts/constants';
+import { teamAllows } from '@kiln/domain';
+import { formatDate } from '../models/ModelItem';
+import { ListHeader, ModelListView, usePagedItems } from '../models/ModelListView';
+import { usePushChannel } from '../realtime/RealtimeProvider';
+import { useViewState, type DisplayMode } from '../shell/view-state';
+import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
+import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
+import { ComponentIcon, DotsIcon, PlusIcon } from '../ui/icons';
+import { Menu, MenuItem } from '../ui/Menu';
+import { ComponentNameDialog } from './ComponentNameDialog';
+import { componentsApi, type ComponentScope } from './components-api';
+import { COMPONENT_TEXTS } from './component-texts';
+
+const componentKeys = {
+  all: ['components'] as const,
+  list: (search: string, sort: string, scope: ComponentScope) => ['components', scope.teamId ?? '', scope.projectId ?? '', search, sort] as const,
+};
+const idOf = (component: Component) => component.id;
+/** After a push, the list is fetched again once more a moment later: the push may come before the service's read model has it. */
+const SETTLE_MS = 1000;
+
+/**
+ * A push merged into every cached page at once: a deletion takes the component out, a change replaces its fields
+ * when newer (by version; the people stay as populated). A new one needs its place in the order: the list is fetched.
+ */
+function applyPush(queryClient: QueryClient, message: PushMessage<Component>) {
+  const pushed = message.data;
+  queryClient.setQueriesData<InfiniteData<ComponentList>>({ queryKey: componentKeys.all }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            data:
+              message.verb === 'delete'
+                ? page.data.filter((c) => c.id !== pushed.id)
+                : page.data.map((c) =>
+                    c.id === pushed.id && c.version < pushed.version ? { ...c, ...pushed, author: c.author, contributor: c.contributor } : c,
+                  ),
+          })),
+        }
+      : data,
+  );
+}
+
+type Open = { kind: 'new' } | { kind: 'rename'; component: Component } | { kind: 'delete'; component: Component } | null;
+
+interface ComponentsPageProps {
+  scope?: ComponentScope;
+  /** New Component: always in the personal scope; in a team, owner or editor (spec 001 §6). */
+  canCreate: boolean;
+  /** Rename and Delete: the author in the personal scope; in a team, owner or editor (ADR 0051). */
+  canChange: boolean;
+}
+
+/**
+ * My Components, and a team's or project's components (spec 001 §2): grid, list or compact (remembered under
+ * 'display'), 20 at a time with more loaded while a full page came, New Component, rename, and delete by
+ * typing the name. Other tabs' changes arrive on `workspace-component` and refetch the list.
+ */
+export function ComponentsPage({ scope = {}, canCreate, canChange }: ComponentsPageProps) {
+  const { search, sort, display } = useViewState();
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey: componentKeys.list(search, sort, scope),
+    queryFn: ({ pageParam }) => componentsApi.list({ search, sort, skip: pageParam, scope }),
+    initialPageParam: 0,
+    // More is loaded when a page returned exactly 20 (spec 001 §9).
+    getNextPageParam: (last, all) => (last.data.length === COMPONENT_PAGE_SIZE ? all.reduce((n, page) => n + page.data.length, 0) : undefined),
+  });
+  const paged = usePagedItems(list, idOf);
+  // Deleted here or by a push: never shown again, even by a fetch that left before the deletion was in the read model.
+  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
+  const forget = (id: string) => setGone((before) => new Set(before).add(id));
+  const items = useMemo(() => paged.filter((c) => !gone.has(c.id)), [paged, gone]);
+  const [open, setOpen] = useState<Open>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: componentKeys.all });
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  usePushChannel<Component>('workspace-component', (message) => {
+    if (!message?.data?.id) return;
+    if (message.verb === 'delete') forget(message.data.id);
+    applyPush(queryClient, message);
+    if (message.verb !== 'delete') {
+      if (message.verb === 'create') void refresh();
+      timers.current.push(setTimeout(() => void refresh(), SETTLE_MS));
+    }
+  });
+  const titleId = useId();
+  const inTeam = Boolean(scope.teamId);
+
+  return (
+    <section className="models-page" aria-labelledby={titleId}>
+      <ListHeader
+        id={titleId}
+        title={inTeam ? 'Components' : 'My Components'}
+        total={list.isSuccess ? list.data.pages[0]?.total : undefined}
+        noun={['component', 'components']}
+      >
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="new-component"
+          disabled={!canCreate}
+          title={canCreate ? undefined : COMPONENT_TEXTS.noRole}
+          onClick={() => setOpen({ kind: 'new' })}
+        >
+          <PlusIcon size={18} /> {COMPONENT_TEXTS.newComponent}
+        </button>
+      </ListHeader>
+
+      <ModelListView
+        query={list}
+        items={items}
+        keyOf={idOf}
+        display={display}
+        search={search}
+        emptyText={COMPONENT_TEXTS.empty}
+        columns={['Name', 'Author', 'Last modified']}
+        label="Components"
+        renderItem={(component) => (
+          <ComponentItem
+            component={component}
+            display={display}
+            canChange={canChange}
+            onRename={() => setOpen({ kind: 'rename', component })}
+            onDelete={() => setOpen({ kind: 'delete', component })}
+          />
+        )}
+      />
+
+      {open?.kind === 'new' && (
+        <ComponentNameDialog
+          title={COMPONENT_TEXTS.newComponent}
+          submitLabel="Create"
+          onSubmit={async (name) => {
+            await componentsApi.create(name, scope);
+            await refresh();
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'rename' && (
+        <ComponentNameDialog
+          title="Rename"
+          submitLabel="Rename"
+          initialName={open.component.name}
+          onSubmit={async (name) => {
+            await componentsApi.rename(open.component.id, name);
+            await refresh();
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'delete' && (
+        <DeleteByNameDialog
+          title="Delete component"
+          what="component"
+          name={open.component.name}
+          onConfirm={async () => {
+            await componentsApi.remove(open.component.id);
+            forget(open.component.id);
+            await refresh();
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function ComponentItem({
+  component,
+  display,
+  canChange,
+  onRename,
+  onDelete,
+}: {
+  component: Component;
+  display: DisplayMode;
+  canChange: boolean;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const updated = formatDate(component.updatedAt);
+  const common = { 'data-testid': 'component-item', 'data-component-name': component.name, 'data-component-id': component.id };
+  const thumb = (
+    <div className="thumb" aria-hidden="true">
+      <ComponentIcon size={display === 'list' ? 18 : 40} />
+    </div>
+  );
+  const name = (
+    <span className="model-name" title={component.name} data-testid="component-name-text">
+      {component.name}
+    </span>
+  );
+  const menu = (
+    <Menu
+      label={`Actions for ${component.name}`}
+      className="model-menu"
+      trigger={(props) => (
+        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${component.name}`} data-testid="component-menu" {...props}>
+          <DotsIcon />
+        </button>
+      )}
+    >
+      {(close) => (
+        <>
+          <MenuItem
+            disabled={!canChange}
+            title={canChange ? undefined : COMPONENT_TEXTS.noRole}
+            testId="component-rename"
+            onSelect={() => {
+              close();
+              onRename();
+            }}
+          >
+            Rename
+          </MenuItem>
+          <MenuItem
+            disabled={!canChange}
+            danger
+            title={canChange ? undefined : COMPONENT_TEXTS.noRole}
+            testId="component-delete"
+            onSelect={() => {
+              close();
+              onDelete();
+            }}
+          >
+            Delete
+          </MenuItem>
+        </>
+      )}
+    </Menu>
+  );
+  if (display === 'list') {
+    return (
+      <li className="model-row" {...common}>
+        <span className="model-row-name">
+          {thumb}
+          <span className="model-row-text">
+            {name}
+            <span className="model-meta model-row-phone-meta">
+              Edited <time dateTime={component.updatedAt}>{updated}</time>
+            </span>
+          </span>
+        </span>
+        <span className="model-row-author">{component.author?.fullName ?? <span className="muted">—</span>}</span>
+        <time className="model-row-date" dateTime={component.updatedAt}>
+          {updated}
+        </time>
+        <span className="model-row-menu">
+          <span className="model-tools">{menu}</span>
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li className={`model-card model-card--${display}`} {...common}>
+      {thumb}
+      <div className="model-card-body">
+        <div className="model-card-text">
+          {name}
+          <span className="model-meta">
+            {display === 'grid' && 'Edited '}
+            <time dateTime={component.updatedAt}>{updated}</time>
+          </span>
+          {component.author && display === 'grid' && <span className="model-meta">Author {component.author.fullName}</span>}
+        </div>
+        <span className="model-tools">{menu}</span>
+      </div>
+    </li>
+  );
+}
+
+/** /component: the signed-in user's own components. */
+export function MyComponentsPage() {
+  return <ComponentsPage canCreate canChange />;
+}
+
+/** /{teamId}/component: New Component, rename and delete for owners and editors; viewers read. */
+export function TeamComponentsPage() {
+  const { team } = useTeamOutlet();
+  const allowed = teamAllows(team.userRole, 'component.create');
+  return <ComponentsPage key={team.id} scope={{ teamId: team.id }} canCreate={allowed} canChange={teamAllows(team.userRole, 'component.change')} />;
+}
+
+/** /{teamId}/{projectId}/component. */
+export function ProjectComponentsPage() {
+  const { team, project } = useProjectOutlet();
+  return (
+    <ComponentsPage
+      key={project.id}
+      scope={{ teamId: team.id, projectId: project.id }}
+      canCreate={teamAllows(team.userRole, 'component.create')}
+      canChange={teamAllows(team.userRole, 'component.change')}
+    />
+  );
+}
