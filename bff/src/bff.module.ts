@@ -6,7 +6,8 @@ import { DocsController } from './docs/docs.controller';
 import { HealthController } from './health/health.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { ServiceClient } from './services/service-client';
-import { INCOMING_MEDIA_STORAGE, LocalDiskIncomingMedia } from './uploads/media-storage';
+import { INCOMING_MEDIA_STORAGE } from './uploads/media-storage';
+import { incomingMediaStorage } from './uploads/storage-from-env';
 import { UploadController } from './uploads/upload.controller';
 
 @Module({
@@ -16,7 +17,7 @@ import { UploadController } from './uploads/upload.controller';
     SessionResolver,
     SessionGuard,
     RealtimeGateway,
-    { provide: INCOMING_MEDIA_STORAGE, useFactory: () => new LocalDiskIncomingMedia() },
+    { provide: INCOMING_MEDIA_STORAGE, useFactory: () => incomingMediaStorage(process.env) },
   ],
 })
 export class BffModule {}

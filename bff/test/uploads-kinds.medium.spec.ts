@@ -191,7 +191,7 @@ describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStora
   it("cuts off a file past its kind's limit while it streams (413) and keeps nothing of it", async () => {
     await storesNothing(async () => {
       // A real font's head, then more than the 3 MB fonts may weigh; the announced length is within the request's ceiling.
-      const body = Buffer.concat([filePart('big.ttf'), samples.ttf(), Buffer.alloc(5 * MB), Buffer.from('\r\n--xyz--\r\n')]);
+      const body = Buffer.concat([filePart('big.ttf'), samples.ttf(), Buffer.alloc(16 * MB), Buffer.from('\r\n--xyz--\r\n')]);
       const { answer, sentAll } = await sendRaw(multipartHead('font', body.length), chunksOf(body));
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toContain(MEDIA_MESSAGES.tooLarge(3 * MB));
@@ -199,10 +199,25 @@ describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStora
     });
     await storesNothing(async () => {
       // (By hand: a client sending on after the answer sees its connection closed, and fetch would report only that.)
-      const body = Buffer.concat([filePart('big.glb'), samples.glb(), Buffer.alloc(3 * OBJECT3D_LIMIT), Buffer.from('\r\n--xyz--\r\n')]);
+      const body = Buffer.concat([filePart('big.glb'), samples.glb(), Buffer.alloc(4 * OBJECT3D_LIMIT), Buffer.from('\r\n--xyz--\r\n')]);
       const { answer, sentAll } = await sendRaw(multipartHead('object3d', body.length), chunksOf(body));
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toContain(MEDIA_MESSAGES.tooLarge(OBJECT3D_LIMIT));
+      expect(sentAll).toBe(false);
+    });
+  }, 60_000);
+
+  it('streams a file of several storage parts whole, and cuts one past the limit mid-way', async () => {
+    // 7 MB: more than one 5 MB part of an S3 multipart upload.
+    const large = Buffer.concat([samples.png(), Buffer.alloc(7 * MB, 0x42)]);
+    const answer = await upload('image', [['large.png', large]]);
+    expect(answer).toMatchObject({ status: 201, body: [{ size: large.length, sha256: createHash('sha256').update(large).digest('hex') }] });
+    expect((await storage.read(`media/${answer.body[0].id}`)).equals(large)).toBe(true);
+    await storesNothing(async () => {
+      const body = Buffer.concat([filePart('huge.png'), samples.png(), Buffer.alloc(40 * MB), Buffer.from('\r\n--xyz--\r\n')]);
+      const { answer: refused, sentAll } = await sendRaw(multipartHead('image', body.length), chunksOf(body));
+      expect(refused).toMatch(/^HTTP\/1\.1 413 /);
+      expect(refused).toContain(MEDIA_MESSAGES.tooLarge(10 * MB));
       expect(sentAll).toBe(false);
     });
   }, 60_000);

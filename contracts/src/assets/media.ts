@@ -5,6 +5,7 @@ import type { HttpRoute, RouteInput } from '../http';
 import { UPLOAD_CONTENT_MESSAGES, UPLOAD_KIND_RULES, UPLOAD_KINDS, UploadKind } from './upload-kinds';
 
 export * from './upload-kinds';
+export * from './storage-settings';
 
 /**
  * Uploaded files (spec 001 §3 "Media", §7 "Uploads and media"), owned by the assets service. The BFF

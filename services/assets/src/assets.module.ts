@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
-import { LocalDiskMediaFiles } from './media/adapters/local-disk-media-files';
+import { mediaFilesFromEnv } from './media/adapters/media-files-from-env';
 import { PgMediaRepository } from './media/adapters/pg-media.repository';
 import { RegisterMediaHandler } from './media/commands/register-media/register-media.handler';
 import { mediaRoutes } from './media/media.routes';
@@ -25,7 +25,7 @@ import * as media from './migrations/0002-media';
   ],
   controllers: [rpcController('AssetsRpcController', mediaRoutes)],
   providers: [
-    { provide: MEDIA_FILES, useFactory: () => new LocalDiskMediaFiles() },
+    { provide: MEDIA_FILES, useFactory: () => mediaFilesFromEnv(process.env) },
     { provide: MEDIA_REPOSITORY, useClass: PgMediaRepository },
     RegisterMediaHandler,
     GetMediaHandler,
