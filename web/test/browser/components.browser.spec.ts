@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, signUp, uniqueUser, usePagePerTest } from '../support/browser';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/layout';
+import { eventually, launchBrowser, signUp, uniqueUser, usePagePerTest } from '../support/browser';
+import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce } from '../support/layout';
 
 const EMPTY = 'You don’t have components';
 const REQUIRED = 'This field is required';
@@ -161,5 +161,52 @@ describe('My Components (spec 001 §2, §4, §8; ADR 0051)', () => {
     // The view chosen is remembered under 'display'.
     expect(await page.evaluate(() => localStorage.getItem('display'))).toBe('list');
     expect(await page.locator('ul.models--list').count()).toBe(1);
+  });
+});
+
+describe('Components of a team (spec 001 §6, §8; ADR 0051)', () => {
+  it('a viewer reads the team’s components: New Component, Rename and Delete disabled (and 403), the owner’s new one live', async () => {
+    const browser = await launchBrowser();
+    try {
+      const ownerSignUp = await signUpOnce(browser, DESKTOP, 'components-team-owner');
+      const viewerSignUp = await signUpOnce(browser, DESKTOP, 'components-team-viewer');
+      const owner = await contextAt(browser, DESKTOP, ownerSignUp.state);
+      const viewer = await contextAt(browser, DESKTOP, viewerSignUp.state);
+      const made = await owner.page.request.post('/api/workspace/team/my', { data: { name: 'Component Works' } });
+      expect(made.status()).toBe(201);
+      const team = (await made.json()) as { id: string };
+      const invited = await owner.page.request.post('/api/workspace/team-member/invite', {
+        data: { teamId: team.id, email: viewerSignUp.user.email, role: 'viewer' },
+      });
+      expect(invited.status()).toBe(201);
+
+      // The viewer: the team's components page, read only.
+      await viewer.page.goto(`/${team.id}/component`);
+      await viewer.page.getByRole('heading', { name: 'Components', level: 1 }).waitFor();
+      await viewer.page.getByTestId('empty-text').waitFor();
+      expect(await viewer.page.getByTestId('empty-text').textContent()).toBe(EMPTY);
+      expect(await viewer.page.getByTestId('new-component').isDisabled()).toBe(true);
+      await viewer.page.locator('.live-dot--online').waitFor();
+
+      // The owner creates one in the team: the viewer sees it without a reload, its Rename and Delete disabled.
+      await owner.page.goto(`/${team.id}/component`);
+      await owner.page.getByRole('heading', { name: 'Components', level: 1 }).waitFor();
+      await createInUi(owner.page, 'Team hinge');
+      await item(viewer.page, 'Team hinge').waitFor();
+      await item(viewer.page, 'Team hinge').getByTestId('component-menu').click();
+      const menu = viewer.page.getByRole('menu', { name: 'Actions for Team hinge' });
+      expect(await menu.getByTestId('component-rename').getAttribute('aria-disabled')).toBe('true');
+      expect(await menu.getByTestId('component-delete').getAttribute('aria-disabled')).toBe('true');
+      await expectNoSeriousA11yViolations(viewer.page, 'team components, viewer, menu open');
+      // The service refuses the viewer as well (403), whatever the page shows.
+      const id = await item(viewer.page, 'Team hinge').getAttribute('data-component-id');
+      expect((await viewer.page.request.patch(`/api/workspace/component/${id}`, { data: { name: 'Nope' } })).status()).toBe(403);
+      expect((await viewer.page.request.delete(`/api/workspace/component/model/${id}`)).status()).toBe(403);
+      expect((await viewer.page.request.post('/api/workspace/component', { data: { name: 'Nope', teamId: team.id } })).status()).toBe(403);
+      await owner.context.close();
+      await viewer.context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });
