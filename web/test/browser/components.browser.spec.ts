@@ -198,8 +198,11 @@ describe('Components of a team (spec 001 §6, §8; ADR 0051)', () => {
       expect(await menu.getByTestId('component-rename').getAttribute('aria-disabled')).toBe('true');
       expect(await menu.getByTestId('component-delete').getAttribute('aria-disabled')).toBe('true');
       await expectNoSeriousA11yViolations(viewer.page, 'team components, viewer, menu open');
-      // The service refuses the viewer as well (403), whatever the page shows.
+      // The viewer may read how many models use it (GET /api/workspace/component/used/{id}).
       const id = await item(viewer.page, 'Team hinge').getAttribute('data-component-id');
+      const used = await viewer.page.request.get(`/api/workspace/component/used/${id}`);
+      expect({ status: used.status(), body: await used.json() }).toEqual({ status: 200, body: { count: 0 } });
+      // The service refuses the viewer as well (403), whatever the page shows.
       expect((await viewer.page.request.patch(`/api/workspace/component/${id}`, { data: { name: 'Nope' } })).status()).toBe(403);
       expect((await viewer.page.request.delete(`/api/workspace/component/model/${id}`)).status()).toBe(403);
       expect((await viewer.page.request.post('/api/workspace/component', { data: { name: 'Nope', teamId: team.id } })).status()).toBe(403);
