@@ -46,7 +46,8 @@ describe('workspace service: shared lists from copied model columns, kept counts
       const insert =
         kind === 'share'
           ? sql`INSERT INTO ${sql.id('workspace', table)} (id, model_id, owner_id, user_id, email, role, shared_by_id, created_at, updated_at, version)
-                SELECT id, model_id, ${owner.user.id}, ${user.user.id}, ${user.user.email}, 'viewer', ${owner.user.id}, timestamp '2026-03-01' + (g % 4) * interval '1 minute', now(), 1
+                SELECT id, model_id, ${owner.user.id}, ${user.user.id}, ${user.user.email}, 'viewer', ${owner.user.id},
+                  timestamp '2026-03-01' + (g % 4) * interval '1 minute', now(), 1
                 FROM unnest(${ids}::text[], ${modelIds}::text[]) WITH ORDINALITY AS t(id, model_id, g)`
           : sql`INSERT INTO ${sql.id('workspace', table)} (id, user_id, model_id, created_at)
                 SELECT id, ${user.user.id}, model_id, timestamp '2026-03-01' + (g % 4) * interval '1 minute'
@@ -67,9 +68,8 @@ describe('workspace service: shared lists from copied model columns, kept counts
         live: number;
       }>`SELECT user_id, live::int AS live FROM ${sql.id('workspace', counts)} WHERE live <> 0 ORDER BY 1`.execute(env.db);
       const actual = await sql<{ user_id: string; live: number }>`
-        SELECT user_id, count(*)::int AS live FROM ${sql.id('workspace', view)} WHERE deleted_at IS NULL AND model_deleted_at IS NULL AND user_id IS NOT NULL GROUP BY 1 ORDER BY 1`.execute(
-        env.db,
-      );
+        SELECT user_id, count(*)::int AS live FROM ${sql.id('workspace', view)}
+        WHERE deleted_at IS NULL AND model_deleted_at IS NULL AND user_id IS NOT NULL GROUP BY 1 ORDER BY 1`.execute(env.db);
       expect({ view, rows: counted.rows }).toEqual({ view, rows: actual.rows });
     }
   };

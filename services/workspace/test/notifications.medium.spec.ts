@@ -427,15 +427,13 @@ describe('workspace service: notifications (over NATS)', () => {
       FROM generate_series(1, 30) AS g`.execute(env.db);
     await countsMatchRows();
     await expect(count(one)).resolves.toEqual({ unreadCount: 20, allCount: 20 });
-    await sql`UPDATE workspace.notification_view SET read = true WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id LIMIT 5)`.execute(
-      env.db,
-    );
-    await sql`UPDATE workspace.notification_view SET disabled = true WHERE recipient_id = ${two.user.id} AND id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${two.user.id} ORDER BY id LIMIT 4)`.execute(
-      env.db,
-    );
-    await sql`DELETE FROM workspace.notification_view WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id DESC LIMIT 3)`.execute(
-      env.db,
-    );
+    await sql`UPDATE workspace.notification_view SET read = true
+      WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id LIMIT 5)`.execute(env.db);
+    await sql`UPDATE workspace.notification_view SET disabled = true
+      WHERE recipient_id = ${two.user.id}
+        AND id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${two.user.id} ORDER BY id LIMIT 4)`.execute(env.db);
+    await sql`DELETE FROM workspace.notification_view
+      WHERE id IN (SELECT id FROM workspace.notification_view WHERE recipient_id = ${one.user.id} ORDER BY id DESC LIMIT 3)`.execute(env.db);
     await countsMatchRows();
     await expect(count(one)).resolves.toEqual({ unreadCount: 12, allCount: 17 });
     await expect(count(two)).resolves.toEqual({ unreadCount: 6, allCount: 10 });

@@ -20,9 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const column of ['updated_at', 'created_at', 'name']) await sql`DROP INDEX IF EXISTS ${sql.id(SCHEMA, `model_view_author_${column}`)}`.execute(db);
   for (const [name, key] of Object.entries(SORTS)) {
     const include = name === 'name' ? sql`INCLUDE (name)` : sql``;
-    await sql`CREATE INDEX ${sql.id(`model_view_live_by_${name}`)} ON ${table('model_view')} (author_id, scope, ${key}, id) ${include} WHERE deleted_at IS NULL`.execute(
-      db,
-    );
+    await sql`CREATE INDEX ${sql.id(`model_view_live_by_${name}`)}
+      ON ${table('model_view')} (author_id, scope, ${key}, id) ${include} WHERE deleted_at IS NULL`.execute(db);
   }
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
   await sql`CREATE INDEX model_view_live_name_trgm ON ${table('model_view')} USING gin (name gin_trgm_ops) WHERE deleted_at IS NULL`.execute(db);

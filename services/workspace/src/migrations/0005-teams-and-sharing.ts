@@ -87,9 +87,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX model_shares_pending_email ON ${table('model_shares')} (email) WHERE user_id IS NULL`.execute(db);
   await sql`CREATE INDEX model_shares_user ON ${table('model_shares')} (user_id, model_id)`.execute(db);
   await shareColumns(s.createTable('model_share_view')).addColumn('deleted_at', 'timestamptz').execute();
-  await sql`CREATE INDEX model_share_view_user ON ${table('model_share_view')} (user_id, created_at, id) INCLUDE (model_id, role) WHERE deleted_at IS NULL`.execute(
-    db,
-  );
+  await sql`CREATE INDEX model_share_view_user
+    ON ${table('model_share_view')} (user_id, created_at, id) INCLUDE (model_id, role) WHERE deleted_at IS NULL`.execute(db);
   await sql`CREATE INDEX model_share_view_model ON ${table('model_share_view')} (model_id) WHERE deleted_at IS NULL`.execute(db);
 
   await s
@@ -113,8 +112,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX favorite_view_user_created ON ${table('favorite_view')} (user_id, created_at, id) WHERE deleted_at IS NULL`.execute(db);
   // Team-scope model lists: every member sees the team's models, whoever wrote them.
   for (const [name, key] of Object.entries({ updated_at: sql`updated_at`, created_at: sql`created_at`, name: sql`lower(name)` })) {
-    await sql`CREATE INDEX ${sql.id(`model_view_team_live_by_${name}`)} ON ${table('model_view')} (team_id, ${key}, id) WHERE deleted_at IS NULL AND team_id IS NOT NULL`.execute(
-      db,
-    );
+    await sql`CREATE INDEX ${sql.id(`model_view_team_live_by_${name}`)}
+      ON ${table('model_view')} (team_id, ${key}, id) WHERE deleted_at IS NULL AND team_id IS NOT NULL`.execute(db);
   }
 }

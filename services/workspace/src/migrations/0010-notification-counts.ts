@@ -38,11 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       REFERENCING ${t.referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`.execute(db);
   }
   const truncated = sql.id(SCHEMA, 'notification_counts_on_truncate');
-  await sql`CREATE FUNCTION ${truncated}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM ${table('notification_counts')}; RETURN NULL; END $$`.execute(
-    db,
-  );
-  await sql`CREATE TRIGGER notification_counts_on_truncate AFTER TRUNCATE ON ${table('notification_view')} FOR EACH STATEMENT EXECUTE FUNCTION ${truncated}()`.execute(
-    db,
-  );
+  await sql`CREATE FUNCTION ${truncated}() RETURNS trigger LANGUAGE plpgsql
+    AS $$ BEGIN DELETE FROM ${table('notification_counts')}; RETURN NULL; END $$`.execute(db);
+  await sql`CREATE TRIGGER notification_counts_on_truncate
+    AFTER TRUNCATE ON ${table('notification_view')} FOR EACH STATEMENT EXECUTE FUNCTION ${truncated}()`.execute(db);
   await sql`DROP INDEX ${table('notification_view_recipient_unread')}`.execute(db);
 }

@@ -28,6 +28,9 @@ export function accessOfRow(actorId: string, row: Granted): ModelAccessView | nu
   return access ? { ...access, favorite: row.favorite } : null;
 }
 
+/** Where the model row is `model_view as m` (what `grantColumns` correlates with). */
+type ModelAliasedM = ExpressionBuilder<WorkspaceDatabase & { m: WorkspaceDatabase['model_view'] }, 'm'>;
+
 /**
  * The caller's team role, share role and star on the model aliased `m`, as correlated look-ups by index
  * (a page has at most 100 rows). Read models only: `team_member_view`, `model_share_view`, `favorite_view`.
@@ -36,7 +39,7 @@ export function accessOfRow(actorId: string, row: Granted): ModelAccessView | nu
  * look-up costs the planner more than running it does on a page.
  */
 export function grantColumns(actorId: string, { ownRows = false } = {}) {
-  const star = (eb: ExpressionBuilder<any, any>) =>
+  const star = (eb: ModelAliasedM) =>
     eb
       .exists(
         eb
@@ -47,8 +50,8 @@ export function grantColumns(actorId: string, { ownRows = false } = {}) {
           .where('fv.deleted_at', 'is', null),
       )
       .as('favorite');
-  if (ownRows) return (eb: ExpressionBuilder<any, any>) => [sql<string | null>`NULL`.as('team_role'), sql<string | null>`NULL`.as('share_role'), star(eb)];
-  return (eb: ExpressionBuilder<any, any>) => [
+  if (ownRows) return (eb: ModelAliasedM) => [sql<string | null>`NULL`.as('team_role'), sql<string | null>`NULL`.as('share_role'), star(eb)];
+  return (eb: ModelAliasedM) => [
     eb
       .selectFrom('team_member_view as tm')
       .innerJoin('team_view as tv', 'tv.id', 'tm.team_id')
@@ -179,7 +182,8 @@ export class PgModelReadModel {
     // Postgres would keep planning the first page anew.
     const size = sql.lit(query.limit);
     const first = query.skip === 0;
-    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+eitherEnd} ${+populate.has('author')}${+populate.has('contributor')} ${query.limit} ${+first}`;
+    const people = `${+populate.has('author')}${+populate.has('contributor')}`;
+    const pageKey = `page ${filterKey} ${column} ${sort.direction} ${+eitherEnd} ${people} ${query.limit} ${+first}`;
     const page = this.shapes.compile(pageKey, values, (v) => {
       const idsOf = (direction: 'asc' | 'desc', offset: Expression<number>, limit: Expression<number>) =>
         this.matching(v, filters)

@@ -1,7 +1,7 @@
 import { WORKSPACE_STREAM } from '@kiln/contracts';
 import { Projection } from '@kiln/service-kit';
 import { RawBuilder, sql, Transaction } from 'kysely';
-import { SCHEMA } from '../../database.types';
+import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 const COLUMNS = sql.join(['id', 'recipient_id', 'type', 'message', 'data', 'read', 'disabled', 'created_at', 'version'].map((c) => sql.ref(c)));
 const view = sql.id(SCHEMA, 'notification_view');
@@ -12,10 +12,11 @@ const state = sql.id(SCHEMA, 'notifications');
  * state when an event is applied: any apply writes the latest state, and the version guard keeps an
  * older row (a rebuild racing a live apply) from overwriting a newer one.
  */
-async function copyFromState(trx: Transaction<any>, where: RawBuilder<unknown>): Promise<number> {
+async function copyFromState(trx: Transaction<WorkspaceDatabase>, where: RawBuilder<unknown>): Promise<number> {
   const result = await sql`
     INSERT INTO ${view} (${COLUMNS}) SELECT ${COLUMNS} FROM ${state} WHERE ${where}
-    ON CONFLICT (id) DO UPDATE SET read = excluded.read, disabled = excluded.disabled, message = excluded.message, data = excluded.data, version = excluded.version
+    ON CONFLICT (id) DO UPDATE
+      SET read = excluded.read, disabled = excluded.disabled, message = excluded.message, data = excluded.data, version = excluded.version
     WHERE ${view}.version < excluded.version`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -69,7 +69,7 @@ const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * is not private, someone it is shared with (`shared_with_user`), or an active member of its live team.
  */
 function seenBy(actorId: string) {
-  return (eb: ExpressionBuilder<any, any>) =>
+  return (eb: ExpressionBuilder<WorkspaceDatabase & { v: WorkspaceDatabase['favorite_view'] }, 'v'>) =>
     eb.or([
       eb('v.model_author_id', '=', actorId),
       eb('v.model_shared_with_everyone', '<>', 'private'),
@@ -89,7 +89,7 @@ function seenBy(actorId: string) {
 }
 
 /** The rows a shared list shows (aliased `v`), filtered: what a page and its count are taken from. */
-type Listed = SelectQueryBuilder<WorkspaceDatabase, any, object>;
+type Listed = SelectQueryBuilder<WorkspaceDatabase & { v: Pick<WorkspaceDatabase['model_share_view' | 'favorite_view'], 'id'> }, 'v', object>;
 
 const countOf = (rows: Listed) =>
   rows
@@ -195,7 +195,7 @@ export class PgSharingReadModel {
     query: ListQuery,
     totalQuery: Promise<number>,
     searched: boolean,
-  ): Promise<Record<string, any>[]> {
+  ): Promise<Record<string, unknown>[]> {
     // The first page never reads backwards, so it and its total are read at the same time.
     const total = query.skip > 0 ? await totalQuery : undefined;
     const column = query.sort ? SORT_COLUMN[query.sort.field] : 'created_at';
@@ -213,6 +213,9 @@ export class PgSharingReadModel {
       .offset(offset === 0 ? sql.lit(0) : offset)
       .limit(sql.lit(limit));
     const shares = view === 'model_share_view';
+    // `r` is one of two views chosen at run time (their shared columns are picked by name below): typed as either,
+    // kysely's join overloads of the union cannot be called.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
     const db = this.db as unknown as Kysely<any>;
     const statement = db
       .withSchema(SCHEMA)

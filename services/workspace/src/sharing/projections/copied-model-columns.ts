@@ -1,6 +1,6 @@
 import { ModelSnapshot } from '@kiln/contracts';
 import { executeNamed, Projection, projectionLockKey } from '@kiln/service-kit';
-import { Kysely, sql, Transaction } from 'kysely';
+import { ExpressionBuilder, Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
 /**
@@ -24,7 +24,7 @@ const modelLockKeys = (modelIds: Iterable<string>) => [...new Set(modelIds)].sor
  * Lock order is key order, so two transactions never wait for each other in a circle. One statement
  * takes them all: a scan of `unnest` runs in array order, so the locks are taken in the order given.
  */
-export async function lockModels(trx: Kysely<any>, modelIds: Iterable<string>): Promise<void> {
+export async function lockModels(trx: Kysely<WorkspaceDatabase> | Transaction<WorkspaceDatabase>, modelIds: Iterable<string>): Promise<void> {
   await sql`SELECT count(pg_advisory_xact_lock(hashtext(k))::text) FROM unnest(${modelLockKeys(modelIds)}::text[]) AS k`.execute(trx);
 }
 
@@ -32,7 +32,11 @@ export async function lockModels(trx: Kysely<any>, modelIds: Iterable<string>): 
  * For the model consumer: the projections' locks shared, then the models' locks, in ONE statement (the
  * parts of a UNION ALL run one after the other), then a fresh statement sees what their holders committed.
  */
-export async function lockProjectionsSharedAndModels(trx: Transaction<any>, projections: Projection[], modelIds: Iterable<string>): Promise<void> {
+export async function lockProjectionsSharedAndModels(
+  trx: Transaction<WorkspaceDatabase>,
+  projections: Projection[],
+  modelIds: Iterable<string>,
+): Promise<void> {
   const shared = projections.map((p) => projectionLockKey(SCHEMA, p.name)).sort();
   await sql`SELECT count(*) FROM (
       SELECT pg_advisory_xact_lock_shared(hashtext(k))::text FROM unnest(${shared}::text[]) AS k
@@ -47,7 +51,7 @@ export async function lockProjectionsSharedAndModels(trx: Transaction<any>, proj
  * before the model changed holds that lock until it commits, so the look-up that follows, with a fresh
  * snapshot, sees its row.
  */
-export async function modelsWithCopies(db: Kysely<any>, modelIds: string[]): Promise<Set<string>> {
+export async function modelsWithCopies(db: Kysely<WorkspaceDatabase>, modelIds: string[]): Promise<Set<string>> {
   if (modelIds.length === 0) return new Set();
   await lockModels(db, modelIds);
   // A named statement: run for every model event, planned once per connection.
@@ -61,7 +65,12 @@ export async function modelsWithCopies(db: Kysely<any>, modelIds: string[]): Pro
 }
 
 /** The model columns of a share row (`favorite` adds the access columns), from the model's state; a model gone from the state is deleted. */
-export async function copiedFromState(trx: Transaction<any>, modelId: string, favorite: boolean, deletedAt: Date): Promise<Record<string, unknown>> {
+export async function copiedFromState(
+  trx: Transaction<WorkspaceDatabase>,
+  modelId: string,
+  favorite: boolean,
+  deletedAt: Date,
+): Promise<Record<string, unknown>> {
   await lockModels(trx, [modelId]);
   const m = await (trx as Transaction<WorkspaceDatabase>).withSchema(SCHEMA).selectFrom('models').selectAll().where('id', '=', modelId).executeTakeFirst();
   const columns: Record<string, unknown> = {
@@ -81,7 +90,7 @@ export async function copiedFromState(trx: Transaction<any>, modelId: string, fa
 }
 
 /** Whether the model is shared with the person (`favorite_view.shared_with_user`), from `model_shares`; call under `lockModels`. */
-export async function sharedWithUser(trx: Transaction<any>, modelId: string, userId: string): Promise<boolean> {
+export async function sharedWithUser(trx: Transaction<WorkspaceDatabase>, modelId: string, userId: string): Promise<boolean> {
   const share = await (trx as Transaction<WorkspaceDatabase>)
     .withSchema(SCHEMA)
     .selectFrom('model_shares')
@@ -93,17 +102,18 @@ export async function sharedWithUser(trx: Transaction<any>, modelId: string, use
 }
 
 /** After share events: the favorites of those people on those models say again whether the model is shared with them. */
-export async function refreshSharedWithUser(trx: Transaction<any>, pairs: { modelId: string; userId: string | null }[]): Promise<void> {
+export async function refreshSharedWithUser(trx: Transaction<WorkspaceDatabase>, pairs: { modelId: string; userId: string | null }[]): Promise<void> {
   const shares = sql.id(SCHEMA, 'model_shares');
   for (const key of new Set(pairs.flatMap((p) => (p.userId ? [`${p.modelId}:${p.userId}`] : [])))) {
     const [modelId, userId] = key.split(':');
-    await sql`UPDATE ${sql.id(SCHEMA, 'favorite_view')} f SET shared_with_user = EXISTS (SELECT 1 FROM ${shares} s WHERE s.model_id = f.model_id AND s.user_id = f.user_id)
+    await sql`UPDATE ${sql.id(SCHEMA, 'favorite_view')} f
+      SET shared_with_user = EXISTS (SELECT 1 FROM ${shares} s WHERE s.model_id = f.model_id AND s.user_id = f.user_id)
       WHERE f.model_id = ${modelId} AND f.user_id = ${userId} AND f.deleted_at IS NULL`.execute(trx);
   }
 }
 
 /** After a rebuild wrote the rows from their state table: their model columns from `models`. */
-export async function copyAllFromState(trx: Transaction<any>, view: CopiedViews): Promise<void> {
+export async function copyAllFromState(trx: Transaction<WorkspaceDatabase>, view: CopiedViews): Promise<void> {
   const table = sql.id(SCHEMA, view);
   const access =
     view === 'favorite_view'
@@ -123,8 +133,8 @@ export async function copyAllFromState(trx: Transaction<any>, view: CopiedViews)
  * A model event's snapshot into the rows of its live shares and favorites, unless they hold a newer copy.
  * A deletion carries the last state's version, so it applies over an equal version.
  */
-export async function copyFromSnapshot(trx: Transaction<any>, model: ModelSnapshot, deletedAt: Date | null): Promise<void> {
-  const db = (trx as Transaction<WorkspaceDatabase>).withSchema(SCHEMA);
+export async function copyFromSnapshot(trx: Transaction<WorkspaceDatabase>, model: ModelSnapshot, deletedAt: Date | null): Promise<void> {
+  const db = trx.withSchema(SCHEMA);
   const copied = {
     model_name: model.name,
     model_created_at: new Date(model.createdAt),
@@ -132,7 +142,8 @@ export async function copyFromSnapshot(trx: Transaction<any>, model: ModelSnapsh
     model_version: model.version,
     model_deleted_at: deletedAt,
   };
-  const older = (eb: any) => eb.or([eb('model_version', 'is', null), eb('model_version', deletedAt ? '<=' : '<', model.version)]);
+  const older = (eb: ExpressionBuilder<WorkspaceDatabase, CopiedViews>) =>
+    eb.or([eb('model_version', 'is', null), eb('model_version', deletedAt ? '<=' : '<', model.version)]);
   // Both views in one statement (one round trip per model event; most models have neither row).
   await db
     .with('shares', (w) =>

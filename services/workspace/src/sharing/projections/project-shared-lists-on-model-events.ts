@@ -1,13 +1,14 @@
 import { AnyEventEnvelope, ModelSnapshot, WORKSPACE_STREAM } from '@kiln/contracts';
 import { Projection } from '@kiln/service-kit';
 import { Transaction } from 'kysely';
+import { WorkspaceDatabase } from '../../database.types';
 import { copyFromSnapshot, lockProjectionsSharedAndModels, modelsWithCopies } from './copied-model-columns';
 import { ProjectFavoritesOnFavoriteEvents } from './project-favorites-on-favorite-events';
 import { ProjectModelSharesOnShareEvents } from './project-model-shares-on-share-events';
 
 const modelOf = (event: AnyEventEnvelope) => (event.data as { model?: ModelSnapshot }).model;
 
-async function copyModels(trx: Transaction<any>, events: AnyEventEnvelope[]): Promise<void> {
+async function copyModels(trx: Transaction<WorkspaceDatabase>, events: AnyEventEnvelope[]): Promise<void> {
   await lockProjectionsSharedAndModels(
     trx,
     [ProjectModelSharesOnShareEvents, ProjectFavoritesOnFavoriteEvents],
