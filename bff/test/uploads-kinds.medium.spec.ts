@@ -17,7 +17,7 @@ import { STORAGES, StorageUnderTest } from './support/storages';
 const MB = 1024 * 1024;
 const OBJECT3D_LIMIT = 1 * MB;
 
-describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStorage) => {
+describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStorage, canGoDown) => {
   let storage: StorageUnderTest;
   let stack: Stack;
   let db: Client;
@@ -231,4 +231,21 @@ describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStora
       expect(sentAll).toBe(false);
     });
   }, 60_000);
+
+  (canGoDown ? it : it.skip)(
+    'answers 503 with a sentence when the store itself fails, keeps nothing, and the BFF goes on answering',
+    async () => {
+      const bff = stack.pids().bff;
+      const rows = await mediaRows();
+      await storage.goDown!();
+      expect(await upload('image', [['photo.png', samples.png()]])).toEqual({
+        status: 503,
+        body: expect.objectContaining({ message: MEDIA_MESSAGES.storageUnavailable }),
+      });
+      expect(await mediaRows()).toBe(rows);
+      expect(stack.pids().bff).toBe(bff);
+      expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
+    },
+    60_000,
+  );
 });

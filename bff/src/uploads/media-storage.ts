@@ -23,6 +23,13 @@ export class TooLarge extends Error {
   }
 }
 
+/** The storage itself failed (an object store unreachable or refusing): not the client's fault, 503. */
+export class StorageFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super(`storage failed: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}
+
 /**
  * Counts, hashes and keeps the first `SNIFF_BYTES` of a file as it streams through, refusing it past
  * `maxBytes` (TooLarge) or when `inspect` refuses its head; every storage adapter writes through it.

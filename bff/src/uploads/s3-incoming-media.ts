@@ -3,7 +3,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { S3Settings } from '@kiln/contracts';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { IncomingMediaStorage, InspectHead, meter, Received } from './media-storage';
+import { IncomingMediaStorage, InspectHead, meter, Received, StorageFailed } from './media-storage';
 
 /**
  * The client for an S3-compatible store: an endpoint of its own (MinIO, Ceph, a test's s3rver) is
@@ -50,16 +50,21 @@ export class S3IncomingMedia implements IncomingMediaStorage {
     if (source.destroyed) throw new Error('the upload ended before it was stored');
     const body = new PassThrough();
     const upload = new Upload({ client: this.client, params: { Bucket: this.settings.bucket, Key, Body: body }, partSize: PART_BYTES, queueSize: 2 });
-    const uploaded = upload.done();
-    // The store refused or went away: stop reading the file too.
-    uploaded.catch((error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))));
+    // The store refused or went away: stop reading the file too, and say it was the store.
+    const uploaded = upload.done().catch((error: unknown) => {
+      const failed = new StorageFailed(error);
+      body.destroy(failed);
+      throw failed;
+    });
     try {
       await pipeline(source, count, body);
       await uploaded;
     } catch (error) {
+      // The file's own refusal (too large, not its kind), the client gone, or the store failing (StorageFailed).
       await upload.abort().catch(() => undefined);
       await uploaded.catch(() => undefined);
-      await this.discard(id);
+      // Removed if it can be; the assets service sweeps what is left of an upload nobody registered.
+      await this.discard(id).catch(() => undefined);
       throw error;
     }
     return received();

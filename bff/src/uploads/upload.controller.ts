@@ -22,7 +22,7 @@ import { SessionGuard } from '../auth/session.guard';
 import { parse } from '../http/parse';
 import { closeUnlessSmallBody } from '../http/hardening';
 import { ServiceClient } from '../services/service-client';
-import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage, TooLarge } from './media-storage';
+import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage, StorageFailed, TooLarge } from './media-storage';
 
 /** Room for the multipart framing around the file (boundaries, part headers, the folder and repo fields). */
 const MULTIPART_SLACK = 16 * 1024;
@@ -128,7 +128,7 @@ export class UploadController {
           }),
         );
       } catch (error) {
-        await Promise.all(files.slice(index).map((f) => this.storage.discard(f.id)));
+        await Promise.all(files.slice(index).map((f) => this.storage.discard(f.id).catch(() => undefined)));
         throw error;
       }
     }
@@ -232,6 +232,7 @@ export class UploadController {
         stored.catch((error: unknown) => {
           if (error instanceof TooLarge) return stop(413, MEDIA_MESSAGES.tooLarge(limit));
           if (error instanceof WrongContent) return stop(415, error.message);
+          if (error instanceof StorageFailed) return stop(503, MEDIA_MESSAGES.storageUnavailable);
           // The form broke mid-file (the parser's own 'error' usually answered first), or the client went away.
           stop(400, aborted ? MEDIA_MESSAGES.incomplete : stream.errored ? UPLOAD_MESSAGES.malformed : MEDIA_MESSAGES.incomplete);
         });

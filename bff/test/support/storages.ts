@@ -13,6 +13,8 @@ export interface StorageUnderTest {
   env: Record<string, string>;
   stored(): Promise<string[]>;
   read(key: string): Promise<Buffer>;
+  /** Makes the storage fail from now on (an object store gone away); only where STORAGES says it can. */
+  goDown?(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function s3Compatible(): Promise<StorageUnderTest> {
   // s3rver's own keys: it checks every request's signature with them.
   const keys = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: keys });
+  let down = false;
   return {
     env: {
       KILN_STORAGE: 's3',
@@ -62,15 +65,20 @@ export async function s3Compatible(): Promise<StorageUnderTest> {
       return keys.sort();
     },
     read: async (key) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray()),
+    goDown: async () => {
+      await server.close();
+      down = true;
+    },
     stop: async () => {
       client.destroy();
-      await server.close();
+      if (!down) await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-export const STORAGES: [string, () => Promise<StorageUnderTest>][] = [
-  ['local disk', localDisk],
-  ['an S3-compatible server', s3Compatible],
+/** Name, how to start it, and whether the test can make it fail (the local disk cannot: the tests run as root). */
+export const STORAGES: [string, () => Promise<StorageUnderTest>, boolean][] = [
+  ['local disk', localDisk, false],
+  ['an S3-compatible server', s3Compatible, true],
 ];

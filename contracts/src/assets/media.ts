@@ -35,6 +35,7 @@ export const MEDIA_MESSAGES = {
     `The upload is larger than ${files} files of the limit of ${Math.floor(limit / (1024 * 1024)) || 1} MB each.`,
   ...UPLOAD_CONTENT_MESSAGES,
   incomplete: 'The upload did not arrive whole. Please try again.',
+  storageUnavailable: 'The files cannot be stored right now. Please try again in a moment.',
   badFolder: 'The folder may hold only letters, digits, @, _ and -, in parts separated by / (240 characters at most).',
   unknownRepo: `The repo must be one of: ${UPLOAD_REPOS.join(', ')}.`,
   nameTooLong: 'The file name is too long: 255 characters at most.',
