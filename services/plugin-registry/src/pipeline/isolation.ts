@@ -115,7 +115,8 @@ function utilLinux(unshare: string, chroot: string, setpriv: string): Isolation 
         `R=${q(newRoot)}`,
         'mount -t tmpfs -o mode=0755,size=16m kiln-sandbox "$R"',
         // A folder or file bound at the same path, read-only or writable.
-        'bind() { if [ -d "$2" ]; then mkdir -p "$R$2"; else mkdir -p "$R$(dirname "$2")"; : > "$R$2"; fi; mount --rbind "$2" "$R$2"; if [ "$1" = ro ]; then mount -o remount,bind,ro "$R$2"; fi; }',
+        'bind() { if [ -d "$2" ]; then mkdir -p "$R$2"; else mkdir -p "$R$(dirname "$2")"; : > "$R$2"; fi; ' +
+          'mount --rbind "$2" "$R$2"; if [ "$1" = ro ]; then mount -o remount,bind,ro "$R$2"; fi; }',
         'bind ro /usr',
       ];
       for (const link of SYSTEM) {

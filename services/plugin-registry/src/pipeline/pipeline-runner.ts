@@ -8,7 +8,7 @@ import { chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { chmod, chown, copyFile, lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PgPluginsRepository } from '../plugins/adapters/pg-plugins.repository';
-import { SCHEMA } from '../schema';
+import { PluginRegistryDatabase, SCHEMA } from '../schema';
 import { PIPELINE_CONFIG, PipelineConfig } from './pipeline-config';
 import { detectIsolation, isRoot, Isolation } from './isolation';
 import { nodeDir, runContained } from './run-contained';
@@ -102,7 +102,7 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
   private isolationTried: string[] = [];
 
   constructor(
-    @Inject(DB) private readonly db: Kysely<any>,
+    @Inject(DB) private readonly db: Kysely<PluginRegistryDatabase>,
     private readonly repo: PgPluginsRepository,
     @Inject(PIPELINE_CONFIG) readonly config: PipelineConfig,
   ) {}
@@ -117,7 +117,8 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       );
     else
       this.logger.error(
-        `Plugin builds cannot be isolated on this machine (${found.tried.join('; ')}): every build will fail until bubblewrap or util-linux's unshare works here.`,
+        `Plugin builds cannot be isolated on this machine (${found.tried.join('; ')}): ` +
+          "every build will fail until bubblewrap or util-linux's unshare works here.",
       );
     // Deployed files, private plugins' included, are for this service alone.
     mkdirSync(join(this.config.storageDir, 'plugins'), { recursive: true, mode: 0o700 });
@@ -195,12 +196,17 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       }>`SELECT count(*)::int AS n FROM ${t} WHERE job_id IS NOT NULL AND started_at IS NOT NULL AND run_host = ${this.config.host}`.execute(trx);
       if (busy.rows[0]!.n >= this.config.maxBuilds) return null;
       const claimed = await sql<{ id: string; job_id: string }>`
-        UPDATE ${t} SET started_at = now(), run_host = ${this.config.host}, lease_owner = ${this.instance}, lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval
+        UPDATE ${t}
+        SET started_at = now(), run_host = ${this.config.host}, lease_owner = ${this.instance},
+          lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval
         WHERE id = (
           SELECT v.id FROM ${t} v
           WHERE v.job_id IS NOT NULL AND v.started_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM ${t} r WHERE r.job_id IS NOT NULL AND r.started_at IS NOT NULL AND r.state->>'authorId' = v.state->>'authorId')
-          ORDER BY (SELECT count(*) FROM ${t} o WHERE o.job_id IS NOT NULL AND o.started_at IS NULL AND o.state->>'authorId' = v.state->>'authorId' AND o.queued_at < v.queued_at), v.queued_at, v.id
+          ORDER BY (
+            SELECT count(*) FROM ${t} o
+            WHERE o.job_id IS NOT NULL AND o.started_at IS NULL AND o.state->>'authorId' = v.state->>'authorId' AND o.queued_at < v.queued_at
+          ), v.queued_at, v.id
           LIMIT 1)
         RETURNING id, job_id`.execute(trx);
       const row = claimed.rows[0];
@@ -215,7 +221,8 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       const t = sql.id(SCHEMA, 'plugin_versions');
       const r = await sql<{ ahead: number; running: number; job_id: string | null; started: boolean }>`
         SELECT (SELECT count(*)::int FROM ${t} o WHERE o.job_id IS NOT NULL AND o.started_at IS NULL AND o.queued_at < v.queued_at) AS ahead,
-               (SELECT count(*)::int FROM ${t} o WHERE o.job_id IS NOT NULL AND o.started_at IS NOT NULL AND o.state->>'authorId' = v.state->>'authorId') AS running,
+               (SELECT count(*)::int FROM ${t} o
+                WHERE o.job_id IS NOT NULL AND o.started_at IS NOT NULL AND o.state->>'authorId' = v.state->>'authorId') AS running,
                v.job_id, v.started_at IS NOT NULL AS started
         FROM ${t} v WHERE v.id = ${versionId}`.execute(this.db);
       const row = r.rows[0];
@@ -287,7 +294,8 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     const s = first.snapshot();
     const heartbeat = setInterval(
       () => {
-        void sql`UPDATE ${sql.id(SCHEMA, 'plugin_versions')} SET lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval WHERE id = ${versionId} AND job_id = ${jobId}`
+        void sql`UPDATE ${sql.id(SCHEMA, 'plugin_versions')} SET lease_until = now() + ${`${this.config.leaseMs} milliseconds`}::interval
+          WHERE id = ${versionId} AND job_id = ${jobId}`
           .execute(this.db)
           .catch(() => undefined);
       },
@@ -388,11 +396,18 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       const zip = join(ctx.build, 'upload.zip');
       await copyFile(source, zip, constants.COPYFILE_EXCL);
       if (ctx.user) await chown(zip, ctx.user.uid, ctx.user.gid);
-      const result = await this.worker('unzip', { zip, out: join(ctx.build, 'src'), maxFiles: c.maxFiles, maxBytes: c.maxBytes }, ctx, logs, limits, {
-        readable: [],
-        writable: [ctx.build],
-        user: ctx.user,
-      });
+      const result = await this.worker<Required<Pick<JobContext, 'root' | 'zipSha256' | 'pkg'>>>(
+        'unzip',
+        { zip, out: join(ctx.build, 'src'), maxFiles: c.maxFiles, maxBytes: c.maxBytes },
+        ctx,
+        logs,
+        limits,
+        {
+          readable: [],
+          writable: [ctx.build],
+          user: ctx.user,
+        },
+      );
       if (typeof result === 'string') return result;
       Object.assign(ctx, { root: result.root, zipSha256: result.zipSha256, pkg: result.pkg });
       return null;
@@ -407,7 +422,7 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     if (step === 'grab') {
       // A fresh folder made after every process of the build ended: nothing of the build is in it.
       await this.ownFolder(ctx, ctx.out, 0o755);
-      const result = await this.worker(
+      const result = await this.worker<JobContext['grab']>(
         'grab',
         { root: ctx.root, dist: pkg.dist, main: pkg.main, out: ctx.out, maxFiles: c.maxFiles, maxBytes: c.maxBytes },
         ctx,
@@ -503,15 +518,18 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
     return r.ok ? null : r.reason;
   }
 
-  /** One of our own steps (unzip, grab, deploy) in a sandbox too: it handles what the plugin made. */
-  private async worker(
+  /**
+   * One of our own steps (unzip, grab, deploy) in a sandbox too: it handles what the plugin made. Answers
+   * the step's result (`R`, what step-worker.ts printed), or why it failed.
+   */
+  private async worker<R>(
     step: 'unzip' | 'grab' | 'deploy',
     args: unknown,
     ctx: JobContext,
     logs: LogSink,
     limits: Limits,
     view: { readable: string[]; writable: string[]; user: JobContext['user'] },
-  ): Promise<any> {
+  ): Promise<R | string> {
     let result: unknown = null;
     const register = WORKER.endsWith('.ts') ? ['-r', require.resolve('@swc-node/register')] : [];
     const r = await runContained({
@@ -537,7 +555,7 @@ export class PipelineRunner implements OnApplicationBootstrap, OnApplicationShut
       },
     });
     if (!r.ok) return logs.lastError ?? r.reason ?? 'Failed.';
-    return result;
+    return result as R;
   }
 }
 

@@ -51,6 +51,14 @@ interface UnzipArgs {
 }
 
 /** Streams the entries out, refusing absolute or `..` paths, links, too many files or too many bytes. */
+/** package.json as anyone may write it: any field may be missing or of another type, so each is checked where it is read. */
+interface LoosePackageJson {
+  scripts?: { build?: unknown };
+  kiln?: { dist?: unknown; installScripts?: unknown };
+  main?: unknown;
+  [field: string]: unknown;
+}
+
 async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
   const zipSha256 = await sha256File(zip);
   log(`Archive sha256 ${zipSha256}`);
@@ -107,7 +115,7 @@ async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
   log(`Unpacked ${files} files (${bytes} bytes)`);
   // package.json is read once, here, before any of the plugin's code ran: later steps never read it again
   // (a build could turn it into a link to anything).
-  let pkg: any;
+  let pkg: LoosePackageJson;
   try {
     pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
   } catch {
@@ -117,7 +125,7 @@ async function unzip({ zip, out, maxFiles, maxBytes }: UnzipArgs) {
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const deps: Record<string, string> = {};
   for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
-    for (const [name, spec] of Object.entries(pkg[field] ?? {})) deps[name] = String(spec);
+    for (const [name, spec] of Object.entries((pkg[field] as object) ?? {})) deps[name] = String(spec);
   }
   return {
     zipSha256,
@@ -214,6 +222,15 @@ async function copyRegular(from: string, expected: Stats, to: string, limit: { l
  * Collects the built files (package.json `kiln.dist`, default `dist/`, as read at unzip) into `out/files`:
  * regular files only, nothing followed; reads the manifest from the copies. Runs in the job's sandbox.
  */
+/** kiln-plugin.json as the plugin's author wrote it: each field is checked where it is read. */
+interface LooseManifest {
+  groups?: unknown;
+  groupCount?: unknown;
+  nodes?: unknown;
+  nodeCount?: unknown;
+  icons?: Record<string, unknown>;
+}
+
 async function grab({ root, dist: distName, main: mainPath, out, maxFiles, maxBytes }: GrabArgs) {
   const dist = resolve(root, distName);
   if (!dist.startsWith(root + sep)) throw new StepFailure('Refused: kiln.dist points outside the package.');
@@ -243,7 +260,7 @@ async function grab({ root, dist: distName, main: mainPath, out, maxFiles, maxBy
       manifestText = await readFile(join(out, 'kiln-plugin.json'), 'utf8');
     } else if (info) throw new StepFailure('Refused: kiln-plugin.json is not a regular file.');
   }
-  let manifest: any = {};
+  let manifest: LooseManifest = {};
   if (manifestText !== null) {
     try {
       manifest = JSON.parse(manifestText) ?? {};
@@ -254,7 +271,8 @@ async function grab({ root, dist: distName, main: mainPath, out, maxFiles, maxBy
   const count = (list: unknown, n: unknown) => (Array.isArray(list) ? list.length : Number.isInteger(n) ? Number(n) : 0);
   const groupCount = count(manifest.groups, manifest.groupCount);
   const nodeCount = Array.isArray(manifest.groups)
-    ? manifest.groups.reduce((n: number, g: any) => n + (Array.isArray(g?.nodes) ? g.nodes.length : 0), 0) || count(manifest.nodes, manifest.nodeCount)
+    ? manifest.groups.reduce((n: number, g: { nodes?: unknown } | null) => n + (Array.isArray(g?.nodes) ? g.nodes.length : 0), 0) ||
+      count(manifest.nodes, manifest.nodeCount)
     : count(manifest.nodes, manifest.nodeCount);
   const icons: Record<string, string> = {};
   for (const [slot, file] of Object.entries(manifest.icons ?? {})) if (typeof file === 'string' && hashed.some((f) => f.path === file)) icons[slot] = file;
@@ -307,7 +325,8 @@ async function deploy({ from, target, manifest }: DeployArgs) {
   return { target };
 }
 
-const steps: Record<string, (args: any) => Promise<unknown>> = { unzip, grab, deploy };
+// The arguments come as JSON from the pipeline runner, the ones of the step it names.
+const steps: Record<string, (args: UnzipArgs & GrabArgs & DeployArgs) => Promise<unknown>> = { unzip, grab, deploy };
 
 async function main() {
   const [step, json] = process.argv.slice(2);

@@ -38,7 +38,11 @@ export const slowPlugin = (ms: number) =>
 export const snoopingPlugin = (secretFile: string) =>
   zipOf({
     'package.json': pkg(
-      `node -e "const fs=require('fs');fs.mkdirSync('dist');let r=[];try{fs.readFileSync('${secretFile}');r.push('read-secret')}catch{r.push('no-secret')};r.push(process.env.DATABASE_URL?'env-leak':'env-clean');require('net').connect(5432,'127.0.0.1').on('connect',()=>{r.push('net');done()}).on('error',()=>{r.push('no-net');done()});function done(){fs.writeFileSync('dist/r.txt',r.join(','));console.log(r.join(','))}"`,
+      `node -e "const fs=require('fs');fs.mkdirSync('dist');let r=[];` +
+        `try{fs.readFileSync('${secretFile}');r.push('read-secret')}catch{r.push('no-secret')};` +
+        `r.push(process.env.DATABASE_URL?'env-leak':'env-clean');` +
+        `require('net').connect(5432,'127.0.0.1').on('connect',()=>{r.push('net');done()}).on('error',()=>{r.push('no-net');done()});` +
+        `function done(){fs.writeFileSync('dist/r.txt',r.join(','));console.log(r.join(','))}"`,
     ),
   });
 

@@ -66,7 +66,8 @@ export const dependentPlugin = () =>
     }),
     '.npmrc': 'registry=http://127.0.0.1:5432/\n',
     'build.js':
-      "const fs = require('fs'); fs.mkdirSync('dist'); fs.writeFileSync('dist/index.js', String(require('is-number')(5))); console.log('is-number says ' + require('is-number')(5));",
+      "const fs = require('fs'); fs.mkdirSync('dist'); fs.writeFileSync('dist/index.js', String(require('is-number')(5))); " +
+      "console.log('is-number says ' + require('is-number')(5));",
   });
 
 /** A dependency that is not from the registry (a URL): refused before npm runs. */

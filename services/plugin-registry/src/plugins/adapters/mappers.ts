@@ -5,17 +5,22 @@ import { ActionState, PluginState, PluginVersionState } from '@kiln/domain';
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export function pluginFromJson(j: any): PluginState {
+/** A state as its jsonb column holds it: its dates are ISO strings. */
+type Stored<T> = { [K in keyof T]: Date extends T[K] ? string | Exclude<T[K], Date> : T[K] };
+
+export function pluginFromJson(json: unknown): PluginState {
+  const j = json as Stored<PluginState>;
   return { ...j, publishedAt: date(j.publishedAt), createdAt: date(j.createdAt)!, updatedAt: date(j.updatedAt)! };
 }
 
-export function versionFromJson(j: any): PluginVersionState {
+export function versionFromJson(json: unknown): PluginVersionState {
+  const j = json as Stored<Omit<PluginVersionState, 'actions'>> & { actions: Stored<ActionState>[] };
   return {
     ...j,
     publishedAt: date(j.publishedAt),
     createdAt: date(j.createdAt)!,
     updatedAt: date(j.updatedAt)!,
-    actions: j.actions.map((a: any) => ({
+    actions: j.actions.map((a) => ({
       ...a,
       scheduledAt: date(a.scheduledAt),
       runAt: date(a.runAt),

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ListMyPluginsQuery, ListVersionsQuery, Plugin, PluginLog, PluginVersionSnapshot } from '@kiln/contracts';
 import { DB } from '@kiln/service-kit';
 import { Kysely, sql } from 'kysely';
-import { SCHEMA } from '../../schema';
+import { PluginRegistryDatabase, SCHEMA } from '../../schema';
 
 /** The read models the queries answer from (plugin_view, plugin_version_view, plugin_log_view). */
 @Injectable()
 export class PgPluginReadModel {
-  constructor(@Inject(DB) private readonly db: Kysely<any>) {}
+  constructor(@Inject(DB) private readonly db: Kysely<PluginRegistryDatabase>) {}
 
   private get t() {
     return this.db.withSchema(SCHEMA);

@@ -1,20 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { COMMON_MESSAGES, PluginLog } from '@kiln/contracts';
-import { DomainError, DomainEvent, PLUGIN_MESSAGES, PluginAggregate, PluginVersionAggregate } from '@kiln/domain';
+import { DomainError, DomainEvent, PLUGIN_MESSAGES, PluginAggregate, PluginState, PluginVersionAggregate, PluginVersionState } from '@kiln/domain';
 import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { PluginsRepository, SavedEvent } from '../ports/plugins.repository.port';
-import { SCHEMA } from '../../schema';
+import { PluginRegistryDatabase, SCHEMA } from '../../schema';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from './mappers';
 
-type Trx = Transaction<any>;
+type Trx = Transaction<PluginRegistryDatabase>;
 const CHANGED_MEANWHILE = COMMON_MESSAGES.changedMeanwhile;
 
 /** Domain events carry domain state; the integration events carry the contract's snapshots. */
 function toIntegration(event: DomainEvent): DomainEvent {
-  const data = { ...(event.data as Record<string, any>) };
-  if (data.plugin) data.plugin = toPluginSnapshot(data.plugin);
-  if (data.version) data.version = toVersionSnapshot(data.version);
+  const data: Record<string, unknown> = { ...(event.data as object) };
+  if (data.plugin) data.plugin = toPluginSnapshot(data.plugin as PluginState);
+  if (data.version) data.version = toVersionSnapshot(data.version as PluginVersionState);
   return { ...event, data };
 }
 
@@ -27,14 +27,14 @@ const isUniqueViolation = (e: unknown, constraint?: string) =>
  */
 @Injectable()
 export class PgPluginsRepository implements PluginsRepository {
-  constructor(@Inject(DB) readonly db: Kysely<any>) {}
+  constructor(@Inject(DB) readonly db: Kysely<PluginRegistryDatabase>) {}
 
-  async loadPlugin(id: string, trx: Kysely<any> = this.db): Promise<PluginAggregate | null> {
+  async loadPlugin(id: string, trx: Kysely<PluginRegistryDatabase> = this.db): Promise<PluginAggregate | null> {
     const row = await trx.withSchema(SCHEMA).selectFrom('plugins').select('state').where('id', '=', id).executeTakeFirst();
     return row ? PluginAggregate.restore(pluginFromJson(row.state)) : null;
   }
 
-  async loadVersion(pluginRecordId: string, version: string, trx: Kysely<any> = this.db): Promise<PluginVersionAggregate | null> {
+  async loadVersion(pluginRecordId: string, version: string, trx: Kysely<PluginRegistryDatabase> = this.db): Promise<PluginVersionAggregate | null> {
     const row = await trx
       .withSchema(SCHEMA)
       .selectFrom('plugin_versions')
@@ -61,7 +61,7 @@ export class PgPluginsRepository implements PluginsRepository {
   }
 
   /** Versions of a plugin that are published now (what the plugin's latestVersion follows). */
-  async publishedVersions(pluginRecordId: string, trx: Kysely<any> = this.db): Promise<string[]> {
+  async publishedVersions(pluginRecordId: string, trx: Kysely<PluginRegistryDatabase> = this.db): Promise<string[]> {
     const rows = await trx
       .withSchema(SCHEMA)
       .selectFrom('plugin_versions')

@@ -1,10 +1,10 @@
 import { PLUGIN_REGISTRY_STREAM, PluginLog, PluginSnapshot, PluginVersionSnapshot } from '@kiln/contracts';
 import { Projection } from '@kiln/service-kit';
-import { Transaction } from 'kysely';
+import { Insertable, Transaction } from 'kysely';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from '../adapters/mappers';
-import { SCHEMA } from '../../schema';
+import { PluginRegistryDatabase, SCHEMA } from '../../schema';
 
-type Trx = Transaction<any>;
+type Trx = Transaction<PluginRegistryDatabase>;
 
 const pluginRow = (p: PluginSnapshot) => ({
   id: p.id,
@@ -56,7 +56,11 @@ async function upsertVersion(trx: Trx, v: PluginVersionSnapshot): Promise<void> 
 const REBUILD_CHUNK = 1000;
 
 /** A rebuild's rows, into a view it has just emptied: a thousand per statement. */
-async function insertAll(trx: Trx, table: string, rows: Record<string, unknown>[]): Promise<number> {
+async function insertAll<T extends 'plugin_view' | 'plugin_version_view' | 'plugin_log_view'>(
+  trx: Trx,
+  table: T,
+  rows: Insertable<PluginRegistryDatabase[T]>[],
+): Promise<number> {
   for (let i = 0; i < rows.length; i += REBUILD_CHUNK)
     await trx
       .withSchema(SCHEMA)
