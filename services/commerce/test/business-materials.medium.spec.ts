@@ -469,7 +469,8 @@ describe('commerce service: materials (business records over NATS)', () => {
                                 (CASE WHEN r.team_id IS NOT NULL THEN 't:' || r.team_id || ':p:' || coalesce(r.project_id, '') END)) AS k(scope)
               WHERE r.deleted_at IS NULL AND k.scope IS NOT NULL GROUP BY k.scope)
             SELECT coalesce(c.scope, k.scope) AS scope, k.live::text AS kept, c.n::text AS counted
-            FROM counted c FULL JOIN (SELECT scope, live FROM commerce.business_record_counts WHERE view = 'business_material_view' AND live <> 0) k ON k.scope = c.scope
+            FROM counted c
+            FULL JOIN (SELECT scope, live FROM commerce.business_record_counts WHERE view = 'business_material_view' AND live <> 0) k ON k.scope = c.scope
             WHERE c.n IS DISTINCT FROM k.live`.execute(env.db)
         ).rows;
       expect(await keptVersusCounted()).toEqual([]);

@@ -41,9 +41,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     await t.execute();
     // Lists read one scope: my personal records, or one team's (optionally one project's).
     await sql`CREATE INDEX ${sql.id(`${name}_owner`)} ON ${table(name)} (owner_id, updated_at DESC) WHERE team_id IS NULL AND deleted_at IS NULL`.execute(db);
-    await sql`CREATE INDEX ${sql.id(`${name}_team`)} ON ${table(name)} (team_id, project_id, updated_at DESC) WHERE team_id IS NOT NULL AND deleted_at IS NULL`.execute(
-      db,
-    );
+    await sql`CREATE INDEX ${sql.id(`${name}_team`)}
+      ON ${table(name)} (team_id, project_id, updated_at DESC) WHERE team_id IS NOT NULL AND deleted_at IS NULL`.execute(db);
   }
 
   await s

@@ -6,9 +6,8 @@ import { Kysely, sql } from 'kysely';
  * of the store, once per model event (measured: it cost pushes at 100 renames/s).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`CREATE INDEX events_catalog_item_model ON commerce.events ((data->'changes'->'modelId'->>'to')) WHERE stream_type = 'catalog-item' AND version = 1`.execute(
-    db,
-  );
+  await sql`CREATE INDEX events_catalog_item_model
+    ON commerce.events ((data->'changes'->'modelId'->>'to')) WHERE stream_type = 'catalog-item' AND version = 1`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -32,12 +32,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The default order (newest change first, ties by id) read straight from the index, no sort at all.
     await sql`DROP INDEX IF EXISTS ${sql.id(SCHEMA, `${view}_owner`)}`.execute(db);
     await sql`DROP INDEX IF EXISTS ${sql.id(SCHEMA, `${view}_team`)}`.execute(db);
-    await sql`CREATE INDEX ${sql.id(`${view}_owner`)} ON ${table(view)} (owner_id, updated_at DESC, id DESC) WHERE team_id IS NULL AND deleted_at IS NULL`.execute(
-      db,
-    );
-    await sql`CREATE INDEX ${sql.id(`${view}_team`)} ON ${table(view)} (team_id, project_id, updated_at DESC, id DESC) WHERE team_id IS NOT NULL AND deleted_at IS NULL`.execute(
-      db,
-    );
+    await sql`CREATE INDEX ${sql.id(`${view}_owner`)}
+      ON ${table(view)} (owner_id, updated_at DESC, id DESC) WHERE team_id IS NULL AND deleted_at IS NULL`.execute(db);
+    await sql`CREATE INDEX ${sql.id(`${view}_team`)}
+      ON ${table(view)} (team_id, project_id, updated_at DESC, id DESC) WHERE team_id IS NOT NULL AND deleted_at IS NULL`.execute(db);
     await sql`INSERT INTO ${table('business_record_counts')} (view, scope, live)
       SELECT ${view}, scope, count(*) FROM (${keysOf(table(view))}) AS keys GROUP BY scope`.execute(db);
     // One function per kind of statement (a trigger with transition tables handles one event); counted per
@@ -61,12 +59,10 @@ export async function up(db: Kysely<any>): Promise<void> {
         REFERENCING ${t.referencing} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`.execute(db);
     }
     const truncated = sql.id(SCHEMA, `${view}_counts_on_truncate`);
-    await sql`CREATE FUNCTION ${truncated}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM ${table('business_record_counts')} WHERE view = ${sql.lit(view)}; RETURN NULL; END $$`.execute(
-      db,
-    );
-    await sql`CREATE TRIGGER ${sql.id(`${view}_counts_on_truncate`)} AFTER TRUNCATE ON ${table(view)} FOR EACH STATEMENT EXECUTE FUNCTION ${truncated}()`.execute(
-      db,
-    );
+    await sql`CREATE FUNCTION ${truncated}() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN DELETE FROM ${table('business_record_counts')} WHERE view = ${sql.lit(view)}; RETURN NULL; END $$`.execute(db);
+    await sql`CREATE TRIGGER ${sql.id(`${view}_counts_on_truncate`)}
+      AFTER TRUNCATE ON ${table(view)} FOR EACH STATEMENT EXECUTE FUNCTION ${truncated}()`.execute(db);
   }
 }
 

@@ -59,9 +59,8 @@ async function insertRows(trx: Trx, table: string, rows: Row[], conflict: (colum
   const list = sql.join(columns.map((c) => sql.id(c)));
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const json = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));
-    await sql`INSERT INTO ${sql.id(SCHEMA, table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.id(SCHEMA, table)}, ${json}::jsonb) ${conflict(columns)}`.execute(
-      trx,
-    );
+    await sql`INSERT INTO ${sql.id(SCHEMA, table)} (${list})
+      SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.id(SCHEMA, table)}, ${json}::jsonb) ${conflict(columns)}`.execute(trx);
   }
 }
 
@@ -85,7 +84,10 @@ async function insertHistory(trx: Trx, rows: Row[]): Promise<void> {
     const chunk = rows.slice(start, start + INSERT_CHUNK);
     const column = (name: string) => chunk.map((r) => r[name]);
     await sql`INSERT INTO ${sql.id(SCHEMA, 'business_record_history')} (record_id, version, type, at, by, changes)
-      SELECT * FROM unnest(${column('record_id')}::text[], ${column('version')}::int[], ${column('type')}::text[], ${column('at')}::timestamptz[], ${column('by')}::text[], ${chunk.map((r) => JSON.stringify(r.changes))}::jsonb[])
+      SELECT * FROM unnest(
+        ${column('record_id')}::text[], ${column('version')}::int[], ${column('type')}::text[], ${column('at')}::timestamptz[], ${column('by')}::text[],
+        ${chunk.map((r) => JSON.stringify(r.changes))}::jsonb[]
+      )
       ON CONFLICT (record_id, version) DO NOTHING`.execute(trx);
   }
 }

@@ -17,9 +17,8 @@ export class PgCatalogItems implements CatalogItems {
   }
 
   async lockLiveItemOfModel(trx: Transaction<CommerceDatabase>, scope: RecordScope, modelId: string): Promise<string | null> {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`catalog:${scope.teamId ?? `user:${scope.ownerId}`}:${scope.projectId ?? ''}:${modelId}`}, 0))`.execute(
-      trx,
-    );
+    const key = `catalog:${scope.teamId ?? `user:${scope.ownerId}`}:${scope.projectId ?? ''}:${modelId}`;
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
     return liveItemOfModel(trx, scope, modelId);
   }
 
