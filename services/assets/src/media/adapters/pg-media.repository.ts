@@ -37,7 +37,7 @@ const toMedia = (row: MediaRow): Media => ({
 /** `assets.media` in Postgres. */
 @Injectable()
 export class PgMediaRepository implements MediaRepository {
-  constructor(@Inject(DB) private readonly db: Kysely<any>) {}
+  constructor(@Inject(DB) private readonly db: Kysely<{ media: Omit<MediaRow, 'created_at'> & { created_at: import('kysely').Generated<Date> } }>) {}
 
   async record(authorId: string, media: RegisterMediaBody, moveIntoPlace: () => Promise<void>): Promise<Media> {
     // Shaped before the move: once the transaction commits, nothing may fail (a failure removes the file).
