@@ -16,14 +16,12 @@ async function main(): Promise<void> {
   const stalled = { publish: () => (taken(), new Promise(() => undefined)) } as unknown as JetStreamClient;
   const relay = new OutboxRelay(db, pool, SCHEMA, stalled, () => undefined, { pollMs: 60_000, graceMs: 60_000 });
   await relay.start();
-  const [event] = await db
-    .transaction()
-    .execute((trx) =>
-      appendToOutbox(trx, SCHEMA, [{ type: EVENT_TYPE, aggregateType: 'thing', aggregateId: AGGREGATE_ID, data: { name: 'orphan', version: 1 } }], {
-        actorId: null,
-        occurredAt: new Date(),
-      }),
-    );
+  const [event] = await db.transaction().execute((trx) =>
+    appendToOutbox(trx, SCHEMA, [{ type: EVENT_TYPE, aggregateType: 'thing', aggregateId: AGGREGATE_ID, data: { name: 'orphan', version: 1 } }], {
+      actorId: null,
+      occurredAt: new Date(),
+    }),
+  );
   process.stdout.write(`${event.eventId}\n`);
   await publishing;
   process.kill(process.pid, 'SIGKILL');

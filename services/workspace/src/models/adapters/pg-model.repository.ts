@@ -90,14 +90,12 @@ async function moveToTrash(trx: Transaction<WorkspaceDatabase>, model: ModelAggr
       favorites: JSON.stringify(favorites.map((f) => f.user_id)),
     })
     .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          deleted_at: eb.ref('excluded.deleted_at'),
-          model: eb.ref('excluded.model'),
-          shares: eb.ref('excluded.shares'),
-          favorites: eb.ref('excluded.favorites'),
-        })),
+      oc.column('id').doUpdateSet((eb) => ({
+        deleted_at: eb.ref('excluded.deleted_at'),
+        model: eb.ref('excluded.model'),
+        shares: eb.ref('excluded.shares'),
+        favorites: eb.ref('excluded.favorites'),
+      })),
     )
     .execute();
   return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
