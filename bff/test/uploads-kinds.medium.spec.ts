@@ -1,6 +1,8 @@
 import { MEDIA_MESSAGES, UPLOAD_KIND_RULES } from '@kiln/contracts';
 import * as samples from '../../domain/src/assets/upload-samples.test-support';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import * as net from 'node:net';
 import { Client } from 'pg';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
@@ -29,7 +31,7 @@ describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStora
     const options = throwawayStackOptions('uploadkinds');
     stack = await startStack({
       ...options,
-      env: { ...options.env, ...storage.env, KILN_UPLOAD_MAX_BYTES_OBJECT3D: String(OBJECT3D_LIMIT) },
+      env: { ...options.env, ...storage.env, KILN_UPLOAD_MAX_BYTES_OBJECT3D: String(OBJECT3D_LIMIT), KILN_UPLOAD_MAX_BYTES_PLUGIN: String(256 * MB) },
       log: () => undefined,
       childLog: () => undefined,
     });
@@ -221,6 +223,57 @@ describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStora
       expect(sentAll).toBe(false);
     });
   }, 60_000);
+
+  it('streams a large file into storage without holding it: the BFF grows by less than 64 MB for a 192 MB file', async () => {
+    const pid = stack.pids().bff!;
+    const size = 192 * MB;
+    const opening = Buffer.concat([filePart('large.zip'), Buffer.from('PK\x03\x04', 'latin1')]);
+    const chunk = Buffer.alloc(256 * 1024, 0x5a);
+    const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+    const baseline = rss();
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);
+    try {
+      // Written with backpressure (chunked): the test holds no more of it than the BFF should.
+      const { hostname, port } = new URL(stack.url);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: hostname,
+            port,
+            path: '/api/upload?repo=plugin&folder=big',
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
+        req.on('error', reject);
+        req.write(opening);
+        let sent = 4;
+        const write = () => {
+          while (sent < size) {
+            const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
+            sent += piece.length;
+            if (!req.write(piece)) return void req.once('drain', write);
+          }
+          req.end(Buffer.from('\r\n--xyz--\r\n'));
+        };
+        write();
+      });
+      expect(answer.status).toBe(201);
+      const [media] = JSON.parse(answer.body);
+      expect(media.size).toBe(size);
+      expect((await storage.read(`media/${media.id}`)).length).toBe(size);
+    } finally {
+      clearInterval(sampler);
+    }
+    // Issue 18's budget for a 200 MB upload: the BFF grows by 64 MB at most.
+    expect(peak - baseline).toBeLessThan(64 * MB);
+  }, 120_000);
 
   it('answers 413 to an announced length past the request ceiling before reading the body', async () => {
     await storesNothing(async () => {
