@@ -168,6 +168,16 @@ describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStora
     }
   });
 
+  it('refuses a file by its first bytes while it streams: the 415 comes before the rest is sent', async () => {
+    await storesNothing(async () => {
+      const body = Buffer.concat([filePart('movie.png'), Buffer.from('<html>'), Buffer.alloc(9 * MB, 0x20), Buffer.from('\r\n--xyz--\r\n')]);
+      const { answer, sentAll } = await sendRaw(multipartHead('image', body.length), chunksOf(body));
+      expect(answer).toMatch(/^HTTP\/1\.1 415 /);
+      expect(answer).toContain(MEDIA_MESSAGES.notWhatItSays('movie.png', 'png'));
+      expect(sentAll).toBe(false);
+    });
+  }, 60_000);
+
   it('refuses a name the kind does not take (415), and a whole request when one of its files is refused', async () => {
     await storesNothing(async () => {
       expect(await upload('image', [['photo.bmp', samples.png()]])).toEqual({

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, UPLOAD_KIND_RULES, UPLOAD_KINDS } from '@kiln/contracts';
+import { acceptedExtensions, MEDIA_MESSAGES, UPLOAD_KIND_RULES, UPLOAD_KINDS } from '@kiln/contracts';
 import { checkUploadContent, recogniseContent, SNIFF_BYTES } from './upload-content';
 import * as samples from './upload-samples.test-support';
 
@@ -68,6 +68,12 @@ describe('upload kinds and their content, told by the bytes (ADR 0050)', () => {
     });
     expect(checkUploadContent('font', 'font', samples.ttf(), 12)).toMatchObject({ ok: false, statusCode: 415 });
     expect(checkUploadContent('vector', 'a.png', samples.png(), 60)).toMatchObject({ ok: false });
+  });
+
+  it('gives a file input the extensions of its kind', () => {
+    expect(acceptedExtensions('font')).toBe('.otf,.ttf');
+    expect(acceptedExtensions('object3d')).toBe('.glb,.obj,.stl,.3ds,.3dm,.step,.stp,.iges,.igs');
+    expect(acceptedExtensions('media')).toBe('');
   });
 
   it('takes anything for plugin and media (their own checks stay where they were)', () => {
