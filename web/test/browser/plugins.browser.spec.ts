@@ -215,7 +215,11 @@ describe('Plugins', () => {
         (t) => expect(t).toBe('Published'),
       );
       expect(await page.getByTestId('publish-toggle').textContent()).toContain('Unpublish');
-      expect(await page.getByTestId('publish-toggle').isDisabled()).toBe(false);
+      // The live push may show Published before the request's own answer ends the button's busy state.
+      await eventually(
+        () => page.getByTestId('publish-toggle').isDisabled(),
+        (disabled) => expect(disabled).toBe(false),
+      );
       // Published: no upload, no delete.
       expect(await page.getByTestId('upload-zip').count()).toBe(0);
       expect(await page.getByTestId('delete-version').isDisabled()).toBe(true);
