@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, COMMON_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
-import { FAVORITE_MESSAGES, MODEL_NAME_MESSAGES, SHARE_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
+import { FAVORITE_MESSAGES, MODEL_NAME_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
 
 /**
  * Every server message the app shows as it comes: the spec's texts and the sentences Kiln's services and BFF
@@ -10,8 +10,7 @@ export const KNOWN_MESSAGES: Set<string> = new Set<string>([
   ...Object.values(AUTH_MESSAGES),
   ...Object.values(COMMON_MESSAGES),
   ...Object.values(MODEL_NAME_MESSAGES),
-  // Sharing and favorites (domain/src/workspace/model-share.aggregate.ts, favorite.aggregate.ts).
-  ...Object.values(SHARE_MESSAGES),
+  // Favorites (domain/src/workspace/favorite.aggregate.ts); sharing's come with the model dialogs (ModelDialogs.ts).
   ...Object.values(FAVORITE_MESSAGES),
   'Invalid access.',
   'A project model needs its team.',
