@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Component, ComponentList, ListComponentsQuery, TeamRole } from '@kiln/contracts';
+import { Component, ComponentList, ListComponentsQuery } from '@kiln/contracts';
 import { ComponentState, DomainError, TEAM_MESSAGES, teamAllows } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
 import { Kysely, sql } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { UserRow } from '../../models/adapters/model-row.mapper';
 import { ComponentRow, rowToComponent, stateToRow } from './component-row.mapper';
+import { activeTeamRole, teamOfLiveProject } from '../../teams/adapters/team-scope.views';
 
 const SORT_COLUMN = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name' } as const;
 
@@ -21,9 +22,9 @@ export class PgComponentReadModel {
    */
   async list(actorId: string, query: ListComponentsQuery): Promise<ComponentList> {
     const where = query.where ?? {};
-    const teamId = where.teamId ?? (where.projectId ? await this.teamOfProject(where.projectId) : null);
+    const teamId = where.teamId ?? (where.projectId ? await teamOfLiveProject(this.db, where.projectId) : null);
     if (where.projectId && !teamId) throw new DomainError('forbidden', TEAM_MESSAGES.noAccess);
-    const role = teamId ? await this.teamRoleOf(teamId, actorId) : null;
+    const role = teamId ? await activeTeamRole(this.db, teamId, actorId) : null;
     if (teamId && !teamAllows(role, 'component.read')) throw new DomainError('forbidden', TEAM_MESSAGES.noAccess);
 
     let rows = this.db.withSchema(SCHEMA).selectFrom('component_view as c').where('c.deleted_at', 'is', null);
@@ -61,34 +62,8 @@ export class PgComponentReadModel {
   /** The component as a command committed it, with its people, seen by `actorId` (answers of commands). */
   async present(actorId: string, state: ComponentState): Promise<Component> {
     const row = stateToRow(state);
-    const [users, role] = await Promise.all([this.usersById([row]), row.team_id ? this.teamRoleOf(row.team_id, actorId) : Promise.resolve(null)]);
+    const [users, role] = await Promise.all([this.usersById([row]), row.team_id ? activeTeamRole(this.db, row.team_id, actorId) : Promise.resolve(null)]);
     return rowToComponent(row, users, role);
-  }
-
-  private async teamRoleOf(teamId: string, userId: string): Promise<TeamRole | null> {
-    const row = await this.db
-      .withSchema(SCHEMA)
-      .selectFrom('team_member_view as tm')
-      .innerJoin('team_view as tv', 'tv.id', 'tm.team_id')
-      .select('tm.role')
-      .where('tm.team_id', '=', teamId)
-      .where('tm.user_id', '=', userId)
-      .where('tm.status', '=', 'active')
-      .where('tm.deleted_at', 'is', null)
-      .where('tv.deleted_at', 'is', null)
-      .executeTakeFirst();
-    return (row?.role as TeamRole | undefined) ?? null;
-  }
-
-  private async teamOfProject(projectId: string): Promise<string | null> {
-    const row = await this.db
-      .withSchema(SCHEMA)
-      .selectFrom('project_view')
-      .select('team_id')
-      .where('id', '=', projectId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row?.team_id ?? null;
   }
 
   private async usersById(rows: ComponentRow[]): Promise<Map<string, UserRow>> {

@@ -6,6 +6,7 @@ import { CompiledQuery, Expression, ExpressionBuilder, Kysely, QueryCreator, Sel
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { allColumns } from './columns';
 import { peopleOf, Populate, POPULATE_PEOPLE, rowToModel, rowToState, stateToRow, UserRow } from './model-row.mapper';
+import { activeTeamRole, teamOfLiveProject } from '../../teams/adapters/team-scope.views';
 
 /** What a caller holds on one model, as the read models know it. */
 export interface ModelAccessView {
@@ -141,11 +142,11 @@ export class PgModelReadModel {
   async list(actorId: string, query: ListModelsQuery): Promise<ModelList> {
     const where = query.where ?? {};
     // A project's models are its team's: the team comes from the project when only the project is asked for.
-    const teamId = where.teamId ?? (where.projectId ? await this.teamOfProject(where.projectId) : null);
+    const teamId = where.teamId ?? (where.projectId ? await teamOfLiveProject(this.db, where.projectId) : null);
     if (where.projectId && !teamId) throw new DomainError('forbidden', TEAM_MESSAGES.noAccess);
     // Personal scope: the caller's own models. Team scope: every live model of the team, whoever wrote
     // it, for any active member of the team (index model_view_team_live_by_*).
-    if (teamId && !(await this.teamRoleOf(teamId, actorId))) throw new DomainError('forbidden', TEAM_MESSAGES.noAccess);
+    if (teamId && !(await activeTeamRole(this.db, teamId, actorId))) throw new DomainError('forbidden', TEAM_MESSAGES.noAccess);
     const contains = where.name?.contains.trim();
     const nin = where.id?.nin ?? [];
     const filters: ListFilters = { team: !!teamId, project: !!where.projectId, contains: !!contains, nin: nin.length > 0 };
@@ -373,33 +374,6 @@ export class PgModelReadModel {
   async lastState(id: string): Promise<ModelState | null> {
     const row = await this.db.withSchema(SCHEMA).selectFrom('model_view').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? rowToState(row) : null;
-  }
-
-  /** The caller's active role in a live team, from the read models. */
-  async teamRoleOf(teamId: string, userId: string): Promise<TeamRole | null> {
-    const row = await this.db
-      .withSchema(SCHEMA)
-      .selectFrom('team_member_view as tm')
-      .innerJoin('team_view as tv', 'tv.id', 'tm.team_id')
-      .select('tm.role')
-      .where('tm.team_id', '=', teamId)
-      .where('tm.user_id', '=', userId)
-      .where('tm.status', '=', 'active')
-      .where('tm.deleted_at', 'is', null)
-      .where('tv.deleted_at', 'is', null)
-      .executeTakeFirst();
-    return (row?.role as TeamRole | undefined) ?? null;
-  }
-
-  private async teamOfProject(projectId: string): Promise<string | null> {
-    const row = await this.db
-      .withSchema(SCHEMA)
-      .selectFrom('project_view')
-      .select('team_id')
-      .where('id', '=', projectId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row?.team_id ?? null;
   }
 
   private async usersById(rows: ModelRow[], populate: Populate): Promise<Map<string, UserRow>> {
