@@ -127,6 +127,24 @@ describe('commerce service: undo a removal', () => {
     expect(list.data.filter((entry) => entry.model.id === model.id).map((entry) => entry.id)).toEqual([again.id]);
   });
 
+  it('an undo racing an add of the same model leaves one live item in the catalog, whichever lands first', async () => {
+    for (let round = 0; round < 5; round++) {
+      const model = await aModel(env.workspace.rpc, me);
+      const item = await biz.call('addCatalogItem', { actor: me.actor, body: { modelId: model.id } });
+      await biz.call('removeCatalogItem', { actor: me.actor, body: { id: item.id } });
+      const [undo, add] = await Promise.allSettled([
+        biz.call('restoreCatalogItem', { actor: me.actor, body: { id: item.id } }),
+        biz.call('addCatalogItem', { actor: me.actor, body: { modelId: model.id } }),
+      ]);
+      expect(add.status).toBe('fulfilled');
+      const live = (await biz.call('listCatalog', { actor: me.actor, body: {} })).data.filter((entry) => entry.model.id === model.id);
+      expect(live).toHaveLength(1);
+      // The undo won (the add answered the restored item) or lost with the sentence (the add made a new one).
+      if (undo.status === 'fulfilled') expect((add as PromiseFulfilledResult<{ id: string }>).value.id).toBe(item.id);
+      else expect((undo.reason as { body: unknown }).body).toEqual({ statusCode: 409, message: CATALOG_MESSAGES.inCatalogAgain });
+    }
+  });
+
   it('read models rebuilt from the events equal the live ones after removals and undos', async () => {
     const who = await aUser(env.workspace.rpc);
     const kept = await biz.call('createMaterial', { actor: who.actor, body: aSheet });

@@ -11,7 +11,8 @@ export interface ChangeOptions {
   authorize?: 'change' | 'system';
   /** The change acts on a removed record (an undo of its removal); otherwise a removed record answers 404. */
   onRemoved?: boolean;
-  alsoInTransaction?: (trx: RecordTransaction) => Promise<void>;
+  /** More writes in the append's transaction, given the state the change was decided on. */
+  alsoInTransaction?: (trx: RecordTransaction, state: RecordState<any>) => Promise<void>;
 }
 
 /** Any change of a record: `decide` gives the fact from its current state (null: nothing to change). */

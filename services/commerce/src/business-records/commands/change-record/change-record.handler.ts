@@ -40,7 +40,7 @@ export class ChangeRecordHandler implements ICommandHandler<ChangeRecordCommand,
           { id, current: state, scope: state },
           [fact],
           { actorId, occurredAt: at },
-          options.alsoInTransaction,
+          options.alsoInTransaction ? (trx) => options.alsoInTransaction!(trx, state) : undefined,
         );
         return { record: type.present(written.state), eventIds: written.eventIds };
       } catch (error) {

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CatalogItem } from '@kiln/contracts';
-import { CATALOG_MESSAGES, CatalogFields, decideRestore, DomainError } from '@kiln/domain';
+import { CATALOG_MESSAGES, CatalogFields, decideRestore, DomainError, RecordState } from '@kiln/domain';
 import { ChangeRecordCommand } from '../../../business-records/commands/change-record/change-record.command';
-import { RECORD_STORE, RecordStore } from '../../../business-records/ports/record-store.port';
 import { RecordChange } from '../../../business-records/record-type';
 import { catalogItemType } from '../../catalog-item-type';
 import { CATALOG_ITEMS, CatalogItems } from '../../ports/catalog-items.port';
@@ -19,19 +18,15 @@ export class RestoreCatalogItemHandler implements ICommandHandler<RestoreCatalog
   constructor(
     private readonly commands: CommandBus,
     @Inject(CATALOG_ITEMS) private readonly items: CatalogItems,
-    @Inject(RECORD_STORE) private readonly store: RecordStore,
   ) {}
 
-  async execute({ actorId, id }: RestoreCatalogItemCommand): Promise<RecordChange<CatalogItem>> {
-    // The scope and the model never change after creation.
-    const state = await this.store.load<CatalogFields>(catalogItemType, id);
-    const modelId = state?.fields.modelId.toLowerCase();
+  execute({ actorId, id }: RestoreCatalogItemCommand): Promise<RecordChange<CatalogItem>> {
     return this.commands.execute(
       new ChangeRecordCommand(catalogItemType, actorId, id, (current, at) => decideRestore(catalogItemType.rules, current, actorId, at), {
         onRemoved: true,
-        alsoInTransaction: async (trx) => {
-          if (!state || !modelId) return;
-          const live = await this.items.lockLiveItemOfModel(trx, state, modelId);
+        // The scope and the model never change after creation: the state the undo was decided on tells both.
+        alsoInTransaction: async (trx, state: RecordState<CatalogFields>) => {
+          const live = await this.items.lockLiveItemOfModel(trx, state, state.fields.modelId.toLowerCase());
           if (live && live !== id) throw new DomainError('conflict', CATALOG_MESSAGES.inCatalogAgain);
         },
       }),
