@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { LocalDiskMediaFiles } from '../src/media/adapters/local-disk-media-files';
 import { mediaFilesFromEnv } from '../src/media/adapters/media-files-from-env';
@@ -124,9 +125,30 @@ describe.each([
     expect(await storage.exists(`media/${kept}`)).toBe(true);
   });
 
+  it('reads the original and its derived files, writes derived files from a buffer or a stream, and removes them with the original', async () => {
+    const id = newId();
+    const text = async (stream: Readable | null) => (stream ? Buffer.concat(await stream.toArray()).toString() : null);
+    expect(await storage.files.read(id)).toBeNull();
+    await storage.putUpload(id, Buffer.from('original'));
+    await storage.files.accept(id);
+    expect(await text(await storage.files.read(id))).toBe('original');
+    expect(await storage.files.read(id, 'thumb.png')).toBeNull();
+    await storage.files.writeDerived(id, 'thumb.png', Buffer.from('a thumbnail'));
+    await storage.files.writeDerived(id, 'view.glb', Readable.from([Buffer.from('a '), Buffer.from('viewer file')]));
+    await storage.files.writeDerived(id, 'thumb.png', Buffer.from('replaced'));
+    expect(await text(await storage.files.read(id, 'thumb.png'))).toBe('replaced');
+    expect(await text(await storage.files.read(id, 'view.glb'))).toBe('a viewer file');
+    expect((await storage.read(`media/${id}.view.glb`)).toString()).toBe('a viewer file');
+    expect(await text(await storage.files.read(id))).toBe('original');
+    await storage.files.remove(id);
+    for (const key of [`media/${id}`, `media/${id}.thumb.png`, `media/${id}.view.glb`]) expect(await storage.exists(key)).toBe(false);
+  });
+
   it('refuses an id that is not one (no path or key can be made of it)', async () => {
     await expect(storage.files.inspectUpload('../../etc/passwd', 10)).rejects.toThrow('invalid media id');
     await expect(storage.files.accept('a/b')).rejects.toThrow('invalid media id');
+    await expect(storage.files.read('../x', 'thumb.png')).rejects.toThrow('invalid media id');
+    await expect(storage.files.writeDerived(newId(), '../../x' as never, Buffer.from('x'))).rejects.toThrow('invalid media variant');
   });
 });
 

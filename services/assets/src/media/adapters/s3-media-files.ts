@@ -1,6 +1,21 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { S3Settings } from '@kiln/contracts';
-import { MediaFiles, mediaKey } from '../ports/media-files.port';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isMediaVariant, MEDIA_VARIANTS, MediaFiles, mediaKey, MediaVariant, mediaVariantKey } from '../ports/media-files.port';
 
 const checkedId = (id: string) => {
   if (!/^[0-9a-f]{24}$/.test(id)) throw new Error('invalid media id');
@@ -44,6 +59,10 @@ export class S3MediaFiles implements MediaFiles {
 
   private upload = (id: string) => `media/${checkedId(id)}.upload`;
   private final = (id: string) => mediaKey(checkedId(id));
+  private derived = (id: string, variant: MediaVariant) => {
+    if (!isMediaVariant(variant)) throw new Error('invalid media variant');
+    return mediaVariantKey(checkedId(id), variant);
+  };
 
   async inspectUpload(id: string, headBytes: number): Promise<{ size: number; head: Buffer } | null> {
     const Bucket = this.settings.bucket;
@@ -72,6 +91,35 @@ export class S3MediaFiles implements MediaFiles {
 
   async remove(id: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.final(id) }));
+    for (const variant of MEDIA_VARIANTS) await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.derived(id, variant) }));
+  }
+
+  async read(id: string, variant?: MediaVariant): Promise<Readable | null> {
+    const Key = variant ? this.derived(id, variant) : this.final(id);
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key })).catch((error: unknown) => {
+      if (notFound(error)) return null;
+      throw error;
+    });
+    return object?.Body ? (object.Body as Readable) : null;
+  }
+
+  async writeDerived(id: string, variant: MediaVariant, body: Buffer | Readable): Promise<void> {
+    const Bucket = this.settings.bucket;
+    const Key = this.derived(id, variant);
+    if (Buffer.isBuffer(body)) {
+      await this.client.send(new PutObjectCommand({ Bucket, Key, Body: body, ContentLength: body.length }));
+      return;
+    }
+    // A PUT needs its length up front: a stream of unknown length goes through a temporary file, never whole in memory.
+    const folder = await mkdtemp(join(tmpdir(), 'kiln-derived-'));
+    const temporary = join(folder, randomBytes(6).toString('hex'));
+    try {
+      await pipeline(body, createWriteStream(temporary));
+      const { size } = await stat(temporary);
+      await this.client.send(new PutObjectCommand({ Bucket, Key, Body: createReadStream(temporary), ContentLength: size }));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 
   async sweepUploads(olderThanMs: number, now = Date.now()): Promise<number> {
