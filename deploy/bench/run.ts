@@ -30,6 +30,7 @@ import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, s
 import { rebuildRates } from './rebuild';
 import { commerceRebuildRates, INVENTORY, inventoryListOperation, seedMaterials } from './business';
 import { pluginPipelineBench, removeStorage, renderPluginPipeline } from './plugin-pipeline';
+import { renderUpload, uploadBench } from './upload';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, measureInterleaved, Summary } from './stats';
@@ -169,6 +170,10 @@ async function main(): Promise<void> {
     // The plugin pipeline (issue 9): its wall time beside a bare npm install && npm run build of the same files.
     say('plugin pipeline: the fixture plugin published through the API, then a bare npm install && npm run build, in turns');
     const pluginPipeline = await pluginPipelineBench(stack.url, say).catch((error: Error) => error);
+
+    // Uploads (issue 18): a 200 MB .glb through POST /api/upload beside a bare server writing the same body to disk.
+    say('upload: a 200 MB .glb through the API, then the same body to a bare Node server piping it to disk, in turns');
+    const upload = await uploadBench(stack.url, seller, stack.pids, say).catch((error: Error) => error);
 
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
@@ -317,6 +322,8 @@ async function main(): Promise<void> {
       console.log(`- the load was NOT sustained: ${sustained.achievedPerSecond.toFixed(1)}/s, ${sustained.failures} failures`);
     console.log('');
     console.log(pluginPipeline instanceof Error ? `Plugin pipeline: not measured (${pluginPipeline.message})` : renderPluginPipeline(pluginPipeline));
+    console.log('');
+    console.log(upload instanceof Error ? `Upload: not measured (${upload.message})` : renderUpload(upload));
     console.log('');
     try {
       console.log(renderFirstLoad(await measureFirstLoad()));
