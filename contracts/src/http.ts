@@ -6,6 +6,7 @@ import { BusinessHttpRoutes } from './commerce/business.routes';
 import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
+import { AssetItemHttpRoutes } from './workspace/asset-items';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import {
   Component,
@@ -564,6 +565,7 @@ export const HttpRoutes = {
   ...ProductHttpRoutes,
   ...PluginHttpRoutes,
   ...AssetsHttpRoutes,
+  ...AssetItemHttpRoutes,
   ...BusinessHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 

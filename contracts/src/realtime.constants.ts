@@ -7,6 +7,10 @@ export const REALTIME_CHANNELS = [
   'workspace-team-member',
   'workspace-model',
   'workspace-component',
+  // Images, vector graphics, 3D objects (spec 001 §4; ADR 0052): ASSET_ITEM_CHANNELS.
+  'workspace-image',
+  'workspace-resource-svg',
+  'workspace-object-3-d',
   'workspace-user-favorite',
   'workspace-shared-model',
   'user-notification',

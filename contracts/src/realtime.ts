@@ -14,6 +14,7 @@ import { PluginAction, PluginLog, PluginVersion } from './plugins/plugin';
 import { FavoriteSnapshot, ModelShareSnapshot } from './events/sharing.events';
 import { TeamMemberFact } from './events/team.events';
 import { Component } from './workspace/component';
+import { AssetItem } from './workspace/asset-items';
 import { Model } from './workspace/model';
 import { Project, Team } from './workspace/team';
 
@@ -31,6 +32,10 @@ export const RealtimePushes = {
   'workspace-model': pushMessage(Model),
   /** Components (spec 001 §4): to the author (personal) or every member of the team, with their role (ADR 0051). */
   'workspace-component': pushMessage(Component),
+  /** Images, vector graphics, 3D objects (spec 001 §4): like components, to the author or the team's role rooms (ADR 0052). */
+  'workspace-image': pushMessage(AssetItem),
+  'workspace-resource-svg': pushMessage(AssetItem),
+  'workspace-object-3-d': pushMessage(AssetItem),
   'workspace-team': pushMessage(TeamPush),
   'workspace-team-project': pushMessage(ProjectPush),
   'workspace-team-member': pushMessage(TeamMemberPush),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creating, rpc, withActor } from './common/contract-builders';
 import { Timestamp } from './common/ids';
+import { AssetItemRpc } from './workspace/asset-items';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { Component, ComponentList, ComponentUsage, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './workspace/component';
 import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
@@ -71,6 +72,8 @@ export const WorkspaceRpc = {
   updateComponent: rpc('rpc.workspace.component.update', withActor(IdBody.extend({ changes: UpdateComponentBody })), Component),
   deleteComponent: rpc('rpc.workspace.component.delete', withActor(IdBody), Component),
   componentUsage: rpc('rpc.workspace.component.used', withActor(IdBody), ComponentUsage),
+  // Images, vector graphics, 3D objects (spec 001 §3, §7; ADR 0052)
+  ...AssetItemRpc,
   updateProfile: rpc('rpc.workspace.user.update-profile', withActor(UpdateProfileBody), User),
 
   // Teams, projects, members (spec 000 §7, spec 001 §7)

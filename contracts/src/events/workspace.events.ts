@@ -9,6 +9,7 @@ import {
   ComponentEvents,
   ComponentRenamedV1,
 } from './component.events';
+import { ASSET_ITEM_EVENT_DESCRIPTIONS, AssetItemCreatedV1, AssetItemDeletedV1, AssetItemEvents, AssetItemRenamedV1 } from './asset-item.events';
 import { envelope } from './envelope';
 import {
   NOTIFICATION_EVENT_DESCRIPTIONS,
@@ -97,6 +98,7 @@ export const WorkspaceEvents = {
   ...SharingEvents,
   ...NotificationEvents,
   ...ComponentEvents,
+  ...AssetItemEvents,
 } as const;
 
 export const WorkspaceEvent = z.discriminatedUnion('type', [
@@ -133,6 +135,9 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   ComponentRenamedV1,
   ComponentDescriptionChangedV1,
   ComponentDeletedV1,
+  AssetItemCreatedV1,
+  AssetItemRenamedV1,
+  AssetItemDeletedV1,
 ]);
 export type WorkspaceEvent = z.infer<typeof WorkspaceEvent>;
 
@@ -159,6 +164,7 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   ...SHARING_EVENT_DESCRIPTIONS,
   ...NOTIFICATION_EVENT_DESCRIPTIONS,
   ...COMPONENT_EVENT_DESCRIPTIONS,
+  ...ASSET_ITEM_EVENT_DESCRIPTIONS,
 };
 
 /** JetStream stream that holds the workspace's events. */

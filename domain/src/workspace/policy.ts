@@ -60,6 +60,11 @@ export const TEAM_POLICY = {
   'component.change': ['owner', 'editor'],
   'component.delete': ['owner', 'editor'],
   'assets.open': ['owner', 'editor'],
+  // A team's images, vector graphics and 3D objects (spec 001 §6, ADR 0052): owners and editors upload and change, viewers read only.
+  'assetItem.read': TEAM_ROLES,
+  'assetItem.create': ['owner', 'editor'],
+  'assetItem.change': ['owner', 'editor'],
+  'assetItem.delete': ['owner', 'editor'],
   // Business records of the team (catalog, materials, services; ADR 0029): every member reads, owners and editors change.
   'business.read': TEAM_ROLES,
   'business.change': ['owner', 'editor'],
