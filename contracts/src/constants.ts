@@ -17,3 +17,4 @@ export * from './commerce/units.constants';
 export * from './commerce/material-classes';
 export * from './commerce/business.constants';
 export * from './assets/upload-kinds';
+export * from './assets/upload-texts';

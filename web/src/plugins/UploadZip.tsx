@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PluginVersion } from '@kiln/contracts';
+import { UPLOAD_TEXTS } from '@kiln/contracts/constants';
 import { messageOf } from '../api/client';
 import { pluginApi, pluginKeys, pluginUploadFolder, uploadFile } from './plugin-api';
 import { PLUGIN_TEXTS } from './plugin-texts';
@@ -35,7 +36,7 @@ export function UploadZip({
       setProgress({ state: 'failed', message: `${PLUGIN_TEXTS.uploadFailed}: ${PLUGIN_TEXTS.zipOnly}` });
       return;
     }
-    setProgress({ state: 'uploading', message: `${PLUGIN_TEXTS.uploading}: 0/1 file(s) uploading` });
+    setProgress({ state: 'uploading', message: `${PLUGIN_TEXTS.uploading}: ${UPLOAD_TEXTS.uploadingCount(0, 1)}` });
     try {
       const media = await uploadFile(file, { folder: pluginUploadFolder(packageId, version), repo: 'plugin' });
       const saved = await pluginApi.assignZip(recordId, version, media.id);
@@ -45,9 +46,9 @@ export function UploadZip({
       }));
       void queryClient.invalidateQueries({ queryKey: pluginKeys.versions(recordId) });
       void queryClient.invalidateQueries({ queryKey: pluginKeys.actions(recordId, version) });
-      setProgress({ state: 'success', message: `${PLUGIN_TEXTS.uploadSuccess}: 1/1 file(s) successfully uploaded` });
+      setProgress({ state: 'success', message: `${PLUGIN_TEXTS.uploadSuccess}: ${UPLOAD_TEXTS.successCount(1, 1)}` });
     } catch (error) {
-      setProgress({ state: 'failed', message: `${PLUGIN_TEXTS.uploadFailed}: 1 file(s) failed to upload. ${messageOf(error)}` });
+      setProgress({ state: 'failed', message: `${PLUGIN_TEXTS.uploadFailed}: ${UPLOAD_TEXTS.failedCount(1)}. ${messageOf(error)}` });
     }
   };
 

@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, UPLOAD_TEXTS } from '@kiln/contracts/constants';
 import { PLUGIN_MESSAGES } from '@kiln/domain';
 import { addKnownMessages } from '../api/messages';
 
@@ -14,9 +14,9 @@ export const PLUGIN_TEXTS = {
   iconMd: PLUGIN_MESSAGES.iconMd,
   iconSm: PLUGIN_MESSAGES.iconSm,
   uploadsUnavailable: 'Uploads are not available on this server yet; you can add the icons later from Edit.',
-  uploadFailed: 'Upload Failed',
-  uploading: 'Uploading',
-  uploadSuccess: 'Upload Success',
+  uploadFailed: UPLOAD_TEXTS.failed,
+  uploading: UPLOAD_TEXTS.uploading,
+  uploadSuccess: UPLOAD_TEXTS.success,
   noLogs: 'No logs yet.',
   versionNotFound: PLUGIN_MESSAGES.versionNotFound,
 } as const;
