@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AssetItemFilesController } from './asset-items/asset-item-files.controller';
 import { AuthController } from './auth/auth.controller';
 import { SessionGuard } from './auth/session.guard';
 import { SessionResolver } from './auth/session-resolver';
@@ -11,7 +12,7 @@ import { incomingMediaStorage } from './uploads/storage-from-env';
 import { UploadController } from './uploads/upload.controller';
 
 @Module({
-  controllers: [AuthController, DocsController, HealthController, UploadController],
+  controllers: [AuthController, DocsController, HealthController, UploadController, AssetItemFilesController],
   providers: [
     ServiceClient,
     SessionResolver,

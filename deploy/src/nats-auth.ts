@@ -40,7 +40,8 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
     reads: ['workspace'],
   },
   // Models follow their product (productId, publishedAt) from the commerce events.
-  workspace: { reads: ['commerce'] },
+  // Images, vector graphics, 3D objects are made only of the caller's own upload of their kind: it asks the assets service (ADR 0052).
+  workspace: { reads: ['commerce'], asks: ['rpc.assets.media.get'] },
   // assign-zip-file attaches only the caller's own upload: it asks the assets service (ADR 0033).
   'plugin-registry': { asks: ['rpc.assets.media.get'] },
 };

@@ -1,3 +1,4 @@
+import { assetItemPlan, isAssetItemEvent } from './asset-item-pushes';
 import { businessPlan, isBusinessEvent } from './business-pushes';
 import { componentPlan, isComponentEvent } from './component-pushes';
 import { isModelEvent, modelPlan } from './model-pushes';
@@ -14,6 +15,7 @@ export function routeEvent(event: PushableEvent): PushPlan | null {
   if (isPluginPushEvent(event)) return pluginPlan(event);
   if (isModelEvent(event)) return modelPlan(event);
   if (isComponentEvent(event)) return componentPlan(event);
+  if (isAssetItemEvent(event)) return assetItemPlan(event);
   if (isTeamEvent(event)) return teamPlan(event);
   if (isShareEvent(event)) return sharePlan(event);
   if (isFavoriteEvent(event)) return favoritePlan(event);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { constants as fsConstants, createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES } from '@kiln/domain';
@@ -64,6 +64,21 @@ export function meter(maxBytes: number, inspect?: InspectHead): { count: Transfo
   return { count, received: () => ({ size, sha256: hash.digest('hex'), head: head ?? Buffer.alloc(0) }) };
 }
 
+/** A stored file opened for reading: its bytes as a stream (nothing held in memory) and its size. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * The keys the BFF may read: `media/<id>` and its derived files (`media/<id>.thumb.png`, `.view.glb`,
+ * `.safe.svg`), or another folder's `<folder>/<id>[.<suffix>…]`: lowercase folders, an id, dotted suffixes.
+ * Never `..`, never an absolute path, never an upload still arriving (`.upload`).
+ */
+export function isReadableKey(key: string): boolean {
+  return /^(?:[a-z0-9-]+\/)+[0-9a-f]{24}(?:\.[a-z0-9]+)*$/.test(key) && !key.endsWith('.upload');
+}
+
 /**
  * Where the BFF streams an upload before the assets service registers it (ADR 0033): `receive` writes
  * `media/<id>.upload` chunk by chunk (never the whole file in memory), counting and hashing as it goes;
@@ -73,6 +88,11 @@ export function meter(maxBytes: number, inspect?: InspectHead): { count: Transfo
 export interface IncomingMediaStorage {
   receive(id: string, source: Readable, maxBytes: number, inspect?: InspectHead): Promise<Received>;
   discard(id: string): Promise<void>;
+  /**
+   * Opens a stored file by its key (`media/<id>`, `media/<id>.thumb.png`, ...; `isReadableKey`) to stream
+   * it out (ADR 0052); null when there is no such file (yet). A failure of the store is a StorageFailed.
+   */
+  open(key: string): Promise<StoredFile | null>;
 }
 
 export const INCOMING_MEDIA_STORAGE = Symbol('incoming media storage');
@@ -108,5 +128,31 @@ export class LocalDiskIncomingMedia implements IncomingMediaStorage {
 
   async discard(id: string): Promise<void> {
     await rm(this.path(id), { force: true });
+  }
+
+  async open(key: string): Promise<StoredFile | null> {
+    if (!isReadableKey(key)) throw new Error('invalid storage key');
+    const path = join(this.storageDir, ...key.split('/'));
+    if (!path.startsWith(this.storageDir + sep)) throw new Error('invalid storage key');
+    let handle;
+    try {
+      // Never through a link: only files the services wrote themselves.
+      handle = await open(path, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return null;
+      throw new StorageFailed(error);
+    }
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { stream: handle.createReadStream(), size: stat.size };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw new StorageFailed(error);
+    }
   }
 }

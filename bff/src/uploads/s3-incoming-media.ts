@@ -3,6 +3,7 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  GetObjectCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -10,7 +11,7 @@ import {
 import { S3Settings } from '@kiln/contracts';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { IncomingMediaStorage, InspectHead, meter, Received, StorageFailed } from './media-storage';
+import { IncomingMediaStorage, InspectHead, isReadableKey, meter, Received, StorageFailed, StoredFile } from './media-storage';
 
 /**
  * The client for an S3-compatible store: an endpoint of its own (MinIO, Ceph, a test's s3rver) is
@@ -123,5 +124,19 @@ export class S3IncomingMedia implements IncomingMediaStorage {
 
   async discard(id: string): Promise<void> {
     await this.send(this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id) })));
+  }
+
+  /** Streams an object of the bucket (never buffered); null when there is none (yet). */
+  async open(key: string): Promise<StoredFile | null> {
+    if (!isReadableKey(key)) throw new Error('invalid storage key');
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      if (!(answer.Body instanceof Readable)) throw new Error('the store answered no stream');
+      return { stream: answer.Body, size: Number(answer.ContentLength ?? 0) };
+    } catch (error) {
+      const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
+      throw new StorageFailed(error);
+    }
   }
 }

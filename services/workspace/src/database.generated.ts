@@ -24,6 +24,39 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AssetItems {
+  author_id: string;
+  created_at: Timestamp;
+  id: string;
+  kind: string;
+  media_id: string;
+  media_mimetype: string;
+  media_name: string;
+  media_size: number;
+  name: string;
+  project_id: string | null;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface AssetItemView {
+  author_id: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  id: string;
+  kind: string;
+  media_id: string;
+  media_mimetype: string;
+  media_name: string;
+  media_size: number;
+  name: string;
+  project_id: string | null;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
 export interface Components {
   author_id: string;
   contributor_id: string | null;
@@ -362,6 +395,8 @@ export interface UserView {
 }
 
 export interface DB {
+  asset_item_view: AssetItemView;
+  asset_items: AssetItems;
   component_usages: ComponentUsages;
   component_view: ComponentView;
   components: Components;

@@ -1,3 +1,4 @@
+import { assetItemsRoutes } from './asset-items/asset-items.routes';
 import { authRoutes } from './auth/auth.routes';
 import { businessPeopleRoutes } from './business-people/business-people.routes';
 import { catalogSupportRoutes } from './catalog-support/catalog-support.routes';
@@ -28,6 +29,7 @@ export const workspaceAreas: AreaRoutes[] = [
   catalogSupportRoutes,
   businessPeopleRoutes,
   componentsRoutes,
+  assetItemsRoutes,
 ];
 
 /** Every request the workspace answers on NATS: subject → use case. */

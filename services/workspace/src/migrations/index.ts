@@ -9,6 +9,7 @@ import * as fastSharedLists from './0009-fast-shared-lists';
 import * as notificationCounts from './0010-notification-counts';
 import * as deletedModels from './0011-deleted-models';
 import * as components from './0012-components';
+import * as assetItems from './0013-asset-items';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -22,4 +23,5 @@ export const workspaceMigrations = {
   '0010-notification-counts': notificationCounts,
   '0011-deleted-models': deletedModels,
   '0012-components': components,
+  '0013-asset-items': assetItems,
 };

@@ -1,0 +1,26 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Clock, CLOCK } from '@kiln/service-kit';
+import { TEAM_ROLES_PORT, TeamRoles } from '../../../teams/ports/team-roles.port';
+import { ASSET_ITEM_REPOSITORY, AssetItemRepository } from '../../ports/asset-item.repository.port';
+import { loadItemOfKind } from '../../load-item-of-kind';
+import { AssetItemChange } from '../create-asset-item/create-asset-item.command';
+import { RenameAssetItemCommand } from './rename-asset-item.command';
+
+/** PATCH /api/workspace/{image|resource-svg|object-3-d}/{id}: the name without extension, trimmed; the extension kept. */
+@CommandHandler(RenameAssetItemCommand)
+export class RenameAssetItemHandler implements ICommandHandler<RenameAssetItemCommand, AssetItemChange> {
+  constructor(
+    @Inject(ASSET_ITEM_REPOSITORY) private readonly items: AssetItemRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TEAM_ROLES_PORT) private readonly teamRoles: TeamRoles,
+  ) {}
+
+  async execute({ actorId, kind, id, name }: RenameAssetItemCommand): Promise<AssetItemChange> {
+    const { item, actor } = await loadItemOfKind(this.items, this.teamRoles, actorId, kind, id);
+    const now = this.clock.now();
+    item.rename(name, actor, now);
+    const eventIds = await this.items.save(item, { actorId, occurredAt: now });
+    return { item: item.snapshot(), eventIds };
+  }
+}
