@@ -1,6 +1,7 @@
 import { COMMON_MESSAGES, UPLOAD_TEXTS } from '@kiln/contracts/constants';
 import { PLUGIN_MESSAGES } from '@kiln/domain';
 import { addKnownMessages } from '../api/messages';
+import { formatDay as formatDate } from '../ui/dates';
 
 /** Texts of the plugin screens: the spec's (001 §2, §4, §5, §8) as written, and ours (ADR 0034). */
 export const PLUGIN_TEXTS = {
@@ -36,13 +37,8 @@ export const VERSION_STATUS_LABELS = { pending: 'Pending', failed: 'Failed', don
 // The service's sentences (domain/src/plugins) are shown as they come.
 addKnownMessages(Object.values(PLUGIN_MESSAGES));
 
-/** Last-updated dates as YYYY/MM/DD (spec 001 §9). */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;
-}
+/** Last-updated dates as YYYY/MM/DD (spec 001 §9): one home for every screen (ui/dates). */
+export { formatDay as formatDate } from '../ui/dates';
 
 /** A finish time: date and hh:mm:ss. */
 export function formatTime(value: string | Date | null | undefined): string {

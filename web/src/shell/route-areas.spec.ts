@@ -23,7 +23,13 @@ describe('areaOf', () => {
     expect(labels('/assets/texture/edit/123')).toEqual(['My Assets', 'Textures', 'Edit texture']);
     expect(labels('/assets/scene/new')).toEqual(['My Assets', 'Scenes', 'New scene']);
     expect(labels('/assets/texture/community')).toEqual(['My Assets', 'Textures', 'Community textures']);
-    expect(areaOf('/assets/image').tools).toEqual([]);
+    // Search and sort are hidden on asset pages (spec 000 §2); the lists keep the view switch (spec 001 §2).
+    expect(areaOf('/assets/image').tools).toEqual(['view']);
+    expect(areaOf('/assets/vector-graphics').tools).toEqual(['view']);
+    expect(areaOf(`/${'a'.repeat(24)}/assets/objects3d`).tools).toEqual(['view']);
+    expect(areaOf('/assets').tools).toEqual([]);
+    expect(areaOf('/assets/texture').tools).toEqual([]);
+    expect(areaOf('/assets/image/extra').kind).toBe('unknown');
     expect(areaOf('/assets/nonsense').kind).toBe('unknown');
   });
 
@@ -63,7 +69,12 @@ describe('areaOf', () => {
         (p) => !built(p),
       ),
     ).toEqual([]);
-    expect(['/assets', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
+    expect(
+      ['/assets', '/assets/image', '/assets/vector-graphics', '/assets/objects3d', `/${T}/assets`, `/${T}/${P}/assets/image`].filter((p) => !built(p)),
+    ).toEqual([]);
+    expect(['/assets/texture', '/assets/scene', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual(
+      [],
+    );
   });
 
   it('names the other areas and knows nothing of other addresses', () => {

@@ -48,6 +48,7 @@ export type ListTool = 'search' | 'sort' | 'view';
 const ALL: readonly ListTool[] = ['search', 'sort', 'view'];
 const SEARCH_SORT: readonly ListTool[] = ['search', 'sort'];
 const NONE: readonly ListTool[] = [];
+const VIEW: readonly ListTool[] = ['view'];
 
 /**
  * Every screen of the workspace app, once: whether it is built (else its page says it is not available yet, and its
@@ -70,7 +71,9 @@ export const SCREENS = {
   quotes: { built: false, tools: NONE },
   quote: { built: false, tools: NONE },
   component: { built: true, tools: ALL }, // My Components, team and project (web/src/components)
-  assets: { built: false, tools: NONE },
+  assets: { built: true, tools: NONE }, // My Assets overview, team and project (web/src/assets)
+  assetList: { built: true, tools: VIEW }, // the asset lists of ASSET_LISTS: search and sort hidden (spec 000 §2), the view kept
+  assetLater: { built: false, tools: NONE }, // the other asset screens
   publishing: { built: true, tools: NONE }, // market/publish, market/republish, market/moderation (web/src/market)
   market: { built: false, tools: NONE },
   workspace: { built: false, tools: NONE },
@@ -78,6 +81,9 @@ export const SCREENS = {
   unknown: { built: false, tools: NONE },
 } as const satisfies Record<string, { built: boolean; tools: readonly ListTool[] }>;
 export type ScreenId = keyof typeof SCREENS;
+
+/** The asset lists that are built (web/src/assets); the other asset paths are 'assetLater'. */
+const ASSET_LISTS = ['vector-graphics', 'image', 'objects3d'];
 
 const ASSET_KINDS: Record<string, string> = {
   font: 'Fonts',
@@ -157,7 +163,10 @@ export function areaOf(pathname: string): PathArea {
   if (first === 'component') return rest.length === 1 ? area('component', [{ label: teamId ? 'Components' : 'My Components' }], 'component') : unknown;
   if (first === 'assets') {
     const crumbs = [{ label: teamId ? 'Assets' : 'My Assets', to: `${base}/assets` }, ...assetCrumbs(`${base}/assets`, rest.slice(1))];
-    return crumbs.some((c) => c.label === 'Not found') ? unknown : area('assets', crumbs, 'assets');
+    const list = rest[1];
+    return crumbs.some((c) => c.label === 'Not found')
+      ? unknown
+      : area('assets', crumbs, !list ? 'assets' : ASSET_LISTS.includes(list) ? 'assetList' : 'assetLater');
   }
   if (teamId) return !projectId && first === 'members' && rest.length === 1 ? area('members', [{ label: 'Members' }], 'members') : unknown;
 

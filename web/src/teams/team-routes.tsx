@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router';
+import { assetRoutes } from '../assets/asset-routes';
 import { businessRoutes } from '../business/business-routes';
 import { pluginRoutes } from '../plugins/plugin-routes';
 import { ComingSoonPage } from '../shell/ComingSoonPage';
@@ -40,13 +41,6 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 const soon = <ComingSoonPage />;
-/** The asset subpaths of spec 001 §2 (the placeholder page reads the rest of the path). */
-const assetRoutes = (
-  <>
-    <Route path="assets" element={soon} />
-    <Route path="assets/*" element={soon} />
-  </>
-);
 
 /**
  * Team, project, members, profile and the areas of later issues (spec 000 §2, spec 001 §2): routes inside the
@@ -72,7 +66,7 @@ export function teamRoutes() {
           </Lazy>
         }
       />
-      {assetRoutes}
+      {assetRoutes('personal')}
       {businessRoutes()}
       <Route path="market" element={soon} />
       <Route path="market/*" element={soon} />
@@ -102,7 +96,7 @@ export function teamRoutes() {
             </Lazy>
           }
         />
-        {assetRoutes}
+        {assetRoutes('team')}
         <Route path=":projectId" element={<ProjectScope />}>
           <Route
             index
@@ -120,7 +114,7 @@ export function teamRoutes() {
               </Lazy>
             }
           />
-          {assetRoutes}
+          {assetRoutes('project')}
         </Route>
         <Route path="*" element={soon} />
       </Route>

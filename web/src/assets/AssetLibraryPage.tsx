@@ -1,0 +1,347 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { AssetItem, AssetItemList, PushMessage } from '@kiln/contracts';
+import { ASSET_ITEM_PAGE_SIZE, type AssetItemKind } from '@kiln/contracts/constants';
+import { teamAllows } from '@kiln/domain';
+import { ListHeader, ModelListView, usePagedItems } from '../models/ModelListView';
+import { usePushChannel } from '../realtime/RealtimeProvider';
+import { useViewState, type DisplayMode } from '../shell/view-state';
+import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
+import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
+import { formatDay } from '../ui/dates';
+import { DotsIcon } from '../ui/icons';
+import { Menu, MenuItem } from '../ui/Menu';
+import { UploadDropzone, UploadNotice, useUploads } from './upload';
+import { assetFileUrl, assetItemsApi, type AssetScope } from './asset-items-api';
+import { formatSize, LIBRARY_KINDS } from './asset-kinds';
+import { AssetOpenDialog } from './AssetOpenDialog';
+import { AssetThumb } from './AssetThumb';
+import { RenameAssetDialog } from './RenameAssetDialog';
+import './assets.css';
+
+/** Why a viewer's buttons are disabled (spec 001 §6). */
+export const NO_ROLE = 'Only owners and editors of the team may do this';
+
+export const assetKeys = {
+  all: ['asset-items'] as const,
+  kind: (kind: AssetItemKind) => ['asset-items', kind] as const,
+  list: (kind: AssetItemKind, scope: AssetScope) => ['asset-items', kind, scope.teamId ?? '', scope.projectId ?? ''] as const,
+};
+const idOf = (item: AssetItem) => item.id;
+/** After a push, the list is fetched again once more a moment later: the push may come before the service's read model has it. */
+const SETTLE_MS = 1000;
+
+/** A push merged into every cached page of the kind: a deletion takes the item out, a change replaces it when newer. */
+function applyPush(queryClient: QueryClient, kind: AssetItemKind, message: PushMessage<AssetItem>) {
+  const pushed = message.data;
+  queryClient.setQueriesData<InfiniteData<AssetItemList>>({ queryKey: assetKeys.kind(kind) }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            data:
+              message.verb === 'delete'
+                ? page.data.filter((i) => i.id !== pushed.id)
+                : page.data.map((i) => (i.id === pushed.id && i.version <= pushed.version ? { ...i, ...pushed } : i)),
+          })),
+        }
+      : data,
+  );
+}
+
+/** Images and vector graphics open large in a dialog; 3D objects wait for the viewer and download meanwhile. */
+const opensInPage = (kind: AssetItemKind) => kind !== 'object3d';
+
+type Open = { kind: 'rename' | 'delete' | 'open'; item: AssetItem } | null;
+
+export interface AssetLibraryPageProps {
+  kind: AssetItemKind;
+  scope?: AssetScope;
+  /** Upload: always in the personal scope; in a team, owner or editor (spec 001 §6). */
+  canUpload: boolean;
+  /** Rename and Delete: the author in the personal scope; in a team, owner or editor (ADR 0052). */
+  canChange: boolean;
+  canDelete: boolean;
+}
+
+/**
+ * My Vector Graphics, My Images, My 3D Objects, and a team's or project's (spec 001 §2): one page for the three
+ * kinds (ADR 0056). Grid, list or compact (remembered under 'display'), 20 at a time with more loaded while a full
+ * page came, uploads by drop or Add with the spec's texts, open, rename keeping the extension, and delete by typing
+ * the name. Other tabs' changes arrive on the kind's channel (`workspace-image`, …).
+ */
+export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDelete }: AssetLibraryPageProps) {
+  const library = LIBRARY_KINDS[kind];
+  const { display } = useViewState();
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey: assetKeys.list(kind, scope),
+    queryFn: ({ pageParam }) => assetItemsApi.list(kind, { skip: pageParam, scope }),
+    initialPageParam: 0,
+    // More is loaded when a page returned exactly 20 (spec 001 §9).
+    getNextPageParam: (last, all) => (last.data.length === ASSET_ITEM_PAGE_SIZE ? all.reduce((n, page) => n + page.data.length, 0) : undefined),
+  });
+  const paged = usePagedItems(list, idOf);
+  // Deleted here or by a push: never shown again, even by a fetch that left before the deletion was in the read model.
+  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
+  const forget = (id: string) => setGone((before) => new Set(before).add(id));
+  const items = useMemo(() => paged.filter((i) => !gone.has(i.id)), [paged, gone]);
+  const [open, setOpen] = useState<Open>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: assetKeys.kind(kind) });
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  usePushChannel<AssetItem>(library.channel, (message) => {
+    if (!message?.data?.id) return;
+    if (message.verb === 'delete') forget(message.data.id);
+    applyPush(queryClient, kind, message);
+    if (message.verb !== 'delete') {
+      if (message.verb === 'create') void refresh();
+      timers.current.push(setTimeout(() => void refresh(), SETTLE_MS));
+    }
+  });
+  const uploads = useUploads({
+    kind,
+    onStored: (media) => assetItemsApi.create(kind, media.id, scope),
+    onSettled: () => void refresh(),
+  });
+  const titleId = useId();
+  const inTeam = Boolean(scope.teamId);
+
+  return (
+    <section className="models-page asset-library" aria-labelledby={titleId} data-testid="asset-library" data-kind={kind}>
+      <ListHeader
+        id={titleId}
+        title={inTeam ? library.teamTitle : library.title}
+        total={list.isSuccess ? list.data.pages[0]?.total : undefined}
+        noun={library.noun}
+      />
+      <UploadDropzone kind={kind} onFiles={uploads.add} disabled={!canUpload} disabledReason={NO_ROLE} />
+
+      <ModelListView
+        query={list}
+        items={items}
+        keyOf={idOf}
+        display={display}
+        search=""
+        emptyText={library.empty}
+        columns={['Name', 'Size', 'Last modified']}
+        label={inTeam ? library.teamTitle : library.title}
+        renderItem={(item) => (
+          <AssetCard
+            item={item}
+            display={display}
+            canChange={canChange}
+            canDelete={canDelete}
+            onOpen={() =>
+              // Until the 3D viewer is here, a 3D object opens as a download of its file (ADR 0056).
+              opensInPage(item.kind) ? setOpen({ kind: 'open', item }) : download(assetFileUrl(item.kind, item.id, 'original'), item.name)
+            }
+            onRename={() => setOpen({ kind: 'rename', item })}
+            onDelete={() => setOpen({ kind: 'delete', item })}
+          />
+        )}
+      />
+
+      <UploadNotice entries={uploads.entries} summary={uploads.summary} onClose={uploads.clear} />
+
+      {open?.kind === 'open' && <AssetOpenDialog item={open.item} onClose={() => setOpen(null)} />}
+      {open?.kind === 'rename' && (
+        <RenameAssetDialog
+          name={open.item.name}
+          onSubmit={async (name) => {
+            const renamed = await assetItemsApi.rename(kind, open.item.id, name);
+            applyPush(queryClient, kind, { verb: 'update', data: renamed });
+            await refresh();
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'delete' && (
+        <DeleteByNameDialog
+          title={`Delete ${library.noun[0]}`}
+          what={library.noun[0]}
+          name={open.item.name}
+          onConfirm={async () => {
+            await assetItemsApi.remove(kind, open.item.id);
+            forget(open.item.id);
+            await refresh();
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+interface AssetCardProps {
+  item: AssetItem;
+  display: DisplayMode;
+  canChange: boolean;
+  canDelete: boolean;
+  onOpen: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+}
+
+function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDelete }: AssetCardProps) {
+  const updated = formatDay(item.updatedAt);
+  const size = formatSize(item.media.size);
+  const common = { 'data-testid': 'asset-item', 'data-asset-name': item.name, 'data-asset-id': item.id };
+  const thumb = (
+    <button
+      type="button"
+      className="asset-open"
+      onClick={onOpen}
+      aria-label={`${opensInPage(item.kind) ? 'Open' : 'Download'} ${item.name}`}
+      data-testid="asset-open"
+    >
+      <AssetThumb item={item} size={display === 'list' ? 18 : 40} showMessage={display !== 'list'} />
+    </button>
+  );
+  const name = (
+    <span className="model-name" title={item.name} data-testid="asset-name-text">
+      {item.name}
+    </span>
+  );
+  const menu = (
+    <Menu
+      label={`Actions for ${item.name}`}
+      className="model-menu"
+      trigger={(props) => (
+        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${item.name}`} data-testid="asset-menu" {...props}>
+          <DotsIcon />
+        </button>
+      )}
+    >
+      {(close) => (
+        <>
+          {opensInPage(item.kind) && (
+            <MenuItem
+              testId="asset-menu-open"
+              onSelect={() => {
+                close();
+                onOpen();
+              }}
+            >
+              Open
+            </MenuItem>
+          )}
+          <MenuItem
+            testId="asset-download"
+            onSelect={() => {
+              close();
+              download(assetFileUrl(item.kind, item.id, 'original'), item.name);
+            }}
+          >
+            Download
+          </MenuItem>
+          <MenuItem
+            disabled={!canChange}
+            title={canChange ? undefined : NO_ROLE}
+            testId="asset-rename"
+            onSelect={() => {
+              close();
+              onRename();
+            }}
+          >
+            Rename
+          </MenuItem>
+          <MenuItem
+            disabled={!canDelete}
+            danger
+            title={canDelete ? undefined : NO_ROLE}
+            testId="asset-delete"
+            onSelect={() => {
+              close();
+              onDelete();
+            }}
+          >
+            Delete
+          </MenuItem>
+        </>
+      )}
+    </Menu>
+  );
+  if (display === 'list') {
+    return (
+      <li className="model-row asset-row" {...common}>
+        <span className="model-row-name">
+          {thumb}
+          <span className="model-row-text">
+            {name}
+            <span className="model-meta model-row-phone-meta">
+              {size} · <time dateTime={item.updatedAt}>{updated}</time>
+            </span>
+          </span>
+        </span>
+        <span className="model-row-author">{size}</span>
+        <time className="model-row-date" dateTime={item.updatedAt}>
+          {updated}
+        </time>
+        <span className="model-row-menu">
+          <span className="model-tools">{menu}</span>
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li className={`model-card model-card--${display} asset-card`} {...common}>
+      {thumb}
+      <div className="model-card-body">
+        <div className="model-card-text">
+          {name}
+          <span className="model-meta">
+            <span data-testid="asset-size">{size}</span> · <time dateTime={item.updatedAt}>{updated}</time>
+          </span>
+        </div>
+        <span className="model-tools">{menu}</span>
+      </div>
+    </li>
+  );
+}
+
+/** Saves a file of the item (its original, served as an attachment). */
+export function download(url: string, name: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** /assets/{image|vector-graphics|objects3d}: the signed-in user's own. */
+export function MyAssetLibraryPage({ kind }: { kind: AssetItemKind }) {
+  return <AssetLibraryPage key={kind} kind={kind} canUpload canChange canDelete />;
+}
+
+/** /{teamId}/assets/…: upload, rename and delete for owners and editors; viewers read (spec 001 §6). */
+export function TeamAssetLibraryPage({ kind }: { kind: AssetItemKind }) {
+  const { team } = useTeamOutlet();
+  return (
+    <AssetLibraryPage
+      key={`${kind}-${team.id}`}
+      kind={kind}
+      scope={{ teamId: team.id }}
+      canUpload={teamAllows(team.userRole, 'assetItem.create')}
+      canChange={teamAllows(team.userRole, 'assetItem.change')}
+      canDelete={teamAllows(team.userRole, 'assetItem.delete')}
+    />
+  );
+}
+
+/** /{teamId}/{projectId}/assets/…. */
+export function ProjectAssetLibraryPage({ kind }: { kind: AssetItemKind }) {
+  const { team, project } = useProjectOutlet();
+  return (
+    <AssetLibraryPage
+      key={`${kind}-${project.id}`}
+      kind={kind}
+      scope={{ teamId: team.id, projectId: project.id }}
+      canUpload={teamAllows(team.userRole, 'assetItem.create')}
+      canChange={teamAllows(team.userRole, 'assetItem.change')}
+      canDelete={teamAllows(team.userRole, 'assetItem.delete')}
+    />
+  );
+}

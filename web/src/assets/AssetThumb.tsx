@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import type { AssetItem } from '@kiln/contracts';
+import { WarningIcon } from './asset-icons';
+import { assetFileUrl } from './asset-items-api';
+import { LIBRARY_KINDS } from './asset-kinds';
+
+/** What the item says of its preview, when it says it (the media's processing, ADR 0053): pending, ready or failed with why. */
+export interface PreviewFacts {
+  status?: 'pending' | 'ready' | 'failed';
+  message?: string;
+  thumbnail?: boolean;
+}
+export const previewOf = (item: AssetItem): PreviewFacts | undefined => (item as AssetItem & { preview?: PreviewFacts }).preview;
+
+/** While the preview is being made, the thumbnail is asked for again after these pauses (ms). */
+const RETRY_MS = [1500, 4000, 10_000, 20_000];
+
+/**
+ * An item's thumbnail (the 'thumbnail' file, a PNG of at most 512 px): a neutral icon of its kind until it is there,
+ * and, when the preview could not be made, the icon with why. The file answers 404 while it is being made: it is
+ * asked for again a few times.
+ */
+export function AssetThumb({ item, size = 40, showMessage = true }: { item: AssetItem; size?: number; showMessage?: boolean }) {
+  const preview = previewOf(item);
+  const failed = preview?.status === 'failed' || (preview?.status === 'ready' && preview.thumbnail === false);
+  const [attempt, setAttempt] = useState(0);
+  const [missing, setMissing] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    if (!missing || failed || attempt >= RETRY_MS.length) return;
+    const timer = setTimeout(() => {
+      setMissing(false);
+      setAttempt((n) => n + 1);
+    }, RETRY_MS[attempt]);
+    return () => clearTimeout(timer);
+  }, [missing, failed, attempt]);
+
+  // A change of the preview's state (a push) starts the asking again.
+  const [seen, setSeen] = useState(preview?.status);
+  if (seen !== preview?.status) {
+    setSeen(preview?.status);
+    setAttempt(0);
+    setMissing(false);
+  }
+
+  const showImage = !failed && !missing;
+  return (
+    <div
+      className={`thumb asset-thumb ${loaded && showImage ? 'asset-thumb--loaded' : ''}`}
+      data-testid="asset-thumb"
+      data-preview={failed ? 'failed' : loaded ? 'ready' : 'pending'}
+    >
+      {showImage && (
+        <img
+          key={attempt}
+          src={assetFileUrl(item.kind, item.id, 'thumbnail')}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setLoaded(true)}
+          onError={() => {
+            setLoaded(false);
+            setMissing(true);
+          }}
+        />
+      )}
+      {!(loaded && showImage) && (
+        <span className="asset-thumb-icon" aria-hidden="true">
+          {failed ? <WarningIcon size={size} /> : LIBRARY_KINDS[item.kind].icon(size)}
+        </span>
+      )}
+      {failed && showMessage && preview?.message && (
+        <span className="asset-thumb-message" data-testid="asset-preview-failed">
+          {preview.message}
+        </span>
+      )}
+    </div>
+  );
+}
