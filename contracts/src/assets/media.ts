@@ -54,6 +54,57 @@ export const UploadQuery = z.strictObject(
 );
 export type UploadQuery = z.infer<typeof UploadQuery>;
 
+/**
+ * What the assets service derived from a file (ADR 0053): a PNG thumbnail (images, vector graphics, 3D
+ * objects), the 3D viewer's GLB (3D objects, every format), a sanitised SVG (an svg, or a dxf's drawing).
+ * `pending` until processed; `failed` with a sentence for people saying why. Kinds without previews
+ * (plugins, plain media, fonts) are `ready` with nothing derived.
+ */
+export const MEDIA_PREVIEW_STATUSES = ['pending', 'ready', 'failed'] as const;
+export const MediaPreview = z.object({
+  status: z.enum(MEDIA_PREVIEW_STATUSES),
+  /** Why it failed, for people. */
+  message: z.string().optional(),
+  /** `media/<id>.thumb.png` exists (max 512 px). */
+  thumbnail: z.boolean(),
+  /** `media/<id>.view.glb` exists (3D objects). */
+  view: z.boolean(),
+  /** `media/<id>.safe.svg` exists (svg sanitised, dxf drawn). */
+  svg: z.boolean(),
+  /** Pixels of an image after its EXIF orientation; a vector drawing's size in its own units. */
+  width: z.number().optional(),
+  height: z.number().optional(),
+  /** A 3D object's bounding box in mm (model units taken as mm). */
+  size3d: z.object({ x: z.number(), y: z.number(), z: z.number() }).optional(),
+});
+export type MediaPreview = z.infer<typeof MediaPreview>;
+
+/** The largest 3D file processed, the time and memory a conversion may take, the pixels an image may have (ADR 0053). */
+export const MEDIA_PROCESSING_LIMITS = {
+  thumbnailPixels: 512,
+  maxInputPixels: 100_000_000,
+  workerTimeoutMs: 120_000,
+  workerMemoryMb: 1536,
+  /** Triangles drawn in a 3D thumbnail; above it, every n-th. */
+  thumbnailTriangles: 400_000,
+} as const;
+
+/** Why a file could not be previewed: sentences for people (ADR 0053). */
+export const MEDIA_PREVIEW_MESSAGES = {
+  unreadableImage: 'This image cannot be read: the file is damaged or not an image.',
+  tooManyPixels: (max: number) => `This image is too large to preview: it has more than ${max.toLocaleString('en-US')} pixels.`,
+  unreadableSvg: 'This SVG cannot be read: the file is not a well-formed SVG drawing.',
+  unreadableDxf: 'This DXF cannot be read: the file is damaged or not a DXF drawing.',
+  emptyDrawing: 'This drawing has nothing to show: it holds no lines, circles or arcs.',
+  unreadable3d: (format: string, reason: string) => `This ${format} file cannot be read: ${reason}`,
+  empty3d: (format: string) => `This ${format} file holds no geometry to show.`,
+  tooSlow3d: (seconds: number) => `This 3D file took longer than ${seconds} seconds to read, so it was stopped.`,
+  tooBig3d: 'This 3D file needs more memory to read than a preview may take.',
+  missing: 'The file is missing from storage.',
+  gaveUp: 'Reading this file stopped its processor several times, so it was given up.',
+  unsupported: 'Files of this kind have no preview.',
+} as const;
+
 export const Media = z.object({
   id: Id,
   /** Where the file came from: `upload` (fonts from the public fonts service come later). */
@@ -72,6 +123,8 @@ export const Media = z.object({
   sha256: z.string(),
   authorId: Id,
   createdAt: Timestamp,
+  /** What was derived from the file for viewing (ADR 0053). */
+  preview: MediaPreview,
 });
 export type Media = z.infer<typeof Media>;
 export const MediaList = z.array(Media);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnyEventEnvelope } from './envelope';
+import { AssetsEvents } from './assets.events';
 import { BusinessEvents } from './business.events';
 import { CommerceEvents } from './commerce.events';
 import { PluginRegistryEvents } from './plugin-registry.events';
@@ -14,7 +15,10 @@ export const EventSchemas: Record<string, z.ZodType> = {
   ...CommerceEvents,
   ...PluginRegistryEvents,
   ...BusinessEvents,
+  ...AssetsEvents,
 };
+
+export * from './assets.events';
 
 /** Parses an event by its `type` with the contracts; throws when the type is unknown or the payload is invalid. */
 export function parseEvent(payload: unknown, schemas: Record<string, z.ZodType> = EventSchemas): AnyEventEnvelope {

@@ -1,0 +1,39 @@
+import { ContentFormat, MEDIA_PREVIEW_MESSAGES } from '@kiln/contracts';
+import { readFile } from 'node:fs/promises';
+import { DerivedPreview, MediaPreviews, PreviewFailure } from '../../ports/media-previews.port';
+import { imagePreview } from './image-preview';
+import { ConversionLimits, object3dPreview } from './object3d-preview';
+import { dxfPreview, svgPreview } from './vector-preview';
+
+/**
+ * Each format to its maker (ADR 0053): images by sharp here (libvips works off the event loop, with a
+ * pixel limit); SVG and DXF here (3 MB at most, parsed without following anything); 3D objects in a
+ * worker thread with memory and time limits.
+ */
+export class LocalMediaPreviews implements MediaPreviews {
+  constructor(private readonly limits?: ConversionLimits) {}
+
+  async make(format: ContentFormat, source: string): Promise<DerivedPreview> {
+    switch (format) {
+      case 'png':
+      case 'jpeg':
+      case 'webp':
+      case 'gif':
+        return imagePreview(source);
+      case 'svg':
+        return svgPreview(await readFile(source));
+      case 'dxf':
+        return dxfPreview(await readFile(source));
+      case 'glb':
+      case 'obj':
+      case 'stl':
+      case '3ds':
+      case '3dm':
+      case 'step':
+      case 'iges':
+        return object3dPreview(format, source, this.limits);
+      default:
+        throw new PreviewFailure(MEDIA_PREVIEW_MESSAGES.unsupported);
+    }
+  }
+}
