@@ -7,7 +7,7 @@ import {
   AssetItem,
   AssetItemFileParams,
   AssetItemKind,
-  extensionOf,
+  assetContentType,
   WorkspaceRpc,
 } from '@kiln/contracts';
 import { Request, Response } from 'express';
@@ -16,26 +16,6 @@ import { parse } from '../http/parse';
 import { ServiceClient } from '../services/service-client';
 import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage } from '../uploads/media-storage';
 import { sendStoredFile, StoredFileAnswer } from '../uploads/stored-file-response';
-
-/** The type an original goes out with, by its extension (its bytes were checked against it at upload, ADR 0050). */
-export const ORIGINAL_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  dxf: 'image/vnd.dxf',
-  glb: 'model/gltf-binary',
-  obj: 'model/obj',
-  stl: 'model/stl',
-  '3ds': 'application/x-3ds',
-  '3dm': 'model/vnd.3dm',
-  step: 'model/step',
-  stp: 'model/step',
-  iges: 'model/iges',
-  igs: 'model/iges',
-};
 
 /** Previews change only when they are made again: a browser may keep one a while, for the person who asked. */
 const PREVIEW_CACHE = 'private, max-age=300';
@@ -56,7 +36,7 @@ export function assetFileAnswer(
     // Always a download: an original (an SVG above all) is never shown as a page of ours; the sanitised SVG is `svg`.
     return {
       key: `media/${item.mediaId}`,
-      contentType: ORIGINAL_CONTENT_TYPES[extensionOf(item.media.name)] ?? 'application/octet-stream',
+      contentType: assetContentType(item.media.name),
       disposition: 'attachment',
       filename: item.name,
       notFound: ASSET_ITEM_MESSAGES.fileNotReady,

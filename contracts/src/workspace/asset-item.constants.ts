@@ -34,6 +34,37 @@ export const ASSET_ITEM_SORT_FIELDS = ['createdAt', 'updatedAt', 'name'] as cons
 export const ASSET_FILE_VARIANTS = ['original', 'thumbnail', 'view', 'svg'] as const;
 export type AssetFileVariant = (typeof ASSET_FILE_VARIANTS)[number];
 
+/**
+ * The type each library's file goes out as, by its extension (the upload's bytes were checked against the
+ * extension, ADR 0050; the type a browser sent is not trusted). The item's `media.mimetype` and the BFF's
+ * `Content-Type` of an original both come from here.
+ */
+export const ASSET_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  dxf: 'image/vnd.dxf',
+  glb: 'model/gltf-binary',
+  obj: 'model/obj',
+  stl: 'model/stl',
+  '3ds': 'application/x-3ds',
+  '3dm': 'model/vnd.3dm',
+  step: 'model/step',
+  stp: 'model/step',
+  iges: 'model/iges',
+  igs: 'model/iges',
+};
+
+/** The type of a file by its name's extension; `application/octet-stream` when it is none of the libraries'. */
+export function assetContentType(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  const extension = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+  return Object.hasOwn(ASSET_CONTENT_TYPES, extension) ? ASSET_CONTENT_TYPES[extension]! : 'application/octet-stream';
+}
+
 /** The empty texts of the lists (spec 001 §2), by kind. */
 export const ASSET_ITEM_EMPTY_TEXTS = {
   image: 'You don’t have images',

@@ -1,4 +1,11 @@
-import { ASSET_ITEM_MESSAGES, ASSET_ITEM_NAME_MAX_LENGTH, AssetItemKind, COMMON_MESSAGES, UPLOAD_KIND_RULES } from '@kiln/contracts/constants';
+import {
+  ASSET_ITEM_MESSAGES,
+  ASSET_ITEM_NAME_MAX_LENGTH,
+  AssetItemKind,
+  assetContentType,
+  COMMON_MESSAGES,
+  UPLOAD_KIND_RULES,
+} from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { TeamAction, teamAllows, TeamRole } from './policy';
@@ -114,7 +121,8 @@ export class AssetItemAggregate {
         kind: input.kind,
         name: name.slice(0, ASSET_ITEM_NAME_MAX_LENGTH),
         mediaId: input.media.id,
-        media: { name: input.media.name, mimetype: input.media.mimetype, size: input.media.size },
+        // The type by the extension the bytes were checked against, not the one the browser sent.
+        media: { name: input.media.name, mimetype: assetContentType(input.media.name), size: input.media.size },
         authorId: input.actor.userId,
         teamId: input.teamId ?? null,
         projectId: input.projectId ?? null,
