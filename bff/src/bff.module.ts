@@ -4,6 +4,8 @@ import { AuthController } from './auth/auth.controller';
 import { SessionGuard } from './auth/session.guard';
 import { SessionResolver } from './auth/session-resolver';
 import { DocsController } from './docs/docs.controller';
+import { FontsController, GOOGLE_FONT_FETCHER } from './fonts/fonts.controller';
+import { GoogleFontFetcher } from './fonts/google-font-fetch';
 import { HealthController } from './health/health.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { ServiceClient } from './services/service-client';
@@ -12,13 +14,14 @@ import { incomingMediaStorage } from './uploads/storage-from-env';
 import { UploadController } from './uploads/upload.controller';
 
 @Module({
-  controllers: [AuthController, DocsController, HealthController, UploadController, AssetItemFilesController],
+  controllers: [AuthController, DocsController, HealthController, UploadController, AssetItemFilesController, FontsController],
   providers: [
     ServiceClient,
     SessionResolver,
     SessionGuard,
     RealtimeGateway,
     { provide: INCOMING_MEDIA_STORAGE, useFactory: () => incomingMediaStorage(process.env) },
+    { provide: GOOGLE_FONT_FETCHER, useFactory: () => new GoogleFontFetcher() },
   ],
 })
 export class BffModule {}

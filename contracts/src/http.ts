@@ -7,6 +7,7 @@ import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
 import { AssetItemHttpRoutes } from './workspace/asset-items';
+import { FontHttpRoutes } from './workspace/fonts';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import {
   Component,
@@ -566,6 +567,7 @@ export const HttpRoutes = {
   ...PluginHttpRoutes,
   ...AssetsHttpRoutes,
   ...AssetItemHttpRoutes,
+  ...FontHttpRoutes,
   ...BusinessHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 

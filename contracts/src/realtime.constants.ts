@@ -7,6 +7,8 @@ export const REALTIME_CHANNELS = [
   'workspace-team-member',
   'workspace-model',
   'workspace-component',
+  // Fonts (spec 001 §4; ADR 0055).
+  'workspace-font',
   // Images, vector graphics, 3D objects (spec 001 §4; ADR 0052): ASSET_ITEM_CHANNELS.
   'workspace-image',
   'workspace-resource-svg',

@@ -14,6 +14,7 @@ import { PluginAction, PluginLog, PluginVersion } from './plugins/plugin';
 import { FavoriteSnapshot, ModelShareSnapshot } from './events/sharing.events';
 import { TeamMemberFact } from './events/team.events';
 import { Component } from './workspace/component';
+import { Font } from './workspace/fonts';
 import { AssetItem } from './workspace/asset-items';
 import { Model } from './workspace/model';
 import { Project, Team } from './workspace/team';
@@ -32,6 +33,8 @@ export const RealtimePushes = {
   'workspace-model': pushMessage(Model),
   /** Components (spec 001 §4): to the author (personal) or every member of the team, with their role (ADR 0051). */
   'workspace-component': pushMessage(Component),
+  /** Fonts (spec 001 §4): like components, to the author (personal) or the team's role rooms (ADR 0055). */
+  'workspace-font': pushMessage(Font),
   /** Images, vector graphics, 3D objects (spec 001 §4): like components, to the author or the team's role rooms (ADR 0052). */
   'workspace-image': pushMessage(AssetItem),
   'workspace-resource-svg': pushMessage(AssetItem),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { creating, rpc, withActor } from './common/contract-builders';
 import { Timestamp } from './common/ids';
 import { AssetItemRpc } from './workspace/asset-items';
+import { FontRpc } from './workspace/fonts';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { Component, ComponentList, ComponentUsage, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './workspace/component';
 import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
@@ -74,6 +75,8 @@ export const WorkspaceRpc = {
   componentUsage: rpc('rpc.workspace.component.used', withActor(IdBody), ComponentUsage),
   // Images, vector graphics, 3D objects (spec 001 §3, §7; ADR 0052)
   ...AssetItemRpc,
+  // Fonts (spec 001 §3, §7; ADR 0055)
+  ...FontRpc,
   updateProfile: rpc('rpc.workspace.user.update-profile', withActor(UpdateProfileBody), User),
 
   // Teams, projects, members (spec 000 §7, spec 001 §7)

@@ -4,6 +4,7 @@ export * from './workspace/model-name';
 export * from './workspace/model-permissions';
 export * from './workspace/model.aggregate';
 export * from './workspace/component.aggregate';
+export * from './workspace/font.aggregate';
 export * from './workspace/asset-item.aggregate';
 export * from './workspace/model-share.aggregate';
 export * from './workspace/favorite.aggregate';

@@ -1,6 +1,7 @@
 import { assetItemPlan, isAssetItemEvent } from './asset-item-pushes';
 import { businessPlan, isBusinessEvent } from './business-pushes';
 import { componentPlan, isComponentEvent } from './component-pushes';
+import { fontPlan, isFontEvent } from './font-pushes';
 import { isModelEvent, modelPlan } from './model-pushes';
 import { isNotificationEvent, notificationPlan } from './notification-pushes';
 import { PushableEvent } from './parse-event';
@@ -16,6 +17,7 @@ export function routeEvent(event: PushableEvent): PushPlan | null {
   if (isModelEvent(event)) return modelPlan(event);
   if (isComponentEvent(event)) return componentPlan(event);
   if (isAssetItemEvent(event)) return assetItemPlan(event);
+  if (isFontEvent(event)) return fontPlan(event);
   if (isTeamEvent(event)) return teamPlan(event);
   if (isShareEvent(event)) return sharePlan(event);
   if (isFavoriteEvent(event)) return favoritePlan(event);

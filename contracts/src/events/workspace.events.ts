@@ -9,6 +9,7 @@ import {
   ComponentEvents,
   ComponentRenamedV1,
 } from './component.events';
+import { FONT_EVENT_DESCRIPTIONS, FontCreatedV1, FontDeletedV1, FontEvents, FontHiddenChangedV1, FontRegroupedV1 } from './font.events';
 import { ASSET_ITEM_EVENT_DESCRIPTIONS, AssetItemCreatedV1, AssetItemDeletedV1, AssetItemEvents, AssetItemRenamedV1 } from './asset-item.events';
 import { envelope } from './envelope';
 import {
@@ -99,6 +100,7 @@ export const WorkspaceEvents = {
   ...NotificationEvents,
   ...ComponentEvents,
   ...AssetItemEvents,
+  ...FontEvents,
 } as const;
 
 export const WorkspaceEvent = z.discriminatedUnion('type', [
@@ -138,6 +140,10 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   AssetItemCreatedV1,
   AssetItemRenamedV1,
   AssetItemDeletedV1,
+  FontCreatedV1,
+  FontHiddenChangedV1,
+  FontRegroupedV1,
+  FontDeletedV1,
 ]);
 export type WorkspaceEvent = z.infer<typeof WorkspaceEvent>;
 
@@ -165,6 +171,7 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   ...NOTIFICATION_EVENT_DESCRIPTIONS,
   ...COMPONENT_EVENT_DESCRIPTIONS,
   ...ASSET_ITEM_EVENT_DESCRIPTIONS,
+  ...FONT_EVENT_DESCRIPTIONS,
 };
 
 /** JetStream stream that holds the workspace's events. */

@@ -65,6 +65,9 @@ export const TEAM_POLICY = {
   'assetItem.create': ['owner', 'editor'],
   'assetItem.change': ['owner', 'editor'],
   'assetItem.delete': ['owner', 'editor'],
+  // A team's fonts (spec 001 §6, ADR 0055): every member reads, owners and editors upload; only a font's author hides, groups or removes it.
+  'font.read': TEAM_ROLES,
+  'font.create': ['owner', 'editor'],
   // Business records of the team (catalog, materials, services; ADR 0029): every member reads, owners and editors change.
   'business.read': TEAM_ROLES,
   'business.change': ['owner', 'editor'],

@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { KilnServiceModule, limitCommandsPerUser, rpcController } from '@kiln/service-kit';
+import { FontkitFontReader } from './fonts/adapters/fontkit-font-reader';
+import { fontsRoutes } from './fonts/fonts.routes';
+import { FONT_READER } from './fonts/ports/font-reader.port';
+import { DescribeFontHandler } from './fonts/queries/describe-font/describe-font.handler';
 import { mediaFilesFromEnv } from './media/adapters/media-files-from-env';
 import { PgMediaRepository } from './media/adapters/pg-media.repository';
 import { RegisterMediaHandler } from './media/commands/register-media/register-media.handler';
@@ -23,13 +27,15 @@ import * as media from './migrations/0002-media';
       beforeCommand: limitCommandsPerUser(),
     }),
   ],
-  controllers: [rpcController('AssetsRpcController', mediaRoutes)],
+  controllers: [rpcController('AssetsRpcController', mediaRoutes), rpcController('AssetsFontsRpcController', fontsRoutes)],
   providers: [
     { provide: MEDIA_FILES, useFactory: () => mediaFilesFromEnv(process.env) },
     { provide: MEDIA_REPOSITORY, useClass: PgMediaRepository },
     RegisterMediaHandler,
     GetMediaHandler,
     UploadSweeper,
+    { provide: FONT_READER, useClass: FontkitFontReader },
+    DescribeFontHandler,
   ],
 })
 export class AssetsModule {}

@@ -140,6 +140,49 @@ export interface FavoriteView {
   user_id: string;
 }
 
+export interface Fonts {
+  author_id: string | null;
+  category: string;
+  created_at: Timestamp;
+  family: string;
+  hidden: boolean;
+  id: string;
+  italic: boolean;
+  media: Json;
+  media_id: string;
+  project_id: string | null;
+  slug: string;
+  style: string;
+  style_slug: string;
+  team_id: string | null;
+  updated_at: Timestamp;
+  variants: string[];
+  version: number;
+  weight: number;
+}
+
+export interface FontView {
+  author_id: string | null;
+  category: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  family: string;
+  hidden: boolean;
+  id: string;
+  italic: boolean;
+  media: Json;
+  media_id: string;
+  project_id: string | null;
+  slug: string;
+  style: string;
+  style_slug: string;
+  team_id: string | null;
+  updated_at: Timestamp;
+  variants: string[];
+  version: number;
+  weight: number;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   key: string;
@@ -405,6 +448,8 @@ export interface DB {
   favorite_counts: FavoriteCounts;
   favorite_view: FavoriteView;
   favorites: Favorites;
+  font_view: FontView;
+  fonts: Fonts;
   idempotency_keys: IdempotencyKeys;
   login_failures: LoginFailures;
   model_counts: ModelCounts;

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes';
 import { businessPeopleRoutes } from './business-people/business-people.routes';
 import { catalogSupportRoutes } from './catalog-support/catalog-support.routes';
 import { componentsRoutes } from './components/components.routes';
+import { fontsRoutes } from './fonts/fonts.routes';
 import { modelsRoutes } from './models/models.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { publishingRoutes } from './publishing/publishing.routes';
@@ -30,6 +31,7 @@ export const workspaceAreas: AreaRoutes[] = [
   businessPeopleRoutes,
   componentsRoutes,
   assetItemsRoutes,
+  fontsRoutes,
 ];
 
 /** Every request the workspace answers on NATS: subject → use case. */

@@ -10,6 +10,7 @@ import * as notificationCounts from './0010-notification-counts';
 import * as deletedModels from './0011-deleted-models';
 import * as components from './0012-components';
 import * as assetItems from './0013-asset-items';
+import * as fonts from './0014-fonts';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -24,4 +25,5 @@ export const workspaceMigrations = {
   '0011-deleted-models': deletedModels,
   '0012-components': components,
   '0013-asset-items': assetItems,
+  '0014-fonts': fonts,
 };
