@@ -145,7 +145,8 @@ export class UploadController {
     return new Promise<Streamed[]>((resolve, reject) => {
       let parser: busboy.Busboy;
       try {
-        parser = busboy({ headers: req.headers, limits: LIMITS });
+        // File names as browsers send them: UTF-8 (busboy's default, latin1, made "ü" into "Ã¼").
+        parser = busboy({ headers: req.headers, limits: LIMITS, defParamCharset: 'utf8' });
       } catch {
         // No boundary, or a Content-Type busboy cannot read.
         return reject(refuse({ statusCode: 400, message: UPLOAD_MESSAGES.notMultipart }));
