@@ -5,8 +5,11 @@ import { GOOGLE_FONTS_FILE_HOST } from '@kiln/contracts';
 
 /** The largest Google font file fetched (bytes): Google fonts are exempt from the 3 MB upload limit (spec 001 §5), not unbounded. */
 export const GOOGLE_FONT_FETCH_MAX_BYTES = 16 * 1024 * 1024;
-/** How long one file may take to arrive. */
-export const GOOGLE_FONT_FETCH_TIMEOUT_MS = 15_000;
+/** How long one file may take to arrive (`KILN_GOOGLE_FONTS_FETCH_TIMEOUT_MS`, default 15 s). */
+export const googleFontFetchTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => {
+  const value = Number(env.KILN_GOOGLE_FONTS_FETCH_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : 15_000;
+};
 
 /** The file could not be had from the fonts host (no network, refused, too large, not there): 'Failed to fetch the file.' */
 export class FontFetchFailed extends Error {}
@@ -30,6 +33,7 @@ export class GoogleFontFetcher {
   constructor(
     readonly cacheDir = resolve(process.env.KILN_GOOGLE_FONTS_CACHE_DIR ?? '.data/cache/google-fonts'),
     private readonly fetchImpl: typeof fetch = fetch,
+    private readonly timeoutMs = googleFontFetchTimeoutMs(),
   ) {}
 
   static cacheKey(url: string): string {
@@ -53,7 +57,7 @@ export class GoogleFontFetcher {
   private async fetch(url: string): Promise<Buffer> {
     let response: Response;
     try {
-      response = await this.fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(GOOGLE_FONT_FETCH_TIMEOUT_MS) });
+      response = await this.fetchImpl(url, { redirect: 'error', signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       throw new FontFetchFailed(error instanceof Error ? error.message : String(error));
     }
