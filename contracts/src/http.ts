@@ -18,7 +18,18 @@ import {
   ListComponentsQuery,
   UpdateComponentBody,
 } from './workspace/component';
-import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelIdParams, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
+import {
+  CreateModelBody,
+  DeletedModelList,
+  ListModelsQuery,
+  Model,
+  ModelIdParams,
+  ModelList,
+  ModelView,
+  RecentlyDeletedQuery,
+  SetModelGeometryBody,
+  UpdateModelBody,
+} from './workspace/model';
 import { ListNotificationsQuery, Notification, NotificationCount, NotificationPage } from './workspace/notification';
 import {
   ChangeShareRoleBody,
@@ -178,6 +189,44 @@ export const HttpRoutes = {
     rpc: WorkspaceRpc.updateModel,
     toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
   }),
+  // A model's geometry and what the viewer shows (ADR 0054). The GET routes are the BFF's own (bff/src/models/model-views.ts):
+  // a session is optional there, an anonymous caller sees a model whose 'Everyone' link gives access.
+  setModelGeometry: passThrough({
+    method: 'patch',
+    path: '/api/workspace/model/{id}/geometry',
+    summary: "Take a model's geometry from a 3D object of its scope ({object3dId}), or give it up ({object3dId: null}); as changing the model",
+    auth: true,
+    params: ModelIdParams,
+    body: SetModelGeometryBody,
+    response: Model,
+    rpc: WorkspaceRpc.setModelGeometry,
+    toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
+  }),
+  modelView: {
+    method: 'get',
+    path: '/api/workspace/model/{id}/view',
+    summary:
+      "A model's name and whether it has geometry, for the viewer and /embed/{id}: signed in with a role, or anyone through its 'Everyone' link; else 404",
+    auth: false,
+    params: ModelIdParams,
+    response: ModelView,
+  } satisfies HttpRoute,
+  modelGeometryFile: {
+    method: 'get',
+    path: '/api/workspace/model/{id}/geometry',
+    summary: "The glb the viewer shows of a model's geometry (model/gltf-binary), to whoever may see the model (as /view); 404 without geometry",
+    auth: false,
+    params: ModelIdParams,
+    response: z.string().describe("the file's bytes"),
+  } satisfies HttpRoute,
+  modelThumbnail: {
+    method: 'get',
+    path: '/api/workspace/model/{id}/thumbnail',
+    summary: "The PNG preview rendered from a model's geometry, to whoever may see the model (as /view); 404 without geometry",
+    auth: false,
+    params: ModelIdParams,
+    response: z.string().describe("the file's bytes"),
+  } satisfies HttpRoute,
   deleteModel: passThrough({
     method: 'delete',
     path: '/api/workspace/model/{id}',

@@ -5,7 +5,17 @@ import { AssetItemRpc } from './workspace/asset-items';
 import { FontRpc } from './workspace/fonts';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { Component, ComponentList, ComponentUsage, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './workspace/component';
-import { CreateModelBody, DeletedModelList, ListModelsQuery, Model, ModelList, RecentlyDeletedQuery, UpdateModelBody } from './workspace/model';
+import {
+  CreateModelBody,
+  DeletedModelList,
+  ListModelsQuery,
+  Model,
+  ModelList,
+  ModelViewSource,
+  RecentlyDeletedQuery,
+  SetModelGeometryBody,
+  UpdateModelBody,
+} from './workspace/model';
 import { NotificationCount, NotificationPage, ListNotificationsQuery, Notification } from './workspace/notification';
 import {
   ChangeShareRoleBody,
@@ -67,6 +77,9 @@ export const WorkspaceRpc = {
   deleteModel: rpc('rpc.workspace.model.delete', withActor(IdBody), Model),
   listRecentlyDeleted: rpc('rpc.workspace.model.list-recently-deleted', withActor(RecentlyDeletedQuery), DeletedModelList),
   restoreModel: rpc('rpc.workspace.model.restore', withActor(IdBody), Model),
+  // A model's geometry (ADR 0054): set from a 3D object of its scope; what the viewer may show (anonymous actor: userId '').
+  setModelGeometry: rpc('rpc.workspace.model.set-geometry', withActor(IdBody.extend({ changes: SetModelGeometryBody })), Model),
+  modelView: rpc('rpc.workspace.model.view', withActor(IdBody), ModelViewSource),
   // Components (spec 001 §3, §7; ADR 0051)
   createComponent: rpc('rpc.workspace.component.create', withActor(CreateComponentBody), Component),
   listComponents: rpc('rpc.workspace.component.list', withActor(ListComponentsQuery), ComponentList),

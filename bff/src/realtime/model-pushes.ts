@@ -12,6 +12,7 @@ type ModelEvent = EventOf<
   | 'workspace.model.restored.v1'
   | 'workspace.model.shared-with-everyone-changed.v1'
   | 'workspace.model.product-changed.v1'
+  | 'workspace.model.geometry-changed.v1'
 >;
 
 const VERBS: Record<ModelEvent['type'], PushMessage<unknown>['verb']> = {
@@ -20,6 +21,8 @@ const VERBS: Record<ModelEvent['type'], PushMessage<unknown>['verb']> = {
   'workspace.model.description-changed.v1': 'update',
   'workspace.model.shared-with-everyone-changed.v1': 'update',
   'workspace.model.product-changed.v1': 'update',
+  // Its geometry (ADR 0054): the cards show the new thumbnail.
+  'workspace.model.geometry-changed.v1': 'update',
   'workspace.model.deleted.v1': 'delete',
   // Back from "Recently deleted": to every list it appears in, as if it was new (ADR 0048).
   'workspace.model.restored.v1': 'create',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, Timestamp } from '../common/ids';
-import { ShareAs } from '../workspace/model';
+import { ModelGeometry, ShareAs } from '../workspace/model';
 import {
   COMPONENT_EVENT_DESCRIPTIONS,
   ComponentCreatedV1,
@@ -57,6 +57,8 @@ export const ModelSnapshot = z.object({
   publishedAt: Timestamp.nullable(),
   sharedWithEveryone: ShareAs,
   hidden: z.boolean(),
+  /** Its geometry (ADR 0054); absent in events older than it, read as none. */
+  geometry: ModelGeometry.nullable().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),
@@ -74,6 +76,8 @@ export const ModelRestoredV1 = envelope('workspace.model.restored.v1', z.object(
 export const ModelSharedWithEveryoneChangedV1 = envelope('workspace.model.shared-with-everyone-changed.v1', z.object({ model: ModelSnapshot }));
 /** The model's product changed (commerce): `model.productId` / `model.publishedAt` follow it (ADR 0022). */
 export const ModelProductChangedV1 = envelope('workspace.model.product-changed.v1', z.object({ model: ModelSnapshot }));
+/** The model took its geometry from another 3D object, or gave it up (`model.geometry`; ADR 0054). */
+export const ModelGeometryChangedV1 = envelope('workspace.model.geometry-changed.v1', z.object({ model: ModelSnapshot }));
 
 /** Retired: v1 carried the person's name and e-mail, which events kept forever must not (v2 carries ids only). */
 export const UserProfile = z.object({ id: Id, fullName: z.string(), email: z.string(), createdAt: Timestamp });
@@ -92,6 +96,7 @@ export const WorkspaceEvents = {
   'workspace.model.restored.v1': ModelRestoredV1,
   'workspace.model.shared-with-everyone-changed.v1': ModelSharedWithEveryoneChangedV1,
   'workspace.model.product-changed.v1': ModelProductChangedV1,
+  'workspace.model.geometry-changed.v1': ModelGeometryChangedV1,
   'workspace.user.registered.v1': UserRegisteredV1,
   'workspace.user.registered.v2': UserRegisteredV2,
   'workspace.user.profile-updated.v1': UserProfileUpdatedV1,
@@ -111,6 +116,7 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   ModelRestoredV1,
   ModelSharedWithEveryoneChangedV1,
   ModelProductChangedV1,
+  ModelGeometryChangedV1,
   UserRegisteredV1,
   UserRegisteredV2,
   UserProfileUpdatedV1,
@@ -159,6 +165,8 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   'workspace.model.product-changed.v1':
     "The model's product was created or changed in commerce: `model.productId` and `model.publishedAt` follow it (the menu says Publish, " +
     'Restore or Republish).',
+  'workspace.model.geometry-changed.v1':
+    'The model took its geometry from a 3D object of its scope, or gave it up (`model.geometry`: the 3D object and its media, or null; ADR 0054).',
   'workspace.user.registered.v1':
     'Retired (no longer published; replaced by `workspace.user.registered.v2`): a person signed up. It carried their name and e-mail ' +
     'address, which events must not keep. Consumers still accept it from older stream history.',

@@ -4,12 +4,20 @@ import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { UserSummary } from './user';
 import { MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
 
-export { DEFAULT_MODEL_SORT, MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
+export { DEFAULT_MODEL_SORT, MODEL_GEOMETRY_MESSAGES, MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
 
 export const ModelRole = z.enum(['owner', 'editor', 'viewer', 'configurator', 'inspector', 'commenter']);
 export type ModelRole = z.infer<typeof ModelRole>;
 
 export const ShareAs = z.enum(['private', 'viewer', 'editor', 'configurator', 'inspector']);
+
+/**
+ * Where a model's geometry comes from (ADR 0054): a 3D object of the model's scope and its uploaded file,
+ * whose derived `view.glb` the viewer shows and `thumb.png` the card. Absent in states and events older
+ * than it: read as none.
+ */
+export const ModelGeometry = z.object({ object3dId: Id, mediaId: Id });
+export type ModelGeometry = z.infer<typeof ModelGeometry>;
 
 /** A model as the web app sees it (spec 000 §3). `author` and `contributor` are there when populated. */
 export const Model = z.object({
@@ -29,6 +37,8 @@ export const Model = z.object({
   userRole: ModelRole.default('viewer'),
   sharedWithEveryone: ShareAs,
   hidden: z.boolean(),
+  /** Its geometry (ADR 0054), null when it has none. */
+  geometry: ModelGeometry.nullable().optional(),
   /** Whether the caller starred it; present in lists and single reads, absent in pushes (a push is for many people). */
   favorite: z.boolean().optional(),
   /** Grows by one with every change: caches and pushes compare it, so an older state never wins. */
@@ -51,6 +61,20 @@ export const UpdateModelBody = z.strictObject({
   description: Text(5000).optional(),
 });
 export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
+
+/** PATCH /api/workspace/model/{id}/geometry: the 3D object (of the model's scope) it takes its geometry from, or null for none (ADR 0054). */
+export const SetModelGeometryBody = z.strictObject({ object3dId: Id.nullable() });
+export type SetModelGeometryBody = z.infer<typeof SetModelGeometryBody>;
+
+/**
+ * What the viewer and the embed page learn of a model the caller may see (ADR 0054), the anonymous caller
+ * through its 'Everyone' link: its name and whether it has geometry (the files are the BFF's routes).
+ */
+export const ModelView = z.object({ id: Id, name: z.string(), hasGeometry: z.boolean() });
+export type ModelView = z.infer<typeof ModelView>;
+/** The service's answer to the BFF: the same and the geometry's source (never sent to the browser). */
+export const ModelViewSource = ModelView.extend({ geometry: ModelGeometry.nullable() });
+export type ModelViewSource = z.infer<typeof ModelViewSource>;
 
 export const ModelSort = z
   .string()

@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { DUPLICATE_NAME_PREFIX, modelNameProblems } from './model-name';
@@ -23,6 +23,38 @@ const asActor = (actor: ModelActorLike): ModelActor => (typeof actor === 'string
 /** How a caller holds a model: the grant that gave them their role (first one, when several give it). */
 export type ModelAccessVia = 'author' | 'team' | 'share' | 'everyone';
 
+/** Where a model's geometry comes from (ADR 0054): a 3D object of its scope and that object's uploaded file. */
+export interface ModelGeometryState {
+  object3dId: string;
+  mediaId: string;
+}
+
+/** A 3D object as a model's geometry source is checked against the model: its scope and file. */
+export interface GeometrySource {
+  id: string;
+  mediaId: string;
+  authorId: string;
+  teamId: string | null;
+  projectId: string | null;
+}
+
+/**
+ * Whether a 3D object is of a model's scope (ADR 0054): the same team and project, or, for a personal model,
+ * the personal 3D objects of the model's author.
+ */
+export function geometrySourceFits(model: Pick<ModelState, 'authorId' | 'teamId' | 'projectId'>, source: Omit<GeometrySource, 'id' | 'mediaId'>): boolean {
+  if (model.teamId) return source.teamId === model.teamId && (source.projectId ?? null) === (model.projectId ?? null);
+  return source.teamId === null && source.projectId === null && source.authorId === model.authorId;
+}
+
+/**
+ * Whether the caller may see a 3D object they name as a geometry source: their own personal one, or one of a
+ * team they are an active member of (any role reads a team's assets). Otherwise it is "not found" to them.
+ */
+export function geometrySourceVisibleTo(source: Pick<GeometrySource, 'authorId' | 'teamId'>, actor: { userId: string; teamRole?: TeamRole | null }): boolean {
+  return source.teamId ? actor.teamRole != null : source.authorId === actor.userId;
+}
+
 export interface ModelState {
   id: string;
   name: string;
@@ -35,6 +67,8 @@ export interface ModelState {
   publishedAt: Date | null;
   sharedWithEveryone: ShareAs;
   hidden: boolean;
+  /** Its geometry (ADR 0054); absent (none) in states older than it. */
+  geometry?: ModelGeometryState | null;
   createdAt: Date;
   updatedAt: Date;
   /** Optimistic concurrency: bumped by every change. */
@@ -48,7 +82,8 @@ export type ModelEvent =
   | DomainEvent<'workspace.model.deleted.v1', { model: ModelState }>
   | DomainEvent<'workspace.model.restored.v1', { model: ModelState }>
   | DomainEvent<'workspace.model.shared-with-everyone-changed.v1', { model: ModelState }>
-  | DomainEvent<'workspace.model.product-changed.v1', { model: ModelState }>;
+  | DomainEvent<'workspace.model.product-changed.v1', { model: ModelState }>
+  | DomainEvent<'workspace.model.geometry-changed.v1', { model: ModelState }>;
 
 /** How long a deleted model stays in "Recently deleted" and can be restored; after that it is gone (ADR 0048). */
 export const MODEL_RESTORE_DAYS = 30;
@@ -233,6 +268,23 @@ export class ModelAggregate {
     if (shareAs === this.state.sharedWithEveryone) return;
     this.touch({ sharedWithEveryone: shareAs }, asActor(actor).userId, now);
     this.record('workspace.model.shared-with-everyone-changed.v1', { model: this.snapshot() });
+  }
+
+  /**
+   * Takes the geometry from a 3D object of this model's scope, or gives it up (`source` null); as changing
+   * the model (ADR 0054). The service looks the object up as the caller may see it: one they may not see
+   * comes in as `undefined` and is refused as not found; one of another scope is refused as invalid.
+   */
+  setGeometry(source: GeometrySource | null | undefined, actor: ModelActorLike, now: Date): void {
+    this.assertAllowed(actor, 'model.rename', MODEL_GEOMETRY_MESSAGES.noChange);
+    if (source === undefined) throw new DomainError('not-found', MODEL_GEOMETRY_MESSAGES.object3dNotFound);
+    if (source && !geometrySourceFits(this.state, source))
+      throw new DomainError('invalid', MODEL_GEOMETRY_MESSAGES.otherScope, [{ path: 'object3dId', message: MODEL_GEOMETRY_MESSAGES.otherScope }]);
+    const next = source ? { object3dId: source.id, mediaId: source.mediaId } : null;
+    const current = this.state.geometry ?? null;
+    if (current?.object3dId === next?.object3dId && current?.mediaId === next?.mediaId) return;
+    this.touch({ geometry: next }, asActor(actor).userId, now);
+    this.record('workspace.model.geometry-changed.v1', { model: this.snapshot() });
   }
 
   /**

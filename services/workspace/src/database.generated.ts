@@ -221,6 +221,8 @@ export interface Models {
   contributor_id: string | null;
   created_at: Timestamp;
   description: Generated<string>;
+  geometry_media_id: string | null;
+  geometry_object3d_id: string | null;
   hidden: Generated<boolean>;
   id: string;
   name: string;
@@ -276,6 +278,8 @@ export interface ModelView {
   created_at: Timestamp;
   deleted_at: Timestamp | null;
   description: Generated<string>;
+  geometry_media_id: string | null;
+  geometry_object3d_id: string | null;
   hidden: Generated<boolean>;
   id: string;
   name: string;

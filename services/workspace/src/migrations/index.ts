@@ -11,6 +11,7 @@ import * as deletedModels from './0011-deleted-models';
 import * as components from './0012-components';
 import * as assetItems from './0013-asset-items';
 import * as fonts from './0014-fonts';
+import * as modelGeometry from './0015-model-geometry';
 
 export const workspaceMigrations = {
   '0001-initial': initial,
@@ -26,4 +27,5 @@ export const workspaceMigrations = {
   '0012-components': components,
   '0013-asset-items': assetItems,
   '0014-fonts': fonts,
+  '0015-model-geometry': modelGeometry,
 };

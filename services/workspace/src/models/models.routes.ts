@@ -18,14 +18,20 @@ import { RestoreModelCommand } from './commands/restore-model/restore-model.comm
 import { RestoreModelHandler } from './commands/restore-model/restore-model.handler';
 import { ShareWithEveryoneCommand } from './commands/share-with-everyone/share-with-everyone.command';
 import { ShareWithEveryoneHandler } from './commands/share-with-everyone/share-with-everyone.handler';
+import { SetModelGeometryCommand } from './commands/set-model-geometry/set-model-geometry.command';
+import { SetModelGeometryHandler } from './commands/set-model-geometry/set-model-geometry.handler';
 import { UpdateModelCommand } from './commands/update-model/update-model.command';
 import { UpdateModelHandler } from './commands/update-model/update-model.handler';
 import { ModelAccess } from './adapters/model-access';
+import { PgGeometrySources } from './adapters/pg-geometry-sources';
+import { GEOMETRY_SOURCES } from './ports/geometry-sources.port';
 import { MODEL_REPOSITORY, ModelRepository } from './ports/model.repository.port';
 import { ProjectModelsOnModelEvents } from './projections/project-models-on-model-events';
 import { GetModelAccessibilityHandler } from './queries/get-model-accessibility/get-model-accessibility.handler';
 import { GetModelAccessibilityQuery } from './queries/get-model-accessibility/get-model-accessibility.query';
 import { GetModelHandler } from './queries/get-model/get-model.handler';
+import { GetModelViewHandler } from './queries/get-model-view/get-model-view.handler';
+import { GetModelViewQuery } from './queries/get-model-view/get-model-view.query';
 import { GetModelQuery } from './queries/get-model/get-model.query';
 import { ListModelsHandler } from './queries/list-models/list-models.handler';
 import { ListModelsQuery } from './queries/list-models/list-models.query';
@@ -49,13 +55,17 @@ async function presentCommitted(context: RpcContext, actorId: string, id: string
   return context.get(PgModelReadModel).present(actorId, model.snapshot());
 }
 
-/** My Models (spec 000 §2): create, list, open, edit, delete, duplicate, share with everyone, accessibility; "Recently deleted" and restore (ADR 0048). */
+/**
+ * My Models (spec 000 §2): create, list, open, edit, delete, duplicate, share with everyone, accessibility; "Recently deleted" and restore
+ * (ADR 0048); its geometry and what the viewer shows (ADR 0054).
+ */
 export const modelsRoutes: AreaRoutes = {
   providers: [
     { provide: MODEL_REPOSITORY, useClass: PgModelRepository },
     PgModelReadModel,
     PgDeletedModelsReadModel,
     ModelAccess,
+    { provide: GEOMETRY_SOURCES, useClass: PgGeometrySources },
     CreateModelHandler,
     UpdateModelHandler,
     DeleteModelHandler,
@@ -66,6 +76,8 @@ export const modelsRoutes: AreaRoutes = {
     GetModelHandler,
     GetModelAccessibilityHandler,
     ListRecentlyDeletedHandler,
+    SetModelGeometryHandler,
+    GetModelViewHandler,
   ],
   routes: [
     rpcRoute({
@@ -98,6 +110,18 @@ export const modelsRoutes: AreaRoutes = {
       kind: 'command',
       handle: async ({ actor, body }, context) =>
         answerModel(context, actor.userId, await context.commands.execute(new UpdateModelCommand(actor.userId, body.id, body.changes))),
+    }),
+    rpcRoute({
+      rpc: WorkspaceRpc.setModelGeometry,
+      kind: 'command',
+      handle: async ({ actor, body }, context) =>
+        answerModel(context, actor.userId, await context.commands.execute(new SetModelGeometryCommand(actor.userId, body.id, body.changes))),
+    }),
+    rpcRoute({
+      rpc: WorkspaceRpc.modelView,
+      kind: 'query',
+      // The BFF asks for anonymous callers too (actor userId ''): only the 'Everyone' link can give them a role.
+      handle: ({ actor, body }, context) => context.queries.execute(new GetModelViewQuery(actor.userId, body.id)),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.deleteModel,

@@ -28,6 +28,7 @@ export function rowToState(row: ModelRow): ModelState {
     publishedAt: row.published_at ? new Date(row.published_at) : null,
     sharedWithEveryone: row.shared_with_everyone as ShareAs,
     hidden: row.hidden,
+    geometry: geometryOfRow(row),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     version: row.version,
@@ -47,10 +48,17 @@ export function stateToRow(state: ModelState | ModelSnapshot): ModelRow {
     published_at: state.publishedAt ? date(state.publishedAt) : null,
     shared_with_everyone: state.sharedWithEveryone,
     hidden: state.hidden,
+    geometry_object3d_id: state.geometry?.object3dId ?? null,
+    geometry_media_id: state.geometry?.mediaId ?? null,
     created_at: date(state.createdAt),
     updated_at: date(state.updatedAt),
     version: state.version,
   };
+}
+
+/** A row's geometry (ADR 0054): both columns or none (rows kept as JSON before migration 0015 have neither). */
+export function geometryOfRow(row: Pick<ModelRow, 'geometry_object3d_id' | 'geometry_media_id'>): ModelState['geometry'] {
+  return row.geometry_object3d_id && row.geometry_media_id ? { object3dId: row.geometry_object3d_id, mediaId: row.geometry_media_id } : null;
 }
 
 export function toUserSummary(row: UserRow | undefined): UserSummary | null {
@@ -102,6 +110,7 @@ export function rowToModel(
     userRole: access?.role ?? (row.author_id === actorId ? 'owner' : 'viewer'),
     sharedWithEveryone: row.shared_with_everyone as Model['sharedWithEveryone'],
     hidden: row.hidden,
+    geometry: geometryOfRow(row),
     ...(access?.favorite !== undefined ? { favorite: access.favorite } : {}),
     version: row.version,
   };

@@ -116,6 +116,8 @@ const MODEL_VIEW_COLUMNS = allColumns<ModelRow>()([
   'published_at',
   'shared_with_everyone',
   'hidden',
+  'geometry_object3d_id',
+  'geometry_media_id',
   'created_at',
   'updated_at',
   'version',
