@@ -12,6 +12,11 @@ import { MEDIA_FILES } from './media/ports/media-files.port';
 import { MEDIA_REPOSITORY } from './media/ports/media.repository.port';
 import { GetMediaHandler } from './media/queries/get-media/get-media.handler';
 import { UploadSweeper } from './media/upload-sweeper';
+import { LocalMediaPreviews } from './media/adapters/previews/media-previews';
+import { MEDIA_PREVIEWS } from './media/ports/media-previews.port';
+import { MEDIA_PROCESSING_CONFIG, MediaProcessor, mediaProcessingConfig } from './media/reactions/media-processor';
+import { ProcessMediaOnMediaRegistered } from './media/reactions/process-media-on-media-registered';
+import * as mediaDerived from './migrations/0003-media-derived';
 import * as initial from './migrations/0001-initial';
 import * as media from './migrations/0002-media';
 
@@ -21,9 +26,9 @@ import * as media from './migrations/0002-media';
     KilnServiceModule.forService({
       service: 'assets',
       schema: 'assets',
-      migrations: { '0001-initial': initial, '0002-media': media },
+      migrations: { '0001-initial': initial, '0002-media': media, '0003-media-derived': mediaDerived },
       streams: [{ name: 'ASSETS_EVENTS', subjects: ['evt.assets.>'] }],
-      projections: [],
+      projections: [ProcessMediaOnMediaRegistered],
       beforeCommand: limitCommandsPerUser(),
     }),
   ],
@@ -34,6 +39,9 @@ import * as media from './migrations/0002-media';
     RegisterMediaHandler,
     GetMediaHandler,
     UploadSweeper,
+    { provide: MEDIA_PREVIEWS, useFactory: () => new LocalMediaPreviews() },
+    { provide: MEDIA_PROCESSING_CONFIG, useFactory: () => mediaProcessingConfig(process.env) },
+    MediaProcessor,
     { provide: FONT_READER, useClass: FontkitFontReader },
     DescribeFontHandler,
   ],

@@ -143,9 +143,9 @@ export function objBox(x: number, y: number, z: number): string {
 
 /**
  * A GLB of a box `1 × 1 × 1` scaled by the node to `x × y × z`, with 16-bit indices: the transform and the
- * indices must be read for the size to come out right.
+ * indices must be read for the size to come out right. `overrun`: its indices claim more than the file holds.
  */
-export function glbBox(x: number, y: number, z: number): Buffer {
+export function glbBox(x: number, y: number, z: number, options: { overrun?: boolean } = {}): Buffer {
   const positions = new Float32Array(Array.from({ length: 8 }, (_, i) => [i & 1 ? 1 : 0, i & 2 ? 1 : 0, i & 4 ? 1 : 0]).flat());
   const quads = [
     [0, 2, 3, 1],
@@ -174,7 +174,7 @@ export function glbBox(x: number, y: number, z: number): Buffer {
       ],
       accessors: [
         { bufferView: 0, componentType: 5126, count: 8, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 1] },
-        { bufferView: 1, componentType: 5123, count: indices.length, type: 'SCALAR' },
+        { bufferView: 1, componentType: 5123, count: options.overrun ? indices.length * 1000 : indices.length, type: 'SCALAR' },
       ],
     }),
   );
