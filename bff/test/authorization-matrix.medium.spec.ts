@@ -1,6 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { MODEL_POLICY, ModelAction, modelAllows, ModelRole, TEAM_POLICY, TeamAction, teamAllows, TeamRole } from '@kiln/domain';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
+import * as samples from '../../domain/src/assets/upload-samples.test-support';
+
+/** The three libraries of ADR 0052: their route segment and upload repo, and a small real file of each. */
+const ASSET_LIBRARIES = [
+  ['image', 'image'],
+  ['resource-svg', 'vector'],
+  ['object-3-d', 'object3d'],
+] as const;
+const ASSET_SAMPLES: Record<string, [string, () => Buffer]> = {
+  image: ['Photo.png', samples.png],
+  vector: ['Logo.svg', samples.svg],
+  object3d: ['Bracket.stl', samples.binaryStl],
+};
 
 /**
  * The authorization matrix (issue: workspace core): every workspace route × every kind of caller answers
@@ -346,7 +359,71 @@ describe('a team', () => {
       kind: 'command',
       call: async (t) => http('DELETE', `/api/workspace/component/model/${await teamComponent()}`, t),
     },
+    // Images, vector graphics, 3D objects of the team (ADR 0052): every member reads the list, an item and its
+    // files; owners and editors add (from their own upload), rename and delete. A stranger reading the team's
+    // list or adding to it is refused (403); by id an item stays unknown (404).
+    ...ASSET_LIBRARIES.flatMap(([segment, repo]) => [
+      {
+        route: `GET /api/workspace/${segment} (team scope)`,
+        action: 'assetItem.read' as const,
+        kind: 'read' as const,
+        call: (t?: string) => http('GET', `/api/workspace/${segment}?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+      },
+      {
+        route: `GET /api/workspace/${segment}/{id}`,
+        action: 'assetItem.read' as const,
+        kind: 'command' as const,
+        call: async (t?: string) => http('GET', `/api/workspace/${segment}/${await teamAssetItem(segment, repo)}`, t),
+      },
+      {
+        route: `GET /api/workspace/${segment}/{id}/file/original`,
+        action: 'assetItem.read' as const,
+        kind: 'command' as const,
+        call: async (t?: string) => rawStatus(`/api/workspace/${segment}/${await teamAssetItem(segment, repo)}/file/original`, t),
+      },
+      {
+        route: `POST /api/workspace/${segment} (team scope)`,
+        action: 'assetItem.create' as const,
+        kind: 'model-create' as const,
+        call: async (t?: string) => http('POST', `/api/workspace/${segment}`, t, { mediaId: t ? await uploaded(t, repo) : 'f'.repeat(24), teamId }),
+      },
+      {
+        route: `PATCH /api/workspace/${segment}/{id}`,
+        action: 'assetItem.change' as const,
+        kind: 'command' as const,
+        call: async (t?: string) =>
+          http('PATCH', `/api/workspace/${segment}/${await teamAssetItem(segment, repo)}`, t, { name: `Renamed ${randomBytes(3).toString('hex')}` }),
+      },
+      {
+        route: `DELETE /api/workspace/${segment}/{id}`,
+        action: 'assetItem.delete' as const,
+        kind: 'command' as const,
+        call: async (t?: string) => http('DELETE', `/api/workspace/${segment}/${await teamAssetItem(segment, repo)}`, t),
+      },
+    ]),
   ];
+
+  /** A file of `repo` uploaded by whoever holds the token: its media id. */
+  const uploaded = async (token: string, repo: string): Promise<string> => {
+    const [name, bytes] = ASSET_SAMPLES[repo]!;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes())]), name);
+    const response = await fetch(`${stack.url}/api/upload?repo=${repo}&folder=2026_11`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
+    return ((await response.json()) as { id: string }[])[0]!.id;
+  };
+  /** A fresh item of the team, added by its owner from their own upload (each delete takes one). */
+  const teamAssetItem = async (segment: string, repo: string) =>
+    (await ok('POST', `/api/workspace/${segment}`, owner.token, { mediaId: await uploaded(owner.token, repo), teamId })).id as string;
+  /** A file route answers bytes, not JSON: its status (and the error body when refused). */
+  const rawStatus = async (path: string, token?: string): Promise<{ status: number; body: any }> => {
+    const response = await fetch(`${stack.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: response.status, body: response.status >= 300 ? await response.json() : (await response.arrayBuffer(), undefined) };
+  };
 
   /** A fresh component of the team, made by its owner (each delete takes one). */
   const teamComponent = async () => (await ok('POST', '/api/workspace/component', owner.token, { teamId, projectId: null, name: 'Matrix hinge' })).id as string;
