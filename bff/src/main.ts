@@ -13,9 +13,11 @@ import { HttpErrorFilter } from './http/http-error.filter';
 import { securityHeaders } from './http/security-headers';
 import { staticAssets } from './http/static-assets';
 import { allowedOrigins } from './http/origin';
+import { modelViews } from './models/model-views';
 import { pluginFiles } from './plugins/plugin-files';
 import { trustProxySetting } from './http/trust-proxy';
 import { ServiceClient } from './services/service-client';
+import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage } from './uploads/media-storage';
 
 /** The BFF: the web app, /api/* and socket.io on one port. */
 export async function startBff(port = Number(process.env.PORT ?? 8080), webDist = process.env.WEB_DIST ?? resolve(__dirname, '../../web/dist')) {
@@ -32,6 +34,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   app.use(cookieParser());
   // Deployed plugin files, raw and cached for good (ADR 0047).
   app.use(pluginFiles(app.get(SessionResolver), app.get(ServiceClient)));
+  // What the viewer and /embed/{id} read of a model, signed in or through its 'Everyone' link (ADR 0054).
+  app.use(modelViews(app.get(SessionResolver), app.get(ServiceClient), app.get<IncomingMediaStorage>(INCOMING_MEDIA_STORAGE)));
   // The pass-through routes of the contracts (plain express, ADR 0024); the hand-written ones are Nest's.
   app.use(contractRoutes(app.get(SessionResolver), app.get(ServiceClient)));
   app.useGlobalFilters(new HttpErrorFilter());
