@@ -117,6 +117,7 @@ export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDe
         noun={library.noun}
       />
       <UploadDropzone kind={kind} onFiles={uploads.add} disabled={!canUpload} disabledReason={NO_ROLE} />
+      <UploadNotice entries={uploads.entries} summary={uploads.summary} onClose={uploads.clear} />
 
       <ModelListView
         query={list}
@@ -142,8 +143,6 @@ export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDe
           />
         )}
       />
-
-      <UploadNotice entries={uploads.entries} summary={uploads.summary} onClose={uploads.clear} />
 
       {open?.kind === 'open' && <AssetOpenDialog item={open.item} onClose={() => setOpen(null)} />}
       {open?.kind === 'rename' && (
