@@ -17,24 +17,26 @@ const RETRY_MS = [1500, 4000, 10_000, 20_000];
 
 /**
  * An item's thumbnail (the 'thumbnail' file, a PNG of at most 512 px): a neutral icon of its kind until it is there,
- * and, when the preview could not be made, the icon with why. The file answers 404 while it is being made: it is
- * asked for again a few times.
+ * and, when the preview could not be made, a warning icon with why. While the preview is pending nothing is asked
+ * for; the item's push says when it is ready. A file that still answers 404 is asked for again a few times.
  */
 export function AssetThumb({ item, size = 40, showMessage = true }: { item: AssetItem; size?: number; showMessage?: boolean }) {
   const preview = previewOf(item);
   const failed = preview?.status === 'failed' || (preview?.status === 'ready' && preview.thumbnail === false);
+  // Still being made: nothing to ask for until the push that says it is ready (a preview-changed update of the item).
+  const pending = preview?.status === 'pending';
   const [attempt, setAttempt] = useState(0);
   const [missing, setMissing] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    if (!missing || failed || attempt >= RETRY_MS.length) return;
+    if (!missing || failed || pending || attempt >= RETRY_MS.length) return;
     const timer = setTimeout(() => {
       setMissing(false);
       setAttempt((n) => n + 1);
     }, RETRY_MS[attempt]);
     return () => clearTimeout(timer);
-  }, [missing, failed, attempt]);
+  }, [missing, failed, pending, attempt]);
 
   // A change of the preview's state (a push) starts the asking again.
   const [seen, setSeen] = useState(preview?.status);
@@ -44,7 +46,7 @@ export function AssetThumb({ item, size = 40, showMessage = true }: { item: Asse
     setMissing(false);
   }
 
-  const showImage = !failed && !missing;
+  const showImage = !failed && !pending && !missing;
   return (
     <div
       className={`thumb asset-thumb ${loaded && showImage ? 'asset-thumb--loaded' : ''}`}
