@@ -98,7 +98,7 @@ export const MEDIA_PREVIEW_MESSAGES = {
   emptyDrawing: 'This drawing has nothing to show: it holds no lines, circles or arcs.',
   unreadable3d: (format: string, reason: string) => `This ${format} file cannot be read: ${reason}`,
   empty3d: (format: string) => `This ${format} file holds no geometry to show.`,
-  tooSlow3d: (seconds: number) => `This 3D file took longer than ${seconds} seconds to read, so it was stopped.`,
+  tooSlow3d: (seconds: number) => `This 3D file took longer than ${seconds} ${seconds === 1 ? 'second' : 'seconds'} to read, so it was stopped.`,
   tooBig3d: 'This 3D file needs more memory to read than a preview may take.',
   missing: 'The file is missing from storage.',
   gaveUp: 'Reading this file stopped its processor several times, so it was given up.',

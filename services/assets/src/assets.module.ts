@@ -39,7 +39,7 @@ import * as media from './migrations/0002-media';
     RegisterMediaHandler,
     GetMediaHandler,
     UploadSweeper,
-    { provide: MEDIA_PREVIEWS, useFactory: () => new LocalMediaPreviews() },
+    { provide: MEDIA_PREVIEWS, useFactory: () => LocalMediaPreviews.fromEnv(process.env) },
     { provide: MEDIA_PROCESSING_CONFIG, useFactory: () => mediaProcessingConfig(process.env) },
     MediaProcessor,
     { provide: FONT_READER, useClass: FontkitFontReader },

@@ -1,4 +1,4 @@
-import { ContentFormat, MEDIA_PREVIEW_MESSAGES } from '@kiln/contracts';
+import { ContentFormat, MEDIA_PREVIEW_MESSAGES, MEDIA_PROCESSING_LIMITS } from '@kiln/contracts';
 import { readFile } from 'node:fs/promises';
 import { DerivedPreview, MediaPreviews, PreviewFailure } from '../../ports/media-previews.port';
 import { imagePreview } from './image-preview';
@@ -12,6 +12,13 @@ import { dxfPreview, svgPreview } from './vector-preview';
  */
 export class LocalMediaPreviews implements MediaPreviews {
   constructor(private readonly limits?: ConversionLimits) {}
+
+  /** `KILN_MEDIA_WORKER_TIMEOUT_MS` and `KILN_MEDIA_WORKER_MEMORY_MB` override the conversion's limits (ADR 0053). */
+  static fromEnv(env: Record<string, string | undefined>): LocalMediaPreviews {
+    const timeoutMs = Number(env.KILN_MEDIA_WORKER_TIMEOUT_MS) || MEDIA_PROCESSING_LIMITS.workerTimeoutMs;
+    const memoryMb = Number(env.KILN_MEDIA_WORKER_MEMORY_MB) || MEDIA_PROCESSING_LIMITS.workerMemoryMb;
+    return new LocalMediaPreviews({ timeoutMs, memoryMb });
+  }
 
   async make(format: ContentFormat, source: string): Promise<DerivedPreview> {
     switch (format) {

@@ -78,7 +78,7 @@ function runWorker(job: ConversionJob, limits: ConversionLimits): Promise<Conver
       void worker.terminate();
     };
     const timer = setTimeout(
-      () => settle(() => reject(new PreviewFailure(MEDIA_PREVIEW_MESSAGES.tooSlow3d(Math.round(limits.timeoutMs / 1000))))),
+      () => settle(() => reject(new PreviewFailure(MEDIA_PREVIEW_MESSAGES.tooSlow3d(Math.max(1, Math.ceil(limits.timeoutMs / 1000)))))),
       limits.timeoutMs,
     );
     worker.once('message', (answer: ConversionAnswer) => settle(() => resolve(answer)));
