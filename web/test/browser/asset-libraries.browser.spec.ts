@@ -75,6 +75,15 @@ async function choose(page: Page, name: string, entry: 'rename' | 'delete'): Pro
     .click();
 }
 
+/** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
+async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error('never reached by Tab');
+}
+
 /**
  * Records, from now on, what the upload notice shows: each file's state with its progress bar's value and
  * maximum, and the notice's lines, as they change (a MutationObserver in the page).
@@ -236,7 +245,11 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     const big = file('big.png', png(1100, 1000, 7)); // about 3.3 MB: over the Add button's 3 MB, under the dropzone's 10 MB
     expect(big.buffer.length).toBeGreaterThan(3 * 1024 * 1024);
 
-    await page.getByTestId('upload-input').setInputFiles([big, file('notes.txt', Buffer.from('hello'), 'text/plain')]);
+    // The Add button with the keyboard alone: Tab to it, Enter opens the file chooser, which takes several files.
+    await tabTo(page, page.getByTestId('upload-add'));
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles([big, file('notes.txt', Buffer.from('hello'), 'text/plain')]);
     await page.getByTestId('upload-failed').waitFor();
     expect(await page.getByTestId('upload-failed').textContent()).toBe('Upload Failed 2 file(s) failed to upload');
     expect(await page.getByTestId('upload-failed').evaluate((el) => el.closest('[role="alert"]') !== null)).toBe(true);
@@ -269,6 +282,19 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     await dropFiles(page, [file('square.svg', Buffer.from(svg), 'image/svg+xml')]);
     await page.getByTestId('upload-success').waitFor({ timeout: 30_000 });
     await item(page, 'square.svg').waitFor();
+    // Opened, it is its sanitised file in an <img> (never inline markup).
+    await item(page, 'square.svg').getByTestId('asset-open').click();
+    const view = page.getByRole('dialog', { name: 'square.svg' });
+    const shown = view.getByTestId('asset-view-image');
+    await shown.waitFor();
+    expect(await shown.getAttribute('src')).toMatch(/^\/api\/workspace\/resource-svg\/[0-9a-f]{24}\/file\/svg$/);
+    await eventually(
+      () => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      (width) => expect(width).toBeGreaterThan(0),
+    );
+    expect(await view.locator('svg rect').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'detached' });
 
     // Five images: the overview shows four of them.
     await openLibrary(page, '/assets/image', 'My Images');
