@@ -31,6 +31,7 @@ import { rebuildRates } from './rebuild';
 import { commerceRebuildRates, INVENTORY, inventoryListOperation, seedMaterials } from './business';
 import { pluginPipelineBench, removeStorage, renderPluginPipeline } from './plugin-pipeline';
 import { renderUpload, uploadBench } from './upload';
+import { renderThumbnails, thumbnailBench } from './thumbnails';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, measureInterleaved, Summary } from './stats';
@@ -174,6 +175,10 @@ async function main(): Promise<void> {
     // Uploads (issue 18): a 200 MB .glb through POST /api/upload beside a bare server writing the same body to disk.
     say('upload: a 200 MB .glb through the API, then the same body to a bare Node server piping it to disk, in turns');
     const upload = await uploadBench(stack.url, seller, stack.pids, say).catch((error: Error) => error);
+
+    // Image thumbnails (issue 18, ADR 0053): the assets service's processing beside sharp alone on the same images, in turns.
+    say('thumbnails: 6 MP JPEGs through the processing path (storage port, sharp, derived file), then sharp alone, in turns');
+    const thumbnails = await thumbnailBench(say).catch((error: Error) => error);
 
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
@@ -324,6 +329,8 @@ async function main(): Promise<void> {
     console.log(pluginPipeline instanceof Error ? `Plugin pipeline: not measured (${pluginPipeline.message})` : renderPluginPipeline(pluginPipeline));
     console.log('');
     console.log(upload instanceof Error ? `Upload: not measured (${upload.message})` : renderUpload(upload));
+    console.log('');
+    console.log(thumbnails instanceof Error ? `Image thumbnails: not measured (${thumbnails.message})` : renderThumbnails(thumbnails));
     console.log('');
     try {
       console.log(renderFirstLoad(await measureFirstLoad()));
