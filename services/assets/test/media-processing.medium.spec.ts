@@ -150,6 +150,9 @@ describe('vector graphics', () => {
     '<foreignObject width="100" height="100"><div xmlns="http://www.w3.org/1999/xhtml"><iframe src="https://evil.example/"></iframe></div></foreignObject>',
     '<circle cx="50" cy="75" r="20" fill="url(http://evil.example/p)"/>',
     '<animate attributeName="href" to="javascript:alert(3)"/>',
+    '<rect width="5" height="5" style="background: image-set(&quot;https://evil.example/set.png&quot; 1x)"/>',
+    '<rect width="5" height="5" style="fill: \\75 rl(https://evil.example/escaped)" fill="\\75 rl(https://evil.example/escaped2)"/>',
+    '<style>rect { fill: u/**/rl(https://evil.example/comment) }</style>',
     '</svg>',
   ].join('\n');
 

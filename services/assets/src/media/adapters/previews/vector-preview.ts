@@ -21,16 +21,26 @@ const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMP
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
   const name = data.attrName.toLowerCase();
   if (LINK_ATTRIBUTES.has(name) && !localLink(data.attrValue)) data.keepAttr = false;
-  if (name === 'style') data.attrValue = cleanCss(data.attrValue);
-  // Presentation attributes may hold url(…) too (fill="url(http://…)").
-  else if (/url\s*\(/i.test(data.attrValue)) data.attrValue = data.attrValue.replace(EXTERNAL_CSS_URL, 'none');
+  // Presentation attributes are CSS values too (fill="url(http://…)").
+  if (name === 'style' || /url\s*\(|image-set|\\/i.test(data.attrValue)) {
+    data.attrValue = cleanCss(data.attrValue);
+    if (!data.attrValue) data.keepAttr = false;
+  }
 });
 purify.addHook('uponSanitizeElement', (node) => {
   if (node.nodeName.toLowerCase() === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
 });
 
+/** image-set() may name a file without url(). */
+const CSS_IMAGE_SET = /(?:-webkit-)?image-set\s*\([^)]*\)/gi;
+
+/**
+ * CSS of the drawing with nothing that loads from elsewhere. A backslash can spell `url` or `@import` in
+ * escapes (`\75 rl(…)`): CSS holding one is dropped whole, as are comments (they can split a word).
+ */
 function cleanCss(css: string): string {
-  return css.replace(CSS_IMPORT, '').replace(EXTERNAL_CSS_URL, 'none');
+  if (css.includes('\\') || css.includes('/*')) return '';
+  return css.replace(CSS_IMPORT, '').replace(CSS_IMAGE_SET, 'none').replace(EXTERNAL_CSS_URL, 'none');
 }
 
 /**
