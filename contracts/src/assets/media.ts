@@ -3,6 +3,7 @@ import { Actor } from '../common/errors';
 import { Id, Text, Timestamp } from '../common/ids';
 import type { HttpRoute, RouteInput } from '../http';
 import { UPLOAD_CONTENT_MESSAGES, UPLOAD_KIND_RULES, UPLOAD_KINDS, UploadKind } from './upload-kinds';
+import { fileTooLarge } from './upload-texts';
 
 export * from './upload-kinds';
 export * from './storage-settings';
@@ -27,7 +28,7 @@ export function uploadLimit(repo: UploadRepo, env: Record<string, string | undef
 
 export const MEDIA_MESSAGES = {
   notFound: "Media doesn't exist",
-  tooLarge: (limit: number) => `The file is larger than the limit of ${Math.floor(limit / (1024 * 1024)) || 1} MB.`,
+  tooLarge: fileTooLarge,
   noFile: 'Choose a file to upload.',
   oneFile: 'Upload one file at a time.',
   tooManyFiles: (max: number) => `Upload at most ${max} files at once.`,

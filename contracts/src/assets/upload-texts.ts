@@ -20,5 +20,5 @@ export function uploadFolderOf(date: Date): string {
   return `${date.getFullYear()}_${String(date.getMonth() + 1).padStart(2, '0')}`;
 }
 
-/** A file over its kind's limit, said by the server (413) and by the web app before sending (MEDIA_MESSAGES.tooLarge). */
+/** A file over its kind's limit, said by the server (413, as MEDIA_MESSAGES.tooLarge) and by the web app before sending. */
 export const fileTooLarge = (limit: number): string => `The file is larger than the limit of ${Math.floor(limit / (1024 * 1024)) || 1} MB.`;
