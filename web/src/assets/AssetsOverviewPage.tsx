@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetItem } from '@kiln/contracts';
+import type { AssetItem, FontFamilyList } from '@kiln/contracts';
 import type { AssetItemKind } from '@kiln/contracts/constants';
-import { messageOf } from '../api/client';
+import { messageOf, request } from '../api/client';
 import { usePushChannel } from '../realtime/RealtimeProvider';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
-import { FontIcon, SceneIcon, TextureIcon } from './asset-icons';
+import { SceneIcon, TextureIcon } from './asset-icons';
 import { assetItemsApi, type AssetScope } from './asset-items-api';
 import { LIBRARY_KINDS } from './asset-kinds';
 import { assetKeys } from './AssetLibraryPage';
@@ -18,7 +18,7 @@ export const OVERVIEW_PREVIEWS = 4;
 
 /** The six cards, in the spec's order (spec 001 §2), with the path of each list under /assets. */
 const CARDS: { label: string; path: string; library?: AssetItemKind; icon?: ReactNode }[] = [
-  { label: 'Fonts', path: 'font', icon: <FontIcon size={32} /> },
+  { label: 'Fonts', path: 'font' },
   { label: 'Vector Graphics', path: LIBRARY_KINDS.vector.path, library: 'vector' },
   { label: 'Images', path: LIBRARY_KINDS.image.path, library: 'image' },
   { label: 'Objects 3d', path: LIBRARY_KINDS.object3d.path, library: 'object3d' },
@@ -53,10 +53,41 @@ function LibraryPreviews({ kind, scope }: { kind: AssetItemKind; scope: AssetSco
   );
 }
 
+/** The first font families of the scope (GET /api/workspace/font), by name: the fonts library has no thumbnails. */
+function FontPreviews({ scope }: { scope: AssetScope }) {
+  const query = useQuery({
+    queryKey: ['fonts', 'overview', scope.teamId ?? '', scope.projectId ?? ''],
+    queryFn: () => {
+      const where = { ...(scope.teamId ? { teamId: scope.teamId } : {}), ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}) };
+      return request<FontFamilyList>('GET', '/api/workspace/font', {
+        query: { where: Object.keys(where).length ? JSON.stringify(where) : undefined, skip: 0, limit: OVERVIEW_PREVIEWS },
+      });
+    },
+  });
+  if (query.isPending) return <p className="asset-kind-note muted">Loading…</p>;
+  if (query.isError) return <p className="asset-kind-note form-error">{messageOf(query.error)}</p>;
+  const families = query.data.data.slice(0, OVERVIEW_PREVIEWS);
+  return (
+    <>
+      <p className="asset-kind-note muted" data-testid="asset-kind-total">
+        {query.data.total} {query.data.total === 1 ? 'family' : 'families'}
+      </p>
+      <ul className="asset-kind-names" aria-label="First font families">
+        {families.map((family) => (
+          <li key={family.slug} data-testid="asset-kind-preview">
+            {family.family}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * My Assets (/assets), and a team's or project's (spec 001 §2): the six cards Fonts, Vector Graphics, Images,
- * Objects 3d, Textures and Scenes, each with up to 4 previews and a link to its list in the same scope. Fonts,
- * textures and scenes show their icon until their libraries exist here (ADR 0056).
+ * Objects 3d, Textures and Scenes, each with up to 4 previews and a link to its list in the same scope: thumbnails
+ * of the first items, the first font families by name; textures and scenes show their icon until their libraries
+ * exist here (ADR 0056).
  */
 export function AssetsOverviewPage({ scope = {}, base }: { scope?: AssetScope; base: string }) {
   const titleId = useId();
@@ -65,6 +96,7 @@ export function AssetsOverviewPage({ scope = {}, base }: { scope?: AssetScope; b
   usePushChannel(LIBRARY_KINDS.image.channel, refresh('image'));
   usePushChannel(LIBRARY_KINDS.vector.channel, refresh('vector'));
   usePushChannel(LIBRARY_KINDS.object3d.channel, refresh('object3d'));
+  usePushChannel('workspace-font', () => void queryClient.invalidateQueries({ queryKey: ['fonts', 'overview'] }));
   return (
     <section className="models-page assets-overview" aria-labelledby={titleId} data-testid="assets-overview">
       <div className="page-header">
@@ -78,6 +110,8 @@ export function AssetsOverviewPage({ scope = {}, base }: { scope?: AssetScope; b
             </h2>
             {card.library ? (
               <LibraryPreviews kind={card.library} scope={scope} />
+            ) : card.path === 'font' ? (
+              <FontPreviews scope={scope} />
             ) : (
               <div className="asset-kind-neutral" aria-hidden="true">
                 {card.icon}

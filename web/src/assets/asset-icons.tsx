@@ -35,11 +35,6 @@ export const VectorIcon = (p: P) => (
     <path d="M5 16C5 9 9 5 17 5" />
   </Svg>
 );
-export const FontIcon = (p: P) => (
-  <Svg {...p}>
-    <path d="M4 20 10 4h1l6 16M6.5 14h8.5M15 20h5" />
-  </Svg>
-);
 export const TextureIcon = (p: P) => (
   <Svg {...p}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

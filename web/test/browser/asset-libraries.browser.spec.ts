@@ -317,6 +317,11 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     );
     expect(await images.getByTestId('asset-kind-total').textContent()).toBe('5 images');
     expect(await page.locator('[data-testid="asset-kind-card"][data-kind="vector-graphics"]').getByTestId('asset-kind-preview').count()).toBe(1);
+    // Fonts: the first families by name (the system fonts are in every list).
+    const fonts = page.locator('[data-testid="asset-kind-card"][data-kind="font"]');
+    await fonts.getByTestId('asset-kind-total').waitFor();
+    expect(await fonts.getByTestId('asset-kind-preview').count()).toBeLessThanOrEqual(4);
+    expect(await fonts.getByRole('link', { name: 'Fonts' }).getAttribute('href')).toBe('/assets/font');
     await page.locator('[data-testid="asset-kind-card"][data-kind="objects3d"]').getByText(EMPTY_OBJECTS).waitFor();
     expect(await images.getByRole('link', { name: 'Images' }).getAttribute('href')).toBe('/assets/image');
     // The navigation no longer says "soon" for My Assets.
