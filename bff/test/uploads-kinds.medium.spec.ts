@@ -104,8 +104,16 @@ describe.each(STORAGES)('uploads of every kind, stored on %s', (_name, makeStora
 
   const chunksOf = (body: Buffer, size = 64 * 1024) => Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size));
 
-  /** Runs `refused` and checks that nothing was kept: no file in storage, no media row. */
+  /**
+   * Runs `refused` and checks that nothing was kept: no file in storage, no media row. The files accepted
+   * before are first left to finish their processing (ADR 0053: their derived files land afterwards, and
+   * their conversions would compete for the CPU with the streaming checks).
+   */
   async function storesNothing(refused: () => Promise<void>) {
+    await eventually(
+      async () => expect(Number((await db.query("SELECT count(*) AS n FROM assets.media WHERE preview_status = 'pending'")).rows[0].n)).toBe(0),
+      60_000,
+    );
     const [files, rows] = [await storage.stored(), await mediaRows()];
     await refused();
     await eventually(async () => expect(await storage.stored()).toEqual(files));
