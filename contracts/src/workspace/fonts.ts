@@ -89,6 +89,8 @@ export type FontScope = z.infer<typeof FontScope>;
 
 export const FontWhere = FontScope.extend({
   family: z.strictObject({ contains: Text(200) }).optional(),
+  /** Only the fonts whose file came this way: the 'Uploaded Fonts' and 'Google Fonts' tabs (spec 001 §2). */
+  origin: FontOriginSchema.optional(),
 });
 export type FontWhere = z.infer<typeof FontWhere>;
 

@@ -312,6 +312,9 @@ describe('Google Fonts (spec 001 §5, §7, §8)', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.fonts).toMatchObject([{ family: 'Abel', slug: 'abel', variants: ['regular'], media: { origin: 'google' }, authorId: owner.id }]);
     expect(FontFamilyList.parse((await families(owner, {}, 'abel')).body).total).toBe(1);
+    // The two tabs: 'Google Fonts' lists it, 'Uploaded Fonts' does not.
+    expect(FontFamilyList.parse((await families(owner, { origin: 'google' })).body).data.map((f) => f.slug)).toEqual(['abel']);
+    expect(FontFamilyList.parse((await families(owner, { origin: 'upload' })).body).data.map((f) => f.slug)).not.toContain('abel');
   });
 
   it('refuses more than 5 at once, an unknown family, and a viewer of a team', async () => {

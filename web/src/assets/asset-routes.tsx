@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { ASSET_ITEM_KINDS } from '@kiln/contracts/constants';
+import { fontRoutes } from '../fonts/font-routes';
 import { ComingSoonPage } from '../shell/ComingSoonPage';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { lazyPart } from '../ui/lazy';
@@ -66,6 +67,7 @@ export function assetRoutes(scope: keyof typeof PAGES) {
           }
         />
       ))}
+      {fontRoutes(scope)}
       <Route path="assets/*" element={<ComingSoonPage />} />
     </>
   );

@@ -72,6 +72,10 @@ describe('areaOf', () => {
     expect(
       ['/assets', '/assets/image', '/assets/vector-graphics', '/assets/objects3d', `/${T}/assets`, `/${T}/${P}/assets/image`].filter((p) => !built(p)),
     ).toEqual([]);
+    // Fonts (ADR 0055): the list keeps the view switch; the family and style pages have no list tools.
+    expect([`/assets/font`, `/${T}/assets/font/inter`, `/${T}/${P}/assets/font/inter/bold`].filter((p) => !built(p))).toEqual([]);
+    expect(areaOf('/assets/font').tools).toEqual(['view']);
+    expect(areaOf('/assets/font/inter/bold').tools).toEqual([]);
     expect(['/assets/texture', '/assets/scene', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual(
       [],
     );

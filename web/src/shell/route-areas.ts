@@ -73,6 +73,8 @@ export const SCREENS = {
   component: { built: true, tools: ALL }, // My Components, team and project (web/src/components)
   assets: { built: true, tools: NONE }, // My Assets overview, team and project (web/src/assets)
   assetList: { built: true, tools: VIEW }, // the asset lists of ASSET_LISTS: search and sort hidden (spec 000 §2), the view kept
+  fontList: { built: true, tools: VIEW }, // My Fonts, team and project (web/src/fonts): the view switch, no search or sort in the top bar
+  fontFamily: { built: true, tools: NONE }, // a font family and a font style's glyph viewer (web/src/fonts)
   assetLater: { built: false, tools: NONE }, // the other asset screens
   publishing: { built: true, tools: NONE }, // market/publish, market/republish, market/moderation (web/src/market)
   market: { built: false, tools: NONE },
@@ -144,6 +146,9 @@ function businessArea(rest: string[]): { crumbs: Crumb[]; screen: ScreenId } | u
   return { crumbs, screen: BUSINESS_DETAILS[rest[1]] ?? 'unknown' };
 }
 
+/** The font screens (ADR 0055): the list at /assets/font, the family and style pages below it. */
+const fontScreen = (rest: string[]): ScreenId => (rest[2] ? 'fontFamily' : 'fontList');
+
 /** Reads a path of the workspace app (spec 000 §2, spec 001 §2). Pure: the top bar and the placeholder page use it. */
 export function areaOf(pathname: string): PathArea {
   const segments = pathname.split('/').filter(Boolean);
@@ -166,7 +171,7 @@ export function areaOf(pathname: string): PathArea {
     const list = rest[1];
     return crumbs.some((c) => c.label === 'Not found')
       ? unknown
-      : area('assets', crumbs, !list ? 'assets' : ASSET_LISTS.includes(list) ? 'assetList' : 'assetLater');
+      : area('assets', crumbs, !list ? 'assets' : ASSET_LISTS.includes(list) ? 'assetList' : list === 'font' ? fontScreen(rest) : 'assetLater');
   }
   if (teamId) return !projectId && first === 'members' && rest.length === 1 ? area('members', [{ label: 'Members' }], 'members') : unknown;
 

@@ -53,6 +53,7 @@ export class PgFontReadModel {
     let rows = this.scoped(actorId, teamId, projectId);
     const contains = where.family?.contains.trim();
     if (contains) rows = rows.where('f.family', 'ilike', `%${contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (where.origin) rows = rows.where(sql<string>`f.media ->> 'origin'`, '=', where.origin);
     const [page, total] = await Promise.all([
       rows
         .select(['f.slug', sql<string>`min(f.family)`.as('family')])

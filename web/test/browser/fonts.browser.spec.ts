@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { FONT_TEXTS, UPLOAD_KIND_RULES } from '@kiln/contracts/constants';
+import { fontFile } from '../../../services/workspace/test/support/font-files';
+import { eventually, signUp, uniqueUser, usePagePerTest } from '../support/browser';
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/layout';
+
+const font = (name: string, buffer: Buffer) => ({ name, mimeType: 'font/otf', buffer });
+const family = (page: Page, slug: string): Locator => page.locator(`[data-testid="font-family"][data-slug="${slug}"]`);
+const slugs = (page: Page) => page.getByTestId('font-family').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-slug') ?? ''));
+const selectedCode = (page: Page) => page.getByTestId('glyph-selected-code').textContent();
+
+async function openMyFonts(page: Page): Promise<void> {
+  await page.goto('/assets/font');
+  await page.getByRole('heading', { name: 'My Fonts', level: 1 }).waitFor();
+  await page.locator('[data-testid="font-family"], [data-testid="empty-text"]').first().waitFor();
+}
+
+/** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
+async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error('never reached by Tab');
+}
+
+describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
+  let page: Page;
+  usePagePerTest((opened) => {
+    ({ page } = opened);
+  });
+
+  it('uploads several fonts read from their files, opens the glyph viewer and moves with the keyboard, removes with the spec texts', async () => {
+    await signUp(page, uniqueUser('fonts'));
+    await openMyFonts(page);
+    expect(await page.getByTestId('empty-text').textContent()).toBe(FONT_TEXTS.emptyUploaded);
+    await expectNoSeriousA11yViolations(page, 'My Fonts, empty');
+
+    // Add → Upload: three real fonts named as something else, and one over 3 MB.
+    await page.getByTestId('font-add').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('font-add-upload').click();
+    await (
+      await chooser
+    ).setFiles([
+      font('arial.otf', fontFile({ family: 'Kiln Browser Sans', style: 'Regular', weight: 400, glyphCount: 150 })),
+      font('whatever.otf', fontFile({ family: 'Kiln Browser Sans', style: 'Bold', weight: 700, glyphCount: 150 })),
+      font('times.otf', fontFile({ family: 'Kiln Browser Serif', style: 'Regular', familyClass: 1 << 8 })),
+      font('huge.ttf', randomBytes(UPLOAD_KIND_RULES.font.maxBytes + 1)),
+    ]);
+    expect(await page.getByTestId('font-oversize').textContent()).toBe(FONT_TEXTS.oversize(1));
+    await page.getByTestId('upload-success').waitFor();
+    expect(await page.getByTestId('upload-success').textContent()).toBe('Upload Success 3/4 file(s) successfully uploaded');
+    expect(await page.getByTestId('upload-failed').textContent()).toBe('Upload Failed 1 file(s) failed to upload');
+    await eventually(
+      () => slugs(page),
+      (found) => expect(found).toEqual(['kiln-browser-sans', 'kiln-browser-serif']),
+    );
+    expect(await family(page, 'kiln-browser-sans').textContent()).toContain('2 styles');
+    await expectNoSeriousA11yViolations(page, 'My Fonts, uploaded');
+
+    // Search by family; nothing matching says so.
+    await page.getByTestId('font-search').fill('zzz');
+    await page.getByTestId('empty-text').waitFor();
+    expect(await page.getByTestId('empty-text').textContent()).toBe(FONT_TEXTS.noMatch);
+    await page.getByTestId('font-search').fill('');
+    await family(page, 'kiln-browser-sans').waitFor();
+
+    // The Google Fonts tab: its own empty hint, and the catalogue browsed offline, 5 at most chosen.
+    await page.getByTestId('font-tab-google').click();
+    await page.getByTestId('empty-text').waitFor();
+    expect(await page.getByTestId('empty-text').textContent()).toBe(FONT_TEXTS.emptyGoogle);
+    await page.getByTestId('font-add').click();
+    await page.getByTestId('font-add-google').click();
+    const dialog = page.getByRole('dialog', { name: FONT_TEXTS.googleTab });
+    await dialog.getByTestId('google-family').first().waitFor();
+    const boxes = dialog.getByTestId('google-family').locator('input[type="checkbox"]');
+    for (let i = 0; i < 5; i++) await boxes.nth(i).check();
+    expect(await boxes.nth(5).isDisabled()).toBe(true);
+    for (let i = 0; i < 5; i++) await boxes.nth(i).uncheck();
+    await dialog.getByTestId('google-search').fill('Lobster');
+    await dialog.locator('[data-testid="google-family"][data-family="Lobster"]').waitFor();
+    await expectNoSeriousA11yViolations(page, 'Google Fonts dialog');
+    await dialog.locator('[data-testid="google-family"][data-family="Lobster"] input').check();
+    await dialog.getByTestId('google-add').click();
+    // Without network the spec's sentence, in the dialog; with it, the family is added.
+    await eventually(
+      async () => ((await dialog.count()) ? await dialog.getByTestId('google-error').textContent() : 'added'),
+      (outcome) => expect([FONT_TEXTS.fetchFailed, 'added']).toContain(outcome),
+      30_000,
+    );
+    if (await dialog.count()) await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('font-tab-upload').click();
+    await family(page, 'kiln-browser-sans').waitFor();
+
+    // The family page; the style dropdown navigates to the style's route, where the glyph viewer is.
+    await family(page, 'kiln-browser-sans').getByTestId('font-family-link').click();
+    await page.getByTestId('font-family-page').waitFor();
+    expect(await page.getByTestId('font-style').count()).toBe(2);
+    expect(await page.getByTestId('font-sample-input').inputValue()).toBe(FONT_TEXTS.sample);
+    await page.getByTestId('font-style-select').selectOption('bold');
+    await page.waitForURL('**/assets/font/kiln-browser-sans/bold');
+    await page.getByTestId('glyph-grid').waitFor();
+    expect(await page.getByTestId('glyph-cell').count()).toBe(100);
+    expect(await page.getByTestId('glyph-page').textContent()).toBe('Page 1 of 2');
+
+    // Keyboard only: Tab reaches the grid; the arrows move the selection and carry it to the next page.
+    const grid = page.getByTestId('glyph-grid');
+    await tabTo(page, grid);
+    expect(await selectedCode(page)).toBe('U+0021');
+    await page.keyboard.press('ArrowRight');
+    expect(await selectedCode(page)).toBe('U+0022');
+    await page.keyboard.press('ArrowDown');
+    expect(await selectedCode(page)).toBe('U+002C');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByTestId('glyph-page').textContent()).toBe('Page 2 of 2');
+    expect(await page.getByTestId('glyph-cell').count()).toBe(17);
+    await page.keyboard.press('PageUp');
+    expect(await page.getByTestId('glyph-page').textContent()).toBe('Page 1 of 2');
+    expect(await selectedCode(page)).toBe('U+0021');
+    // The glyphs are drawn in the font itself (its file loaded as a FontFace).
+    expect(await page.evaluate(() => [...document.fonts].some((f) => f.family.startsWith('kiln-font-') && f.status === 'loaded'))).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'font style, glyph viewer');
+
+    // 390 px: nothing scrolls sideways, on the style page and the list.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expectNoHorizontalScroll(page, 'glyph viewer, 390 px');
+    await openMyFonts(page);
+    await family(page, 'kiln-browser-serif').waitFor();
+    await expectNoHorizontalScroll(page, 'My Fonts, 390 px');
+    await expectNoSeriousA11yViolations(page, 'My Fonts, 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Multi-select: the serif family removed, with 'Deleting' then 'Deletion Success'.
+    await page.getByTestId('font-select-mode').click();
+    await family(page, 'kiln-browser-serif').getByTestId('font-family-check').check();
+    await page.getByTestId('font-remove').click();
+    await page.getByTestId('font-remove-confirm').click();
+    await page.getByTestId('font-deletion-success').waitFor();
+    expect(await page.getByTestId('font-deletion-success').textContent()).toBe(`${FONT_TEXTS.deletionSuccess} ${FONT_TEXTS.deletedCount(1, 1)}`);
+    await eventually(
+      () => slugs(page),
+      (found) => expect(found).toEqual(['kiln-browser-sans']),
+    );
+  });
+});
