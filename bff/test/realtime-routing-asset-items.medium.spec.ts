@@ -19,6 +19,7 @@ function anItem(overrides: Partial<AssetItemSnapshot> & { authorId: string }): A
     media: { name: 'Chair.png', mimetype: 'image/png', size: 1234 },
     teamId: null,
     projectId: null,
+    preview: { status: 'pending', thumbnail: false, view: false, svg: false },
     createdAt: at(),
     updatedAt: at(),
     version: 1,
@@ -26,7 +27,8 @@ function anItem(overrides: Partial<AssetItemSnapshot> & { authorId: string }): A
   };
 }
 
-type Type = 'workspace.asset-item.created.v1' | 'workspace.asset-item.renamed.v1' | 'workspace.asset-item.deleted.v1';
+type Type =
+  'workspace.asset-item.created.v1' | 'workspace.asset-item.renamed.v1' | 'workspace.asset-item.preview-changed.v1' | 'workspace.asset-item.deleted.v1';
 const itemEvent = (type: Type, item: AssetItemSnapshot) =>
   JSON.stringify(
     anEvent(type, 'asset-item', item.id, type === 'workspace.asset-item.renamed.v1' ? { item, previousName: 'Before.png' } : { item }, item.authorId),
@@ -41,11 +43,14 @@ describe('workspace-image, workspace-resource-svg, workspace-object-3-d', () => 
     world.receive(itemEvent('workspace.asset-item.created.v1', item));
     world.receive(itemEvent('workspace.asset-item.renamed.v1', { ...item, name: 'Table.png', version: 2 }));
     world.receive(itemEvent('workspace.asset-item.renamed.v1', { ...item, name: 'Older.png', version: 2 }));
-    world.receive(itemEvent('workspace.asset-item.deleted.v1', { ...item, name: 'Table.png', version: 3 }));
+    const ready = { status: 'ready' as const, thumbnail: true, view: false, svg: false };
+    world.receive(itemEvent('workspace.asset-item.preview-changed.v1', { ...item, name: 'Table.png', preview: ready, version: 3 }));
+    world.receive(itemEvent('workspace.asset-item.deleted.v1', { ...item, name: 'Table.png', preview: ready, version: 4 }));
     expect(author.seen.map((m) => [m.channel, m.verb, m.data.name, m.data.version, m.data.userRole])).toEqual([
       ['workspace-image', 'create', 'Chair.png', 1, null],
       ['workspace-image', 'update', 'Table.png', 2, null],
-      ['workspace-image', 'delete', 'Table.png', 3, null],
+      ['workspace-image', 'update', 'Table.png', 3, null],
+      ['workspace-image', 'delete', 'Table.png', 4, null],
     ]);
     expect(stranger.seen).toEqual([]);
   });

@@ -42,7 +42,8 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
   // Models follow their product (productId, publishedAt) from the commerce events.
   // Images, vector graphics, 3D objects are made only of the caller's own upload of their kind: it asks the assets service (ADR 0052).
   // A font's family, style, weight and category are read from the caller's own font file by the assets service (ADR 0055).
-  workspace: { reads: ['commerce'], asks: ['rpc.assets.media.get', 'rpc.assets.font.describe'] },
+  // Images, vector graphics and 3D objects follow their media's previews, from the assets service's events (ADR 0052).
+  workspace: { reads: ['commerce', 'assets'], asks: ['rpc.assets.media.get', 'rpc.assets.font.describe'] },
   // assign-zip-file attaches only the caller's own upload: it asks the assets service (ADR 0033).
   'plugin-registry': { asks: ['rpc.assets.media.get'] },
 };

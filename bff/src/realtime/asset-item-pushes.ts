@@ -4,11 +4,15 @@ import { EventOf, PushableEvent } from './parse-event';
 import { emit, PushPlan } from './push-plan';
 import { teamRoom, userRoom } from './rooms';
 
-export type AssetItemEvent = EventOf<'workspace.asset-item.created.v1' | 'workspace.asset-item.renamed.v1' | 'workspace.asset-item.deleted.v1'>;
+export type AssetItemEvent = EventOf<
+  'workspace.asset-item.created.v1' | 'workspace.asset-item.renamed.v1' | 'workspace.asset-item.preview-changed.v1' | 'workspace.asset-item.deleted.v1'
+>;
 
 const VERBS = {
   'workspace.asset-item.created.v1': 'create',
   'workspace.asset-item.renamed.v1': 'update',
+  // The media's thumbnail and viewer files are made (or could not be): the cards show them.
+  'workspace.asset-item.preview-changed.v1': 'update',
   'workspace.asset-item.deleted.v1': 'delete',
 } as const satisfies Record<AssetItemEvent['type'], 'create' | 'update' | 'delete'>;
 

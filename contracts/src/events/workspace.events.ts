@@ -10,7 +10,14 @@ import {
   ComponentRenamedV1,
 } from './component.events';
 import { FONT_EVENT_DESCRIPTIONS, FontCreatedV1, FontDeletedV1, FontEvents, FontHiddenChangedV1, FontRegroupedV1 } from './font.events';
-import { ASSET_ITEM_EVENT_DESCRIPTIONS, AssetItemCreatedV1, AssetItemDeletedV1, AssetItemEvents, AssetItemRenamedV1 } from './asset-item.events';
+import {
+  ASSET_ITEM_EVENT_DESCRIPTIONS,
+  AssetItemCreatedV1,
+  AssetItemDeletedV1,
+  AssetItemEvents,
+  AssetItemPreviewChangedV1,
+  AssetItemRenamedV1,
+} from './asset-item.events';
 import { envelope } from './envelope';
 import {
   NOTIFICATION_EVENT_DESCRIPTIONS,
@@ -145,6 +152,7 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   ComponentDeletedV1,
   AssetItemCreatedV1,
   AssetItemRenamedV1,
+  AssetItemPreviewChangedV1,
   AssetItemDeletedV1,
   FontCreatedV1,
   FontHiddenChangedV1,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MediaPreview } from '../assets/media';
 import { passThrough, rpc, withActor } from '../common/contract-builders';
 import { Id, Text, Timestamp } from '../common/ids';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
@@ -39,6 +40,11 @@ export const AssetItemSnapshot = z.object({
   authorId: Id,
   teamId: Id.nullable(),
   projectId: Id.nullable(),
+  /**
+   * What the assets service derived from the media (ADR 0053): `pending` until processed, then which files
+   * exist (thumbnail, view, svg) or why none could be made. It follows the media (ADR 0052).
+   */
+  preview: MediaPreview,
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),

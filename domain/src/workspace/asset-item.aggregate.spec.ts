@@ -8,7 +8,9 @@ const author = 'a'.repeat(24);
 const other = 'b'.repeat(24);
 const team = 'c'.repeat(24);
 const project = 'd'.repeat(24);
-const media = { id: 'e'.repeat(24), type: 'image', name: 'Chair photo.png', mimetype: 'image/png', size: 1234 };
+const pending = { status: 'pending' as const, thumbnail: false, view: false, svg: false };
+const ready = { status: 'ready' as const, thumbnail: true, view: false, svg: false, width: 40, height: 20 };
+const media = { id: 'e'.repeat(24), type: 'image', name: 'Chair photo.png', mimetype: 'application/octet-stream', size: 1234, preview: pending };
 
 const kindOf = (run: () => void): string | undefined => {
   try {
@@ -108,6 +110,18 @@ describe('AssetItemAggregate (spec 001 §3, §6; ADR 0052)', () => {
     item.delete({ userId: other, teamRole: 'editor' }, later);
     expect(item.isDeleted).toBe(true);
     expect(item.pullEvents().map((e) => e.type)).toEqual(['workspace.asset-item.renamed.v1', 'workspace.asset-item.deleted.v1']);
+  });
+
+  it('follows its media’s preview: a result once, never back to pending', () => {
+    const item = newItem();
+    expect(item.snapshot().preview).toEqual(pending);
+    item.followPreview(ready, later);
+    expect(item.snapshot()).toMatchObject({ preview: ready, version: 2, updatedAt: later });
+    expect(item.pullEvents()).toMatchObject([{ type: 'workspace.asset-item.preview-changed.v1', data: { item: { preview: ready } } }]);
+    item.followPreview({ ...ready }, later);
+    item.followPreview(pending, later);
+    expect(item.pullEvents()).toEqual([]);
+    expect(item.snapshot().preview).toEqual(ready);
   });
 
   it('the policy table: every member reads, owners and editors change (spec 001 §6)', () => {

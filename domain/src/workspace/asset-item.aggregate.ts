@@ -6,6 +6,7 @@ import {
   COMMON_MESSAGES,
   UPLOAD_KIND_RULES,
 } from '@kiln/contracts/constants';
+import type { MediaPreview } from '@kiln/contracts';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { TeamAction, teamAllows, TeamRole } from './policy';
@@ -25,6 +26,8 @@ export interface AssetItemState {
   authorId: string;
   teamId: string | null;
   projectId: string | null;
+  /** What the assets service derived from the media (ADR 0053), as it last said. */
+  preview: MediaPreview;
   createdAt: Date;
   updatedAt: Date;
   /** Optimistic concurrency: bumped by every change. */
@@ -34,6 +37,7 @@ export interface AssetItemState {
 export type AssetItemEvent =
   | DomainEvent<'workspace.asset-item.created.v1', { item: AssetItemState }>
   | DomainEvent<'workspace.asset-item.renamed.v1', { item: AssetItemState; previousName: string }>
+  | DomainEvent<'workspace.asset-item.preview-changed.v1', { item: AssetItemState }>
   | DomainEvent<'workspace.asset-item.deleted.v1', { item: AssetItemState }>;
 
 /** What the service learnt of the media from the assets service (which answers only its uploader's own). */
@@ -44,6 +48,7 @@ export interface AssetItemMediaFacts {
   name: string;
   mimetype: string;
   size: number;
+  preview: MediaPreview;
 }
 
 /**
@@ -69,6 +74,11 @@ export function renamedAssetItem(currentName: string, typed: string): string {
   let base = typed.trim();
   if (extension && base.toLowerCase().endsWith(extension.toLowerCase())) base = base.slice(0, -extension.length).trim();
   return `${base}${extension}`;
+}
+
+/** A plain object with its keys in order, so two previews compare by their values. */
+function sortedKeys(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 function invalid(path: string, message: string): DomainError {
@@ -126,6 +136,7 @@ export class AssetItemAggregate {
         authorId: input.actor.userId,
         teamId: input.teamId ?? null,
         projectId: input.projectId ?? null,
+        preview: input.media.preview,
         createdAt: input.now,
         updatedAt: input.now,
         version: 1,
@@ -167,6 +178,17 @@ export class AssetItemAggregate {
     this.record('workspace.asset-item.renamed.v1', { item: this.snapshot(), previousName });
   }
 
+  /**
+   * The media's processing said something new (ADR 0052, 0053): the item shows it. A `pending` never
+   * replaces a result (a late or repeated answer), and the same preview changes nothing.
+   */
+  followPreview(preview: MediaPreview, now: Date): void {
+    if (preview.status === 'pending' && this.state.preview.status !== 'pending') return;
+    if (JSON.stringify(sortedKeys(preview)) === JSON.stringify(sortedKeys(this.state.preview))) return;
+    this.touch({ preview: { ...preview } }, now);
+    this.record('workspace.asset-item.preview-changed.v1', { item: this.snapshot() });
+  }
+
   delete(actor: AssetItemActor, now: Date): void {
     this.assertAllowed(actor, 'assetItem.delete');
     this.deleted = true;
@@ -179,7 +201,7 @@ export class AssetItemAggregate {
   }
 
   snapshot(): AssetItemState {
-    return { ...this.state, media: { ...this.state.media } };
+    return { ...this.state, media: { ...this.state.media }, preview: { ...this.state.preview } };
   }
 
   pullEvents(): AssetItemEvent[] {

@@ -34,6 +34,7 @@ export interface AssetItems {
   media_name: string;
   media_size: number;
   name: string;
+  preview: Json;
   project_id: string | null;
   team_id: string | null;
   updated_at: Timestamp;
@@ -51,6 +52,7 @@ export interface AssetItemView {
   media_name: string;
   media_size: number;
   name: string;
+  preview: Json;
   project_id: string | null;
   team_id: string | null;
   updated_at: Timestamp;

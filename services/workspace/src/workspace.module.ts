@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { COMMERCE_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
+import { ASSETS_STREAM, COMMERCE_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
 import { CLOCK, KilnServiceModule, limitCommandsPerUser, rpcController, systemClock } from '@kiln/service-kit';
 import { SCHEMA } from './database.types';
 import { workspaceMigrations } from './migrations';
@@ -17,7 +17,8 @@ const WorkspaceRpcController = rpcController('WorkspaceRpcController', workspace
       schema: SCHEMA,
       migrations: workspaceMigrations,
       // COMMERCE_EVENTS too: the publishing reaction consumes it, whichever service starts first (ADR 0022).
-      streams: [WORKSPACE_STREAM, COMMERCE_STREAM],
+      // ASSETS_EVENTS: the asset items follow their media's previews (ADR 0052).
+      streams: [WORKSPACE_STREAM, COMMERCE_STREAM, ASSETS_STREAM],
       projections: workspaceProjections,
       prune: workspacePruneHooks,
       beforeCommand: limitCommandsPerUser(),

@@ -3,6 +3,7 @@ import { TEAM_MESSAGES } from '@kiln/domain';
 import { randomBytes } from 'node:crypto';
 import * as samples from '../../../domain/src/assets/upload-samples.test-support';
 import { Stack, startStack, throwawayStackOptions } from '../../../deploy/src/stack';
+import { eventually } from '../../../deploy/test/support/eventually';
 
 /**
  * Images, vector graphics and 3D objects (spec 001 §2, §3, §5, §7; ADR 0052) through the real services:
@@ -112,7 +113,6 @@ describe('create', () => {
       teamId: null,
       projectId: null,
       userRole: null,
-      version: 1,
     });
     // The answer comes once the lists have it.
     expect(await names(owner, 'image')).toContain('Chair photo.png');
@@ -131,6 +131,18 @@ describe('create', () => {
     // Each library lists its own kind only.
     expect(await names(owner, 'object3d')).toEqual(['Bracket.stl']);
     expect(await names(owner, 'image')).not.toContain('Bracket.stl');
+  });
+
+  it('shows its media’s preview once the assets service has made it (ADR 0053)', async () => {
+    const image = await anItem(owner, 'image', 'Preview me.png');
+    const stl = await anItem(owner, 'object3d', 'Preview me.stl');
+    await eventually(async () => {
+      const shown = await ok<AssetItem>('GET', `/api/workspace/image/${image.id}`, owner.token);
+      expect(shown.preview).toMatchObject({ status: 'ready', thumbnail: true });
+      expect((await names(owner, 'image', { where: { name: { contains: 'Preview me' } } })).length).toBe(1);
+      expect(((await list(owner, 'image', { where: { name: { contains: 'Preview me' } } })).body as AssetItemList).data[0]!.preview.status).toBe('ready');
+      expect(await ok<AssetItem>('GET', `/api/workspace/object-3-d/${stl.id}`, owner.token)).toMatchObject({ preview: { status: 'ready', view: true } });
+    });
   });
 
   it('refuses a file uploaded as another kind, with a sentence (400)', async () => {
@@ -196,7 +208,7 @@ describe('scopes and who may', () => {
 
   it('an editor renames and deletes a team item someone else added', async () => {
     const item = await anItem(owner, 'object3d', 'Gear.stl', { teamId });
-    await expect(ok('PATCH', `/api/workspace/object-3-d/${item.id}`, editor.token, { name: 'Cog' })).resolves.toMatchObject({ name: 'Cog.stl', version: 2 });
+    await expect(ok('PATCH', `/api/workspace/object-3-d/${item.id}`, editor.token, { name: 'Cog' })).resolves.toMatchObject({ name: 'Cog.stl' });
     await expect(ok('DELETE', `/api/workspace/object-3-d/${item.id}`, editor.token)).resolves.toMatchObject({ id: item.id, name: 'Cog.stl' });
     expect(await names(owner, 'object3d', { where: { teamId } })).not.toContain('Cog.stl');
   });

@@ -12,6 +12,7 @@ import { RenameAssetItemHandler } from './commands/rename-asset-item/rename-asse
 import { ASSET_ITEM_REPOSITORY } from './ports/asset-item.repository.port';
 import { ASSET_MEDIA } from './ports/asset-media.port';
 import { ProjectAssetItemsOnAssetItemEvents } from './projections/project-asset-items-on-asset-item-events';
+import { FollowMediaPreviewsOnMediaEvents } from './reactions/follow-media-previews-on-media-events';
 import { GetAssetItemHandler } from './queries/get-asset-item/get-asset-item.handler';
 import { GetAssetItemQuery } from './queries/get-asset-item/get-asset-item.query';
 import { ListAssetItemsHandler } from './queries/list-asset-items/list-asset-items.handler';
@@ -23,7 +24,7 @@ const answerItem = (context: RpcContext, actorId: string, change: AssetItemChang
     viewsFree: true,
   });
 
-/** Images, vector graphics, 3D objects (spec 001 §3, §5, §7; ADR 0052): add an upload, list, get, rename, delete. */
+/** Images, vector graphics, 3D objects (spec 001 §3, §5, §7; ADR 0052): add an upload, list, get, rename, delete; previews follow the media. */
 export const assetItemsRoutes: AreaRoutes = {
   providers: [
     PgAssetItemRepository,
@@ -68,5 +69,5 @@ export const assetItemsRoutes: AreaRoutes = {
         answerItem(context, actor.userId, await context.commands.execute(new DeleteAssetItemCommand(actor.userId, body.kind, body.id))),
     }),
   ],
-  projections: [ProjectAssetItemsOnAssetItemEvents],
+  projections: [ProjectAssetItemsOnAssetItemEvents, FollowMediaPreviewsOnMediaEvents],
 };

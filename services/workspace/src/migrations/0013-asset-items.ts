@@ -2,20 +2,24 @@ import { Kysely, sql } from 'kysely';
 import { SCHEMA } from '../database.types';
 
 function assetItemColumns(table: ReturnType<Kysely<any>['schema']['createTable']>) {
-  return table
-    .addColumn('id', 'char(24)', (c) => c.primaryKey())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('media_id', 'char(24)', (c) => c.notNull())
-    .addColumn('media_name', 'text', (c) => c.notNull())
-    .addColumn('media_mimetype', 'text', (c) => c.notNull())
-    .addColumn('media_size', 'bigint', (c) => c.notNull())
-    .addColumn('author_id', 'char(24)', (c) => c.notNull())
-    .addColumn('team_id', 'char(24)')
-    .addColumn('project_id', 'char(24)')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull());
+  return (
+    table
+      .addColumn('id', 'char(24)', (c) => c.primaryKey())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('media_id', 'char(24)', (c) => c.notNull())
+      .addColumn('media_name', 'text', (c) => c.notNull())
+      .addColumn('media_mimetype', 'text', (c) => c.notNull())
+      .addColumn('media_size', 'bigint', (c) => c.notNull())
+      .addColumn('author_id', 'char(24)', (c) => c.notNull())
+      .addColumn('team_id', 'char(24)')
+      .addColumn('project_id', 'char(24)')
+      // The media's preview as the assets service last said it (ADR 0053): status, files made, sizes.
+      .addColumn('preview', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AssetItem, AssetItemKind, AssetItemSnapshot, TeamRole } from '@kiln/contracts';
+import { AssetItem, AssetItemKind, AssetItemSnapshot, MediaPreview, TeamRole } from '@kiln/contracts';
 import { AssetItemState } from '@kiln/domain';
 import type { Selectable } from 'kysely';
 import { WorkspaceDatabase } from '../../database.types';
@@ -7,6 +7,8 @@ import { WorkspaceDatabase } from '../../database.types';
 export type AssetItemRow = Selectable<WorkspaceDatabase['asset_items']>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+/** jsonb comes back parsed; a row made here holds it as text. */
+const previewOf = (value: unknown): MediaPreview => (typeof value === 'string' ? JSON.parse(value) : value) as MediaPreview;
 
 export function rowToState(row: AssetItemRow): AssetItemState {
   return {
@@ -18,6 +20,7 @@ export function rowToState(row: AssetItemRow): AssetItemState {
     authorId: row.author_id,
     teamId: row.team_id,
     projectId: row.project_id,
+    preview: previewOf(row.preview),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     version: row.version,
@@ -36,6 +39,7 @@ export function stateToRow(state: AssetItemState | AssetItemSnapshot): AssetItem
     author_id: state.authorId,
     team_id: state.teamId,
     project_id: state.projectId,
+    preview: JSON.stringify(state.preview),
     created_at: new Date(state.createdAt),
     updated_at: new Date(state.updatedAt),
     version: state.version,
@@ -53,6 +57,7 @@ export function rowToAssetItem(row: AssetItemRow, userRole: TeamRole | null): As
     authorId: row.author_id,
     teamId: row.team_id,
     projectId: row.project_id,
+    preview: previewOf(row.preview),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     version: row.version,

@@ -31,8 +31,30 @@ export class CreateAssetItemHandler implements ICommandHandler<CreateAssetItemCo
     if (!media) throw new DomainError('invalid', ASSET_ITEM_MESSAGES.mediaNotFound, [{ path: 'mediaId', message: ASSET_ITEM_MESSAGES.mediaNotFound }]);
     const now = this.clock.now();
     const item = AssetItemAggregate.create({ id: newId(now), kind, media, actor, teamId, projectId, now });
-    const state = item.snapshot();
     const eventIds = await this.items.save(item, { actorId, occurredAt: now });
-    return { item: state, eventIds };
+    if (media.preview.status !== 'pending') return { item: item.snapshot(), eventIds };
+    // As stored (version 1): the follow-up is a change of it.
+    const stored = AssetItemAggregate.restore(item.snapshot());
+    eventIds.push(...(await this.followPreviewOnce(stored, actorId, body.mediaId)));
+    return { item: stored.snapshot(), eventIds };
+  }
+
+  /**
+   * The media was still being processed when asked. Its `processed` event updates the item (the reaction
+   * follow-media-previews), unless that event was handled before the item existed: asked again now that the
+   * item is stored, the media has its result in that case, so no item stays pending for good (ADR 0052).
+   * A change the reaction made meanwhile wins (it has the same or a newer answer).
+   */
+  private async followPreviewOnce(item: AssetItemAggregate, actorId: string, mediaId: string): Promise<string[]> {
+    const now = this.clock.now();
+    const media = await this.media.mediaOf(actorId, mediaId).catch(() => null);
+    if (!media) return [];
+    item.followPreview(media.preview, now);
+    try {
+      return await this.items.save(item, { actorId, occurredAt: now });
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'conflict') return [];
+      throw error;
+    }
   }
 }

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { TEAM_ROLES_PORT, TeamRoles } from '../../../teams/ports/team-roles.port';
 import { ASSET_ITEM_REPOSITORY, AssetItemRepository } from '../../ports/asset-item.repository.port';
-import { loadItemOfKind } from '../../load-item-of-kind';
+import { changeItemOfKind } from '../../load-item-of-kind';
 import { AssetItemChange } from '../create-asset-item/create-asset-item.command';
 import { DeleteAssetItemCommand } from './delete-asset-item.command';
 
@@ -17,11 +17,10 @@ export class DeleteAssetItemHandler implements ICommandHandler<DeleteAssetItemCo
   ) {}
 
   async execute({ actorId, kind, id }: DeleteAssetItemCommand): Promise<AssetItemChange> {
-    const { item, actor } = await loadItemOfKind(this.items, this.teamRoles, actorId, kind, id);
     const now = this.clock.now();
-    item.delete(actor, now);
-    const last = item.snapshot();
-    const eventIds = await this.items.save(item, { actorId, occurredAt: now });
-    return { item: last, eventIds };
+    const { item, eventIds } = await changeItemOfKind(this.items, this.teamRoles, { actorId, kind, id, meta: { actorId, occurredAt: now } }, (item, actor) =>
+      item.delete(actor, now),
+    );
+    return { item: item.snapshot(), eventIds };
   }
 }

@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock, CLOCK } from '@kiln/service-kit';
 import { TEAM_ROLES_PORT, TeamRoles } from '../../../teams/ports/team-roles.port';
 import { ASSET_ITEM_REPOSITORY, AssetItemRepository } from '../../ports/asset-item.repository.port';
-import { loadItemOfKind } from '../../load-item-of-kind';
+import { changeItemOfKind } from '../../load-item-of-kind';
 import { AssetItemChange } from '../create-asset-item/create-asset-item.command';
 import { RenameAssetItemCommand } from './rename-asset-item.command';
 
@@ -17,10 +17,10 @@ export class RenameAssetItemHandler implements ICommandHandler<RenameAssetItemCo
   ) {}
 
   async execute({ actorId, kind, id, name }: RenameAssetItemCommand): Promise<AssetItemChange> {
-    const { item, actor } = await loadItemOfKind(this.items, this.teamRoles, actorId, kind, id);
     const now = this.clock.now();
-    item.rename(name, actor, now);
-    const eventIds = await this.items.save(item, { actorId, occurredAt: now });
+    const { item, eventIds } = await changeItemOfKind(this.items, this.teamRoles, { actorId, kind, id, meta: { actorId, occurredAt: now } }, (item, actor) =>
+      item.rename(name, actor, now),
+    );
     return { item: item.snapshot(), eventIds };
   }
 }
