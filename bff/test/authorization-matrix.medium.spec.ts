@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MODEL_POLICY, ModelAction, modelAllows, ModelRole, TEAM_POLICY, TeamAction, teamAllows, TeamRole } from '@kiln/domain';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
 import * as samples from '../../domain/src/assets/upload-samples.test-support';
+import { fontFile } from '../../services/workspace/test/support/font-files';
 
 /** The three libraries of ADR 0052: their route segment and upload repo, and a small real file of each. */
 const ASSET_LIBRARIES = [
@@ -401,7 +402,42 @@ describe('a team', () => {
         call: async (t?: string) => http('DELETE', `/api/workspace/${segment}/${await teamAssetItem(segment, repo)}`, t),
       },
     ]),
+    // Fonts of the team (ADR 0055): every member reads the families and a font's file; owners and editors add from their own
+    // upload. Hiding, grouping and removing belong to a font's author alone, whatever the role: the fonts medium test has them.
+    {
+      route: 'GET /api/workspace/font (team scope)',
+      action: 'font.read',
+      kind: 'read',
+      call: (t) => http('GET', `/api/workspace/font?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'GET /api/workspace/font/{id}/file',
+      action: 'font.read',
+      kind: 'command',
+      call: async (t) => rawStatus(`/api/workspace/font/${await teamFont()}/file`, t),
+    },
+    {
+      route: 'POST /api/workspace/font (team scope)',
+      action: 'font.create',
+      kind: 'model-create',
+      call: async (t) => http('POST', '/api/workspace/font', t, { mediaId: t ? await uploadedFont(t) : 'f'.repeat(24), teamId }),
+    },
   ];
+
+  /** A real font file (made by the test) uploaded by whoever holds the token: its media id. */
+  const uploadedFont = async (token: string): Promise<string> => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(fontFile({ family: `Matrix ${randomBytes(3).toString('hex')}` }))]), 'matrix.otf');
+    const response = await fetch(`${stack.url}/api/upload?repo=font&folder=2026_11`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
+    return ((await response.json()) as { id: string }[])[0]!.id;
+  };
+  /** A font of the team, added by its owner. */
+  const teamFont = async () => (await ok('POST', '/api/workspace/font', owner.token, { mediaId: await uploadedFont(owner.token), teamId })).id as string;
 
   /** A file of `repo` uploaded by whoever holds the token: its media id. */
   const uploaded = async (token: string, repo: string): Promise<string> => {
