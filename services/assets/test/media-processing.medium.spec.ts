@@ -333,6 +333,22 @@ describe('processing once', () => {
     expect(await processor().process(media.id, null)).toBeNull();
   });
 
+  it('an image does not wait behind a 3D conversion (they are processed in lanes of their own)', async () => {
+    const lines: string[] = [];
+    const n = 700;
+    for (let y = 0; y <= n; y++) for (let x = 0; x <= n; x++) lines.push(`v ${x} ${y} ${(x * y) % 11}`);
+    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) lines.push(`f ${y * (n + 1) + x + 1} ${y * (n + 1) + x + 2} ${(y + 1) * (n + 1) + x + 2}`);
+    const large = await env.upload(actor, lines.join('\n'), 'terrain.obj', 'object3d');
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const image = await env.upload(actor, png, 'small.png', 'image');
+    await eventually(() => expect(processedEvents(image.id)).toHaveLength(1), 30_000);
+    expect(processedEvents(large.id)).toHaveLength(0);
+    await eventually(() => expect(processedEvents(large.id)).toHaveLength(1), 110_000);
+    expect((await env.getMedia(actor, large.id)).preview).toMatchObject({ status: 'ready', view: true, size3d: { x: n, y: n, z: 10 } });
+  });
+
   it('kinds without previews are ready at once with nothing derived, and are not processed', async () => {
     const media = await env.upload(actor, Buffer.from('plain bytes'), 'notes.txt', 'media');
     expect(media.preview).toEqual({ status: 'ready', thumbnail: false, view: false, svg: false });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Media, MediaPreview, RegisterMediaBody } from '@kiln/contracts';
+import { Media, MediaPreview, RegisterMediaBody, UploadKind } from '@kiln/contracts';
 import { appendToOutbox, DB } from '@kiln/service-kit';
 import { Generated, Kysely, sql, Transaction } from 'kysely';
 import { mediaKey } from '../ports/media-files.port';
@@ -111,12 +111,12 @@ export class PgMediaRepository implements MediaRepository {
     return row ? toMedia(row) : null;
   }
 
-  async claimable(limit: number): Promise<string[]> {
-    const { rows } = await sql<{ id: string }>`
-      SELECT id FROM assets.media
+  async claimable(limit: number): Promise<{ id: string; kind: UploadKind }[]> {
+    const { rows } = await sql<{ id: string; repo: UploadKind }>`
+      SELECT id, repo FROM assets.media
       WHERE preview_status = 'pending' AND (preview_claimed_until IS NULL OR preview_claimed_until < now())
       ORDER BY created_at LIMIT ${limit}`.execute(this.db);
-    return rows.map((row) => row.id);
+    return rows.map((row) => ({ id: row.id, kind: row.repo }));
   }
 
   async claim(id: string, owner: string, leaseMs: number): Promise<ClaimedMedia | null> {

@@ -1,4 +1,4 @@
-import { Media, MediaPreview, RegisterMediaBody } from '@kiln/contracts';
+import { Media, MediaPreview, RegisterMediaBody, UploadKind } from '@kiln/contracts';
 
 export const MEDIA_REPOSITORY = Symbol('MediaRepository');
 
@@ -18,7 +18,7 @@ export interface MediaRepository {
   /** The record, whoever uploaded it; null when there is none. */
   byId(id: string): Promise<Media | null>;
   /** Pending files nobody holds a live claim on, oldest first (ADR 0053). */
-  claimable(limit: number): Promise<string[]>;
+  claimable(limit: number): Promise<{ id: string; kind: UploadKind }[]>;
   /** Claims a pending file for `leaseMs` by one row update; null when it is not pending or another instance holds it. */
   claim(id: string, owner: string, leaseMs: number): Promise<ClaimedMedia | null>;
   /**

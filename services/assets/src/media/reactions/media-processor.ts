@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Media, MEDIA_PREVIEW_MESSAGES, MediaPreview } from '@kiln/contracts';
+import { Media, MEDIA_PREVIEW_MESSAGES, MediaPreview, UploadKind } from '@kiln/contracts';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +19,7 @@ export interface MediaProcessingConfig {
   leaseMs: number;
   /** How often pending files nobody holds are looked for (missed wake-ups, crashed instances). */
   sweepMs: number;
-  /** Files processed at once by this instance. */
+  /** Files processed at once by this instance in each lane (3D objects; images and vector graphics). */
   concurrency: number;
   /** Claims a file may have; the next one records it as failed (it took its processor down each time). */
   maxAttempts: number;
@@ -44,7 +44,11 @@ export class MediaProcessor implements OnApplicationBootstrap, OnApplicationShut
   private readonly logger = new Logger('media-processing');
   readonly instance = randomUUID();
   private readonly running = new Map<string, Promise<void>>();
-  private readonly waiting: { id: string; causationId: string | null }[] = [];
+  /** 3D objects, then images and vector graphics. */
+  private readonly lanes: { running: number; waiting: { id: string; causationId: string | null }[] }[] = [
+    { running: 0, waiting: [] },
+    { running: 0, waiting: [] },
+  ];
   private sweeper?: NodeJS.Timeout;
   private closing = false;
 
@@ -56,7 +60,7 @@ export class MediaProcessor implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    onMediaToProcess((id, eventId) => this.enqueue(id, eventId));
+    onMediaToProcess((id, eventId, kind) => this.enqueue(id, eventId, kind));
     this.sweeper = setInterval(() => void this.sweep(), this.config.sweepMs);
     void this.sweep();
   }
@@ -72,29 +76,37 @@ export class MediaProcessor implements OnApplicationBootstrap, OnApplicationShut
   async sweep(): Promise<void> {
     if (this.closing) return;
     try {
-      for (const id of await this.media.claimable(20)) this.enqueue(id, null);
+      for (const { id, kind } of await this.media.claimable(20)) this.enqueue(id, null, kind);
     } catch (error) {
       if (!this.closing) this.logger.warn(`sweep: ${(error as Error).message}`);
     }
   }
 
-  enqueue(id: string, causationId: string | null): void {
-    if (this.closing || this.running.has(id) || this.waiting.some((w) => w.id === id)) return;
-    this.waiting.push({ id, causationId });
+  /**
+   * Queues a file in its lane: 3D conversions (up to minutes each) in one, images and vector graphics in
+   * the other, so a thumbnail never waits behind a large STEP file. Each lane runs `concurrency` at once.
+   */
+  enqueue(id: string, causationId: string | null, kind?: UploadKind): void {
+    if (this.closing || this.running.has(id) || this.lanes.some((lane) => lane.waiting.some((w) => w.id === id))) return;
+    this.lanes[kind === 'object3d' ? 0 : 1]!.waiting.push({ id, causationId });
     this.next();
   }
 
   private next(): void {
-    while (!this.closing && this.running.size < this.config.concurrency && this.waiting.length > 0) {
-      const { id, causationId } = this.waiting.shift()!;
-      const run = this.process(id, causationId)
-        .then(() => undefined)
-        .catch((error: unknown) => this.logger.error(`media ${id}: ${(error as Error).message}`))
-        .finally(() => {
-          this.running.delete(id);
-          this.next();
-        });
-      this.running.set(id, run);
+    for (const lane of this.lanes) {
+      while (!this.closing && lane.running < this.config.concurrency && lane.waiting.length > 0) {
+        const { id, causationId } = lane.waiting.shift()!;
+        lane.running++;
+        const run = this.process(id, causationId)
+          .then(() => undefined)
+          .catch((error: unknown) => this.logger.error(`media ${id}: ${(error as Error).message}`))
+          .finally(() => {
+            lane.running--;
+            this.running.delete(id);
+            this.next();
+          });
+        this.running.set(id, run);
+      }
     }
   }
 

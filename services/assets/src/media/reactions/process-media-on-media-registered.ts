@@ -1,8 +1,8 @@
-import { ASSETS_STREAM } from '@kiln/contracts';
+import { ASSETS_STREAM, Media, UploadKind } from '@kiln/contracts';
 import { Projection } from '@kiln/service-kit';
 
 /** Where a registered file's id goes to be processed in this process (the processor, once it runs). */
-let wake: (mediaId: string, eventId: string) => void = () => undefined;
+let wake: (mediaId: string, eventId: string, kind: UploadKind) => void = () => undefined;
 export const onMediaToProcess = (handler: typeof wake) => {
   wake = handler;
 };
@@ -18,9 +18,9 @@ export const ProcessMediaOnMediaRegistered: Projection = {
   stream: ASSETS_STREAM.name,
   subject: 'assets.media.registered.*',
   async apply(_trx, event) {
-    const mediaId = event.aggregateId;
+    const { media } = event.data as { media: Media };
     // After this transaction: the row was committed with the event, so the claim can be taken at once.
-    setImmediate(() => wake(mediaId, event.eventId));
+    setImmediate(() => wake(media.id, event.eventId, media.type));
   },
   async rebuild() {
     return 0;
