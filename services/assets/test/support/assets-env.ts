@@ -51,7 +51,11 @@ export interface AssetsEnv {
   stop(): Promise<void>;
 }
 
-export async function startAssets(env: Record<string, string> = {}): Promise<AssetsEnv> {
+/** `putUpload`: where the BFF would have streamed an upload (default: the local storage folder). */
+export async function startAssets(
+  env: Record<string, string> = {},
+  options: { putUpload?: (id: string, bytes: Buffer) => Promise<void> } = {},
+): Promise<AssetsEnv> {
   const namespace = `a${randomBytes(4).toString('hex')}`;
   const database = `kiln_medium_${randomBytes(6).toString('hex')}`;
   const databaseUrl = withDatabase(BASE, database);
@@ -85,8 +89,11 @@ export async function startAssets(env: Record<string, string> = {}): Promise<Ass
     async upload(actor, content, filename, repo) {
       const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content);
       const id = kit.newId();
-      mkdirSync(join(storageDir, 'media'), { recursive: true });
-      writeFileSync(join(storageDir, 'media', `${id}.upload`), bytes);
+      if (options.putUpload) await options.putUpload(id, bytes);
+      else {
+        mkdirSync(join(storageDir, 'media'), { recursive: true });
+        writeFileSync(join(storageDir, 'media', `${id}.upload`), bytes);
+      }
       const body = {
         id,
         repo,
