@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { FONT_TEXTS, UPLOAD_KIND_RULES } from '@kiln/contracts/constants';
 import { fontFile } from '../../../services/workspace/test/support/font-files';
 import { eventually, signUp, uniqueUser, usePagePerTest } from '../support/browser';
@@ -26,9 +26,10 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 }
 
 describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
+  let context: BrowserContext;
   let page: Page;
   usePagePerTest((opened) => {
-    ({ page } = opened);
+    ({ context, page } = opened);
   });
 
   it('uploads several fonts read from their files, opens the glyph viewer and moves with the keyboard, removes with the spec texts', async () => {
@@ -36,6 +37,13 @@ describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
     await openMyFonts(page);
     expect(await page.getByTestId('empty-text').textContent()).toBe(FONT_TEXTS.emptyUploaded);
     await expectNoSeriousA11yViolations(page, 'My Fonts, empty');
+
+    // A second tab of the same session, its socket connected, never reloaded: it sees the uploads arrive.
+    const second = await context.newPage();
+    await openMyFonts(second);
+    await second.locator('.live-dot--online').waitFor();
+    await second.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await page.bringToFront();
 
     // Add → Upload: three real fonts named as something else, and one over 3 MB.
     await page.getByTestId('font-add').click();
@@ -58,6 +66,12 @@ describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
       (found) => expect(found).toEqual(['kiln-browser-sans', 'kiln-browser-serif']),
     );
     expect(await family(page, 'kiln-browser-sans').textContent()).toContain('2 styles');
+    await eventually(
+      () => slugs(second),
+      (found) => expect(found).toEqual(['kiln-browser-sans', 'kiln-browser-serif']),
+    );
+    expect(await second.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await second.close();
     await expectNoSeriousA11yViolations(page, 'My Fonts, uploaded');
 
     // Search by family; nothing matching says so.
