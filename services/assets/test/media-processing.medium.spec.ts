@@ -236,6 +236,8 @@ describe('3D objects', () => {
     expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(glb.readUInt32LE(8)).toBe(glb.length);
     const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'));
+    // glTF is y-up: the z-up formats are turned by their node (-90° about x), their points kept.
+    expect(json.nodes[0].rotation ?? null).toEqual(/\.(glb|obj)$/.test(filename) ? null : [-Math.SQRT1_2, 0, 0, Math.SQRT1_2]);
     const [min, max] = [json.accessors[0].min as number[], json.accessors[0].max as number[]];
     expect(max.map((v, k) => v - min[k]!)).toEqual([box.x, box.y, box.z]);
     expect(json.accessors[0].count).toBeGreaterThanOrEqual(36);

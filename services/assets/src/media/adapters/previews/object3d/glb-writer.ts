@@ -7,7 +7,7 @@ const pad4 = (n: number) => (n + 3) & ~3;
  * material, in millimetres as read. Corners are not shared, so each face keeps its own normal (flat shading
  * is what a CAD viewer shows); three.js's GLTFLoader reads it as it is.
  */
-export function writeGlb(mesh: Mesh): Buffer {
+export function writeGlb(mesh: Mesh, up: 'y' | 'z' = 'y'): Buffer {
   const triangles = mesh.indices.length / 3;
   const vertexCount = triangles * 3;
   const positions = new Float32Array(vertexCount * 3);
@@ -49,7 +49,8 @@ export function writeGlb(mesh: Mesh): Buffer {
     asset: { version: '2.0', generator: 'Kiln assets (ADR 0053)' },
     scene: 0,
     scenes: [{ nodes: [0] }],
-    nodes: [{ mesh: 0 }],
+    // glTF is y-up: a z-up model (STEP, IGES, STL, 3DS, 3dm) is turned by its node, its points kept as read.
+    nodes: [up === 'z' ? { mesh: 0, rotation: [-Math.SQRT1_2, 0, 0, Math.SQRT1_2] } : { mesh: 0 }],
     meshes: [{ primitives: [{ attributes: { POSITION: 0, NORMAL: 1 }, material: 0, mode: 4 }] }],
     materials: [{ pbrMetallicRoughness: { baseColorFactor: [0.72, 0.74, 0.78, 1], metallicFactor: 0.1, roughnessFactor: 0.7 }, doubleSided: true }],
     buffers: [{ byteLength }],

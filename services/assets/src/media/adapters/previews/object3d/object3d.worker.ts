@@ -52,8 +52,10 @@ export async function convert(job: ConversionJob): Promise<ConversionAnswer> {
   if (mesh.indices.length === 0) return { ok: false, empty: true };
   const bounds = boundsOf(mesh);
   const size3d = { x: bounds.max[0] - bounds.min[0], y: bounds.max[1] - bounds.min[1], z: bounds.max[2] - bounds.min[2] };
-  const rgba = rasterise(mesh, bounds, job.thumbnailPixels, job.maxTriangles);
-  const glb = writeGlb(mesh);
+  // glTF and OBJ are y-up by their conventions; the CAD and printing formats are z-up.
+  const up = job.format === 'glb' || job.format === 'obj' ? 'y' : 'z';
+  const rgba = rasterise(mesh, bounds, job.thumbnailPixels, job.maxTriangles, up);
+  const glb = writeGlb(mesh, up);
   return { ok: true, glb, rgba, size3d };
 }
 

@@ -2,10 +2,10 @@ import { Bounds, Mesh } from './mesh';
 
 /**
  * A thumbnail of a mesh drawn by a small z-buffer rasteriser (ADR 0053): a fixed three-quarter view from
- * above (z up, as CAD models are), fitted to the bounding box, flat shading from one light plus ambient,
+ * above (`up`: z for CAD formats, y for glTF and OBJ), fitted to the bounding box, flat shading from one light plus ambient,
  * on a light background. Above `maxTriangles`, every n-th triangle is drawn. Answers RGBA pixels.
  */
-export function rasterise(mesh: Mesh, bounds: Bounds, size: number, maxTriangles: number): Buffer {
+export function rasterise(mesh: Mesh, bounds: Bounds, size: number, maxTriangles: number, up: 'y' | 'z' = 'z'): Buffer {
   const pixels = Buffer.alloc(size * size * 4);
   for (let i = 0; i < size * size; i++) pixels.writeUInt32BE(0xf3f4f6ff, i * 4);
   const depth = new Float32Array(size * size).fill(-Infinity);
@@ -16,8 +16,9 @@ export function rasterise(mesh: Mesh, bounds: Bounds, size: number, maxTriangles
   const [cy, sy, cp, sp] = [Math.cos(yaw), Math.sin(yaw), Math.cos(pitch), Math.sin(pitch)];
   const view = (x: number, y: number, z: number): [number, number, number] => {
     const dx = x - centre[0]!;
-    const dy = y - centre[1]!;
-    const dz = z - centre[2]!;
+    // A y-up model is turned to z-up first.
+    const dy = up === 'z' ? y - centre[1]! : -(z - centre[2]!);
+    const dz = up === 'z' ? z - centre[2]! : y - centre[1]!;
     const rx = dx * cy - dy * sy;
     const ry = dx * sy + dy * cy;
     return [rx, dz * cp + ry * sp, -ry * cp + dz * sp];
