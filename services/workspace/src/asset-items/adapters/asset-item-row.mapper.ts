@@ -7,7 +7,7 @@ import { WorkspaceDatabase } from '../../database.types';
 export type AssetItemRow = Selectable<WorkspaceDatabase['asset_items']>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-/** jsonb comes back parsed; a row made here holds it as text. */
+/** jsonb comes back parsed (a text value is read as JSON too). */
 const previewOf = (value: unknown): MediaPreview => (typeof value === 'string' ? JSON.parse(value) : value) as MediaPreview;
 
 export function rowToState(row: AssetItemRow): AssetItemState {
@@ -39,7 +39,7 @@ export function stateToRow(state: AssetItemState | AssetItemSnapshot): AssetItem
     author_id: state.authorId,
     team_id: state.teamId,
     project_id: state.projectId,
-    preview: JSON.stringify(state.preview),
+    preview: state.preview,
     created_at: new Date(state.createdAt),
     updated_at: new Date(state.updatedAt),
     version: state.version,
