@@ -4,6 +4,7 @@ import { BUSINESS_EVENT_DESCRIPTIONS, BusinessEvents } from '../events/business.
 import { COMMERCE_EVENT_DESCRIPTIONS, COMMERCE_STREAM, CommerceEvents } from '../events/commerce.events';
 import { EVENT_DESCRIPTIONS, WORKSPACE_STREAM, WorkspaceEvents } from '../events/workspace.events';
 import { PLUGIN_REGISTRY_EVENT_DESCRIPTIONS, PLUGIN_REGISTRY_STREAM, PluginRegistryEvents } from '../events/plugin-registry.events';
+import { ASSETS_EVENT_DESCRIPTIONS, ASSETS_STREAM, AssetsEvents } from '../events/assets.events';
 
 /** The human-readable event catalogue (docs/events.md), generated from the same schemas as AsyncAPI. */
 export function renderEventCatalogue(): string {
@@ -21,6 +22,7 @@ export function renderEventCatalogue(): string {
     `- Stream: \`${COMMERCE_STREAM.name}\` holds \`${COMMERCE_STREAM.subjects.join(', ')}\` (event-sourced: the commerce events table is the truth).`,
     `- Stream: \`${PLUGIN_REGISTRY_STREAM.name}\` holds \`${PLUGIN_REGISTRY_STREAM.subjects.join(', ')}\` (plugins, versions, the build ` +
       `pipeline's steps and logs).`,
+    `- Stream: \`${ASSETS_STREAM.name}\` holds \`${ASSETS_STREAM.subjects.join(', ')}\` (media files and what was derived from them).`,
     '- Header `Nats-Msg-Id` = `eventId`; deliveries are at least once, so deduplicate by `eventId`.',
     '- Envelope: `eventId`, `type`, `aggregateType`, `aggregateId`, `occurredAt`, `actorId`, `correlationId`, `causationId`, `data`.',
     '- A breaking change gets a new type (`.v2`) published beside the old one until consumers have moved.',
@@ -31,8 +33,9 @@ export function renderEventCatalogue(): string {
     ...COMMERCE_EVENT_DESCRIPTIONS,
     ...BUSINESS_EVENT_DESCRIPTIONS,
     ...PLUGIN_REGISTRY_EVENT_DESCRIPTIONS,
+    ...ASSETS_EVENT_DESCRIPTIONS,
   };
-  for (const [type, schema] of Object.entries({ ...WorkspaceEvents, ...CommerceEvents, ...BusinessEvents, ...PluginRegistryEvents })) {
+  for (const [type, schema] of Object.entries({ ...WorkspaceEvents, ...CommerceEvents, ...BusinessEvents, ...PluginRegistryEvents, ...AssetsEvents })) {
     const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as unknown as { properties: { data: unknown } };
     lines.push(
       `## ${type}`,
