@@ -3,7 +3,7 @@ import { answerAfterProjection, AreaRoutes, RpcContext, rpcRoute } from '@kiln/s
 import { NatsFontFiles } from './adapters/nats-font-files';
 import { PgFontReadModel } from './adapters/pg-font.read-model';
 import { PgFontRepository } from './adapters/pg-font.repository';
-import { ShippedGoogleCatalogue } from './adapters/shipped-google-catalogue';
+import { RefreshedGoogleCatalogue } from './adapters/refreshed-google-catalogue';
 import { CreateFontCommand, FontChange } from './commands/create-font/create-font.command';
 import { CreateFontHandler } from './commands/create-font/create-font.handler';
 import { DeleteFontsCommand } from './commands/delete-fonts/delete-fonts.command';
@@ -49,7 +49,7 @@ export const fontsRoutes: AreaRoutes = {
     { provide: FONT_REPOSITORY, useExisting: PgFontRepository },
     NatsFontFiles,
     { provide: FONT_FILES, useExisting: NatsFontFiles },
-    { provide: GOOGLE_CATALOGUE, useFactory: () => new ShippedGoogleCatalogue() },
+    { provide: GOOGLE_CATALOGUE, useFactory: () => RefreshedGoogleCatalogue.fromEnv(process.env) },
     PgFontReadModel,
     CreateFontHandler,
     HideFontsHandler,
