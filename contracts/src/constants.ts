@@ -9,6 +9,7 @@ export * from './common/messages';
 export * from './common/page-sizes';
 export * from './workspace/auth.constants';
 export * from './workspace/model.constants';
+export * from './workspace/model-geometry.constants';
 export * from './workspace/model-ui.constants';
 export * from './workspace/component.constants';
 export * from './workspace/font.constants';

@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuthPage } from './auth/lazy-pages';
 import { RequireAuth } from './auth/RequireAuth';
 import { useSignOutOn401 } from './auth/session';
-import { modelRoutes } from './models/model-routes';
+import { embedRoute, modelRoutes } from './models/model-routes';
 import { MyModelsPage } from './models/MyModelsPage';
 import { AppShell } from './shell/AppShell';
 import { ErrorBoundary } from './ui/ErrorBoundary';
@@ -54,6 +54,8 @@ export function App() {
       <Routes>
         <Route path="/signin" element={<AuthRoute which="signin" />} />
         <Route path="/signup" element={<AuthRoute which="signup" />} />
+        {/* The viewer, for anyone the model's access lets in: no shell, no sign-in (ADR 0054). */}
+        {embedRoute()}
         <Route
           element={
             <RequireAuth>

@@ -4,7 +4,8 @@ import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { UserSummary } from './user';
 import { MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
 
-export { DEFAULT_MODEL_SORT, MODEL_GEOMETRY_MESSAGES, MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
+export { DEFAULT_MODEL_SORT, MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
+export { MODEL_GEOMETRY_MESSAGES } from './model-geometry.constants';
 
 export const ModelRole = z.enum(['owner', 'editor', 'viewer', 'configurator', 'inspector', 'commenter']);
 export type ModelRole = z.infer<typeof ModelRole>;

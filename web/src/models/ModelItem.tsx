@@ -21,7 +21,10 @@ function hueOf(id: string): number {
   return hash % 360;
 }
 
-/** A placeholder thumbnail: a soft gradient and an isometric cube, coloured by the model id. */
+/**
+ * The card's picture: a soft gradient and an isometric cube coloured by the model id, covered by the preview
+ * rendered from the model's geometry when it has one (ADR 0054); a preview not made yet hides itself.
+ */
 export function Thumbnail({ model }: { model: Model }) {
   const hue = hueOf(model.id);
   return (
@@ -31,6 +34,16 @@ export function Thumbnail({ model }: { model: Model }) {
         <path d="M18 32 50 50v38L18 70z" fill={`hsl(${hue} 45% 56%)`} />
         <path d="M82 32 50 50v38l32-18z" fill={`hsl(${hue} 50% 64%)`} />
       </svg>
+      {model.geometry && (
+        <img
+          className="thumb-image"
+          src={`/api/workspace/model/${model.id}/thumbnail?m=${model.geometry.mediaId}`}
+          alt=""
+          loading="lazy"
+          data-testid="model-thumbnail"
+          onError={(event) => (event.currentTarget.hidden = true)}
+        />
+      )}
     </div>
   );
 }

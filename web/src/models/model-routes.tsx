@@ -12,6 +12,7 @@ const PublishedPage = lazyPart(() => load().then((m) => m.PublishedPage));
 const RecentlyDeletedPage = lazyPart(() => load().then((m) => m.RecentlyDeletedPage));
 const OpenModelPage = lazyPart(() => load().then((m) => m.OpenModelPage));
 const WorkspacePage = lazyPart(() => load().then((m) => m.WorkspacePage));
+const EmbedPage = lazyPart(() => load().then((m) => m.EmbedPage));
 
 function Page({ children }: { children: ReactNode }) {
   return (
@@ -29,7 +30,7 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** Favorites, Shared with me, Published, and the editor/embed placeholders (spec 000 §2): routes inside the shell. */
+/** Favorites, Shared with me, Published, and the editor placeholders (spec 000 §2): routes inside the shell. /embed/{id} is App's, without it (ADR 0054). */
 export function modelRoutes() {
   return (
     <>
@@ -81,14 +82,18 @@ export function modelRoutes() {
           </Page>
         }
       />
-      <Route
-        path="/embed/:id"
-        element={
-          <Page>
-            <OpenModelPage mode="viewer" />
-          </Page>
-        }
-      />
     </>
   );
 }
+
+/** `/embed/{modelId}` (ADR 0054): the 3D viewer, the whole window; App routes it outside the shell and its sign-in. */
+export const embedRoute = () => (
+  <Route
+    path="/embed/:id"
+    element={
+      <Page>
+        <EmbedPage />
+      </Page>
+    }
+  />
+);

@@ -79,7 +79,8 @@ describe('opening a model from its card', () => {
       await card.waitFor();
       await card.click({ position: { x: 30, y: 30 } });
       await b.page.waitForURL((url) => url.pathname === `/embed/${model.id}`);
-      expect(await b.page.getByTestId('open-model-role').textContent()).toBe('viewer');
+      // The viewer (ADR 0054): full-window; a model without geometry says it is not available, named.
+      await b.page.getByTestId('embed-not-available').getByRole('heading', { name: 'Viewed lamp', level: 1 }).waitFor();
       await b.page.goBack();
       await card.getByRole('link', { name: 'Viewed lamp' }).focus();
       await b.page.keyboard.press('Enter');

@@ -60,8 +60,8 @@ describe('notification bell and model screens', () => {
       expect(await page.getByTestId('open-model-role').textContent()).toBe('owner');
       await page.getByTestId('open-model-name').filter({ hasText: 'Placeholder part' }).waitFor();
       await page.goto(`/embed/${model.id}`);
-      await page.getByRole('heading', { name: 'Viewer', level: 1 }).waitFor();
-      await page.getByTestId('open-model-name').filter({ hasText: 'Placeholder part' }).waitFor();
+      // The viewer (ADR 0054): a model without geometry says it is not available, named.
+      await page.getByTestId('embed-not-available').getByRole('heading', { name: 'Placeholder part', level: 1 }).waitFor();
     });
   });
 

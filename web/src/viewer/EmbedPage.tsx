@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { ModelView } from '@kiln/contracts';
+import { MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
+import { ApiError, request } from '../api/client';
+import { addKnownMessages } from '../api/messages';
+import { CubeIcon } from '../ui/icons';
+import { LazyModelViewer } from './LazyModelViewer';
+import { VIEWER_TEXTS } from './viewer-texts';
+import './viewer.css';
+
+addKnownMessages(Object.values(MODEL_GEOMETRY_MESSAGES));
+
+const enc = encodeURIComponent;
+
+/** When there is nothing to show: the same page whether the model is private, gone or has no geometry yet. */
+function NotAvailable({ name }: { name?: string }) {
+  return (
+    <main className="embed-page embed-not-available" data-testid="embed-not-available">
+      <div className="empty-art" aria-hidden="true">
+        <CubeIcon size={44} />
+      </div>
+      <h1>{name ?? MODEL_GEOMETRY_MESSAGES.notAvailable}</h1>
+      <p>{name ? MODEL_GEOMETRY_MESSAGES.noGeometry : MODEL_GEOMETRY_MESSAGES.notAvailableDetail}</p>
+    </main>
+  );
+}
+
+/**
+ * `/embed/{modelId}` (spec 000 §2, §9; ADR 0054): the model's geometry in the 3D viewer, the whole window, no
+ * app shell, framable by any site. The caller's role or the model's 'Everyone' link decides (the BFF asks the
+ * workspace); anyone else, and a model without geometry, gets the "not available" page and never the file.
+ */
+export function EmbedPage() {
+  const { id = '' } = useParams();
+  const view = useQuery({
+    queryKey: ['model-view', id],
+    queryFn: () => request<ModelView>('GET', `/api/workspace/model/${enc(id)}/view`, { quiet401: true }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+  if (view.isPending)
+    return (
+      <main className="embed-page">
+        <p className="model-viewer-message" role="status">
+          {VIEWER_TEXTS.loading}
+        </p>
+      </main>
+    );
+  if (view.isError) {
+    if (view.error instanceof ApiError && view.error.status === 404) return <NotAvailable />;
+    return (
+      <main className="embed-page">
+        <p className="model-viewer-message" role="alert">
+          {VIEWER_TEXTS.failed}
+        </p>
+      </main>
+    );
+  }
+  if (!view.data.hasGeometry) return <NotAvailable name={view.data.name} />;
+  return (
+    <main className="embed-page" data-testid="embed-page">
+      <h1 className="embed-title" data-testid="embed-title">
+        {view.data.name}
+      </h1>
+      <LazyModelViewer src={`/api/workspace/model/${enc(id)}/geometry`} title={view.data.name} fullWindow />
+    </main>
+  );
+}
+
+export default EmbedPage;

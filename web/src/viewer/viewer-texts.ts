@@ -1,0 +1,14 @@
+/** The 3D viewer's sentences (ADR 0054); the spec names none. */
+export const VIEWER_TEXTS = {
+  loading: 'Loading the 3D view…',
+  notFound: 'This 3D view is not available.',
+  failed: 'The 3D view could not be loaded. Try again in a moment.',
+  offline: 'The 3D view could not be loaded. Check your connection and try again.',
+  unreadable: 'This file could not be shown in 3D: it is not a 3D model the viewer can read.',
+  noWebgl: 'This browser cannot show 3D views (WebGL is turned off or not supported).',
+  canvasLabel: '3D view. Drag to turn it, scroll or pinch to zoom, or use the buttons below.',
+  toolbar: '3D view controls',
+  fit: 'Fit to view',
+  wireframe: 'Wireframe',
+  chunkFailed: 'The 3D viewer could not be loaded. Check your connection and reload the page.',
+} as const;
