@@ -1,8 +1,9 @@
 /**
- * A real binary glTF made by the tests (issue 18): one box of `size` metres (glTF's unit) with its normals
- * and a coloured material, sitting on the ground. The 3D viewer's tests show it; the geometry routes serve it.
+ * A real binary glTF made by the tests (issue 18): one box of `size` (in mm, as the assets service takes a
+ * model's units; ADR 0053) with its normals and a coloured material, sitting on the ground (Y up). The 3D
+ * viewer's tests show it; the geometry routes serve it.
  */
-export function boxGlb(size: { x: number; y: number; z: number } = { x: 0.04, y: 0.02, z: 0.03 }, color = [0.88, 0.4, 0.23, 1]): Buffer {
+export function boxGlb(size: { x: number; y: number; z: number } = { x: 40, y: 20, z: 30 }, color = [0.88, 0.4, 0.23, 1]): Buffer {
   const [hx, hz] = [size.x / 2, size.z / 2];
   const corners = (fx: number, fy: number, fz: number) => [fx * hx, fy * size.y, fz * hz];
   // Each face: its normal and four corners (counter-clockwise seen from outside); two triangles a face.

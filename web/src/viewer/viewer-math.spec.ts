@@ -8,9 +8,11 @@ describe('the viewer’s arithmetic', () => {
     expect(formatMm(0.256)).toBe('0.26 mm');
   });
 
-  it('reads glTF metres as mm: width × depth × height (Y is up)', () => {
-    expect(describeSize({ x: 0.02, y: 0.005, z: 0.01 })).toBe('20 mm × 10 mm × 5 mm');
-    expect(sizeLabel({ x: 0.02, y: 0.005, z: 0.01 })).toBe('Width 20 mm, depth 10 mm, height 5 mm');
+  it('reads a view.glb’s units as mm (ADR 0053): width × depth × height (Y is up)', () => {
+    expect(describeSize({ x: 20, y: 5, z: 10 })).toBe('20 mm × 10 mm × 5 mm');
+    expect(sizeLabel({ x: 20, y: 5, z: 10 })).toBe('Width 20 mm, depth 10 mm, height 5 mm');
+    // A file in metres, told so.
+    expect(describeSize({ x: 0.02, y: 0.005, z: 0.01 }, 1000)).toBe('20 mm × 10 mm × 5 mm');
   });
 
   it('stands the camera far enough to see the whole sphere, the narrow side deciding', () => {

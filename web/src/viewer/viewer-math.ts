@@ -3,8 +3,11 @@
  * size in millimetres as people read it, and where the camera stands to see all of a model.
  */
 
-/** glTF's unit is the metre (glTF 2.0 §3.3): the assets service writes every `view.glb` in metres. */
-export const MM_PER_UNIT = 1000;
+/**
+ * The unit of a `view.glb`: the assets service writes every 3D format's numbers as millimetres (ADR 0053: mesh
+ * formats carry no unit and are taken as mm, STEP/IGES are triangulated in mm), so one unit is one mm.
+ */
+export const MM_PER_UNIT = 1;
 
 export interface Size3 {
   x: number;
@@ -21,13 +24,13 @@ export function formatMm(mm: number): string {
 }
 
 /** The bounding box as the viewer writes it: width × depth × height (three.js has Y up: x, z, y), in mm. */
-export function describeSize(size: Size3, mmPerUnit = MM_PER_UNIT): string {
+export function describeSize(size: Size3, mmPerUnit: number = MM_PER_UNIT): string {
   const [w, d, h] = [size.x, size.z, size.y].map((v) => formatMm(v * mmPerUnit));
   return `${w} × ${d} × ${h}`;
 }
 
 /** The same, spoken: "Width 20 mm, depth 10 mm, height 5 mm". */
-export function sizeLabel(size: Size3, mmPerUnit = MM_PER_UNIT): string {
+export function sizeLabel(size: Size3, mmPerUnit: number = MM_PER_UNIT): string {
   return `Width ${formatMm(size.x * mmPerUnit)}, depth ${formatMm(size.z * mmPerUnit)}, height ${formatMm(size.y * mmPerUnit)}`;
 }
 

@@ -12,7 +12,8 @@ import { baseUrl } from '../support/stack';
 
 type State = Awaited<ReturnType<typeof signUpOnce>>['state'];
 
-const GLB = boxGlb({ x: 0.04, y: 0.02, z: 0.03 });
+// 40 mm wide, 30 mm deep, 20 mm high (a view.glb's units are mm, ADR 0053).
+const GLB = boxGlb({ x: 40, y: 20, z: 30 });
 
 /**
  * A model with geometry (issue 18; ADR 0054): a real .glb uploaded as a 3D object (POST /api/upload, repo
