@@ -13,6 +13,19 @@ interface FontkitFont {
   post?: { isFixedPitch?: number | boolean };
 }
 
+/** Whether every table the sfnt directory lists lies inside the file: a font cut short (whose first tables may still read) is not whole. */
+export function sfntTablesInside(bytes: Buffer): boolean {
+  if (bytes.length < 12) return false;
+  const tables = bytes.readUInt16BE(4);
+  if (tables === 0 || 12 + tables * 16 > bytes.length) return false;
+  for (let i = 0; i < tables; i++) {
+    const offset = bytes.readUInt32BE(12 + i * 16 + 8);
+    const length = bytes.readUInt32BE(12 + i * 16 + 12);
+    if (offset + length > bytes.length) return false;
+  }
+  return true;
+}
+
 /**
  * fontkit (ADR 0055): the typographic family and subfamily (name IDs 16 and 17) when the file has them,
  * otherwise IDs 1 and 2; the weight class and italic bit of OS/2. A collection (ttc, dfont) or anything
@@ -21,6 +34,8 @@ interface FontkitFont {
 @Injectable()
 export class FontkitFontReader implements FontReader {
   read(bytes: Buffer): FontFileFacts | null {
+    // Uploads are otf and ttf (ADR 0050): a bare sfnt whose tables are all there.
+    if (!sfntTablesInside(bytes)) return null;
     let font: FontkitFont;
     try {
       font = fontkit.create(bytes) as unknown as FontkitFont;
