@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Font, FontBatchResult, FontFamily, FontOrigin } from '@kiln/contracts';
@@ -372,11 +372,30 @@ export function FontsPage({ scope, base, title, canUpload }: FontsPageProps) {
   );
 }
 
-/** One style's name written in its own font (the file loaded as a FontFace). */
+/** Whether the element has come near the window: font files are fetched only for the previews someone can see. */
+function useNearView<T extends Element>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+/** A text written in a style's own font (its file loaded as a FontFace once the text comes near the window). */
 export function StyleSample({ font, text, className }: { font: Font; text: string; className?: string }) {
-  const face = useFontFace(font.id);
+  const [ref, near] = useNearView<HTMLSpanElement>();
+  const face = useFontFace(near ? font.id : undefined);
   return (
-    <span className={className} style={face.font ? { fontFamily: `'${face.font.family}', system-ui` } : undefined} data-loaded={face.font ? 'true' : 'false'}>
+    <span
+      ref={ref}
+      className={className}
+      style={face.font ? { fontFamily: `'${face.font.family}', system-ui` } : undefined}
+      data-loaded={face.font ? 'true' : 'false'}
+    >
       {text}
     </span>
   );
