@@ -115,11 +115,11 @@ describe('AssetItemAggregate (spec 001 §3, §6; ADR 0052)', () => {
   it('follows its media’s preview: a result once, never back to pending', () => {
     const item = newItem();
     expect(item.snapshot().preview).toEqual(pending);
-    item.followPreview(ready, later);
-    expect(item.snapshot()).toMatchObject({ preview: ready, version: 2, updatedAt: later });
+    item.followPreview(ready);
+    expect(item.snapshot()).toMatchObject({ preview: ready, version: 2, updatedAt: now });
     expect(item.pullEvents()).toMatchObject([{ type: 'workspace.asset-item.preview-changed.v1', data: { item: { preview: ready } } }]);
-    item.followPreview({ ...ready }, later);
-    item.followPreview(pending, later);
+    item.followPreview({ ...ready });
+    item.followPreview(pending);
     expect(item.pullEvents()).toEqual([]);
     expect(item.snapshot().preview).toEqual(ready);
   });

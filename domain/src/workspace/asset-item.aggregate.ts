@@ -182,10 +182,11 @@ export class AssetItemAggregate {
    * The media's processing said something new (ADR 0052, 0053): the item shows it. A `pending` never
    * replaces a result (a late or repeated answer), and the same preview changes nothing.
    */
-  followPreview(preview: MediaPreview, now: Date): void {
+  followPreview(preview: MediaPreview): void {
     if (preview.status === 'pending' && this.state.preview.status !== 'pending') return;
     if (JSON.stringify(sortedKeys(preview)) === JSON.stringify(sortedKeys(this.state.preview))) return;
-    this.touch({ preview: { ...preview } }, now);
+    // Not a change of the item by anyone: its updatedAt (the lists' "last updated" and their order) stays.
+    this.state = { ...this.state, preview: { ...preview }, version: this.state.version + 1 };
     this.record('workspace.asset-item.preview-changed.v1', { item: this.snapshot() });
   }
 

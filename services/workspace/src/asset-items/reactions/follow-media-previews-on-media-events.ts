@@ -25,7 +25,7 @@ export const FollowMediaPreviewsOnMediaEvents: Projection = {
     if (!row) return;
     const item = AssetItemAggregate.restore(rowToState(row));
     const occurredAt = new Date(event.occurredAt);
-    item.followPreview(media.preview, occurredAt);
+    item.followPreview(media.preview);
     const events = item.pullEvents();
     if (events.length === 0) return;
     await t.withSchema(SCHEMA).updateTable('asset_items').set(stateToRow(item.snapshot())).where('id', '=', row.id).execute();

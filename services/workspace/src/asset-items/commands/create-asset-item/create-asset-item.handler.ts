@@ -49,7 +49,7 @@ export class CreateAssetItemHandler implements ICommandHandler<CreateAssetItemCo
     const now = this.clock.now();
     const media = await this.media.mediaOf(actorId, mediaId).catch(() => null);
     if (!media) return [];
-    item.followPreview(media.preview, now);
+    item.followPreview(media.preview);
     try {
       return await this.items.save(item, { actorId, occurredAt: now });
     } catch (error) {
