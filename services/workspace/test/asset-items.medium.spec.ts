@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import * as samples from '../../../domain/src/assets/upload-samples.test-support';
 import { Stack, startStack, throwawayStackOptions } from '../../../deploy/src/stack';
 import { eventually } from '../../../deploy/test/support/eventually';
+import type { Socket } from 'socket.io-client';
+import { openSocket, Push } from '../../../bff/test/support/sockets';
 
 /**
  * Images, vector graphics and 3D objects (spec 001 §2, §3, §5, §7; ADR 0052) through the real services:
@@ -17,7 +19,9 @@ beforeAll(async () => {
   stack = await startStack({ ...throwawayStackOptions('assetitems'), log: () => undefined, childLog: () => undefined });
 }, 120_000);
 
+const sockets: Socket[] = [];
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await stack?.stop();
 }, 60_000);
 
@@ -278,4 +282,46 @@ describe('list', () => {
     // Newest change first by default.
     expect(((await list(person, 'image', { limit: 1 })).body as AssetItemList).data[0]!.name).toBe(`Photo ${ASSET_ITEM_PAGE_SIZE}.png`);
   }, 60_000);
+});
+
+describe('live updates', () => {
+  /** Every push of a channel the socket receives from now on, in order. */
+  const pushes = (socket: Socket, channel: string): Push[] => {
+    const seen: Push[] = [];
+    socket.on(channel, (message: Push) => seen.push(message));
+    return seen;
+  };
+
+  it('pushes an item’s changes on its kind’s channel to whoever may see it, with their role, and nothing to a stranger', async () => {
+    const [ownerSocket, viewerSocket, strangerSocket] = await Promise.all(
+      [owner, viewer, stranger].map((person) => openSocket(stack.url, sockets, { token: person.token })),
+    );
+    const toOwner = pushes(ownerSocket!, 'workspace-object-3-d');
+    const toViewer = pushes(viewerSocket!, 'workspace-object-3-d');
+    const toStranger = [...pushes(strangerSocket!, 'workspace-object-3-d'), ...pushes(strangerSocket!, 'workspace-image')];
+    const otherChannel = pushes(ownerSocket!, 'workspace-image');
+
+    const personal = await anItem(owner, 'object3d', 'Live.stl');
+    const shared = await anItem(owner, 'object3d', 'Live team.stl', { teamId });
+    await ok('PATCH', `/api/workspace/object-3-d/${shared.id}`, owner.token, { name: 'Renamed live' });
+    await ok('DELETE', `/api/workspace/object-3-d/${shared.id}`, owner.token);
+
+    const seen = (list: Push[], id: string) => list.filter((p) => p.data.id === id);
+    await eventually(async () => {
+      expect(seen(toOwner, personal.id)[0]).toMatchObject({ verb: 'create', data: { name: 'Live.stl', kind: 'object3d', userRole: null } });
+      // The preview lands as an update (ADR 0053).
+      expect(seen(toOwner, personal.id).some((p) => p.verb === 'update' && p.data.preview.status === 'ready')).toBe(true);
+      expect(seen(toOwner, shared.id).map((p) => p.verb)).toEqual(expect.arrayContaining(['create', 'update', 'delete']));
+      expect(seen(toViewer, shared.id).map((p) => [p.verb, p.data.userRole])).toEqual(
+        expect.arrayContaining([
+          ['create', 'viewer'],
+          ['delete', 'viewer'],
+        ]),
+      );
+    });
+    expect(seen(toViewer, shared.id).find((p) => p.data.name === 'Renamed live.stl')).toBeDefined();
+    expect(seen(toViewer, personal.id)).toEqual([]);
+    expect(toStranger.filter((p) => [personal.id, shared.id].includes(p.data.id))).toEqual([]);
+    expect(otherChannel.filter((p) => [personal.id, shared.id].includes(p.data.id))).toEqual([]);
+  });
 });
