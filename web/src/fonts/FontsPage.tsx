@@ -159,7 +159,8 @@ export function FontsPage({ scope, base, title, canUpload }: FontsPageProps) {
   const refresh = useFontPushes();
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const [confirm, setConfirm] = useState(false);
+  // The fonts a removal will take, asked about first: the selection, or one family's own styles.
+  const [confirm, setConfirm] = useState<string[] | null>(null);
   const [google, setGoogle] = useState(false);
   const [oversize, setOversize] = useState(0);
   const [actionError, setActionError] = useState('');
@@ -321,7 +322,13 @@ export function FontsPage({ scope, base, title, canUpload }: FontsPageProps) {
               >
                 Show
               </button>
-              <button type="button" className="btn btn-danger" disabled={!selectedFonts.length} onClick={() => setConfirm(true)} data-testid="font-remove">
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={!selectedFonts.length}
+                onClick={() => setConfirm([...selected])}
+                data-testid="font-remove"
+              >
                 Remove
               </button>
             </span>
@@ -351,13 +358,13 @@ export function FontsPage({ scope, base, title, canUpload }: FontsPageProps) {
               checked={selectable(family).length > 0 && selectable(family).every((id) => selected.has(id))}
               onCheck={(on) => toggleFamily(family, on)}
               onHide={(hidden) => void hide(selectable(family), hidden)}
-              onRemove={() => void removal.remove(selectable(family))}
+              onRemove={() => setConfirm(selectable(family))}
             />
           )}
         />
       </div>
 
-      {confirm && <ConfirmRemoveDialog count={selectedFonts.length} onConfirm={() => void removal.remove([...selected])} onClose={() => setConfirm(false)} />}
+      {confirm && <ConfirmRemoveDialog count={confirm.length} onConfirm={() => void removal.remove(confirm)} onClose={() => setConfirm(null)} />}
       {google && (
         <GoogleFontsDialog
           scope={scope}

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { FONT_TEXTS, UPLOAD_KIND_RULES } from '@kiln/contracts/constants';
 import { fontFile } from '../../../services/workspace/test/support/font-files';
-import { eventually, signUp, uniqueUser, usePagePerTest } from '../support/browser';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/layout';
+import { eventually, launchBrowser, signUp, uniqueUser, usePagePerTest } from '../support/browser';
+import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce } from '../support/layout';
 
 const font = (name: string, buffer: Buffer) => ({ name, mimeType: 'font/otf', buffer });
 const family = (page: Page, slug: string): Locator => page.locator(`[data-testid="font-family"][data-slug="${slug}"]`);
@@ -141,10 +141,15 @@ describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
     // 390 px: nothing scrolls sideways, on the style page and the list.
     await page.setViewportSize({ width: 390, height: 800 });
     await expectNoHorizontalScroll(page, 'glyph viewer, 390 px');
+    for (const view of ['grid', 'compact', 'list']) {
+      await page.evaluate((mode) => localStorage.setItem('display', mode), view);
+      await openMyFonts(page);
+      await family(page, 'kiln-browser-serif').waitFor();
+      await expectNoHorizontalScroll(page, `My Fonts, ${view}, 390 px`);
+      await expectNoSeriousA11yViolations(page, `My Fonts, ${view}, 390 px`);
+    }
+    await page.evaluate(() => localStorage.setItem('display', 'grid'));
     await openMyFonts(page);
-    await family(page, 'kiln-browser-serif').waitFor();
-    await expectNoHorizontalScroll(page, 'My Fonts, 390 px');
-    await expectNoSeriousA11yViolations(page, 'My Fonts, 390 px');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Multi-select: the serif family removed, with 'Deleting' then 'Deletion Success'.
@@ -158,5 +163,65 @@ describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
       () => slugs(page),
       (found) => expect(found).toEqual(['kiln-browser-sans']),
     );
+  });
+});
+
+describe('Fonts of a team (spec 001 §6: only the author edits or deletes fonts; ADR 0055)', () => {
+  it('a viewer reads the team’s fonts with Add disabled, and cannot hide or remove the owner’s; the owner can', async () => {
+    const browser = await launchBrowser();
+    try {
+      const ownerSignUp = await signUpOnce(browser, DESKTOP, 'fonts-team-owner');
+      const viewerSignUp = await signUpOnce(browser, DESKTOP, 'fonts-team-viewer');
+      const owner = await contextAt(browser, DESKTOP, ownerSignUp.state);
+      const viewer = await contextAt(browser, DESKTOP, viewerSignUp.state);
+      const made = await owner.page.request.post('/api/workspace/team/my', { data: { name: 'Type Foundry' } });
+      expect(made.status()).toBe(201);
+      const team = (await made.json()) as { id: string };
+      const invited = await owner.page.request.post('/api/workspace/team-member/invite', {
+        data: { teamId: team.id, email: viewerSignUp.user.email, role: 'viewer' },
+      });
+      expect(invited.status()).toBe(201);
+
+      // The owner uploads a font into the team.
+      await owner.page.goto(`/${team.id}/assets/font`);
+      await owner.page.getByRole('heading', { name: 'Fonts', level: 1 }).waitFor();
+      await owner.page.getByTestId('font-add').click();
+      const chooser = owner.page.waitForEvent('filechooser');
+      await owner.page.getByTestId('font-add-upload').click();
+      await (await chooser).setFiles([font('team.otf', fontFile({ family: 'Foundry Text' }))]);
+      await family(owner.page, 'foundry-text').waitFor();
+
+      // The viewer: the family is there, Add disabled, the style menu of someone else's font disabled, and the service refuses.
+      await viewer.page.goto(`/${team.id}/assets/font`);
+      await family(viewer.page, 'foundry-text').waitFor();
+      expect(await viewer.page.getByTestId('font-add').isDisabled()).toBe(true);
+      await family(viewer.page, 'foundry-text').getByTestId('font-menu').click();
+      const menu = viewer.page.getByRole('menu', { name: 'Actions for Foundry Text' });
+      expect(await menu.getByRole('menuitem', { name: 'Hide' }).getAttribute('aria-disabled')).toBe('true');
+      expect(await menu.getByRole('menuitem', { name: 'Remove' }).getAttribute('aria-disabled')).toBe('true');
+      await viewer.page.keyboard.press('Escape');
+      await expectNoSeriousA11yViolations(viewer.page, 'team fonts, viewer');
+      await family(viewer.page, 'foundry-text').getByTestId('font-family-link').click();
+      await viewer.page.getByTestId('font-style').first().waitFor();
+      expect(await viewer.page.getByRole('button', { name: 'Actions for Regular' }).isDisabled()).toBe(true);
+      const fontId = await viewer.page.evaluate(async (teamId) => {
+        const answer = await fetch(`/api/workspace/font/family/foundry-text?where=${encodeURIComponent(JSON.stringify({ teamId }))}`);
+        return ((await answer.json()) as { children: { id: string }[] }).children[0].id;
+      }, team.id);
+      const refused = await viewer.page.request.patch('/api/workspace/font/hide', { data: { fontIds: [fontId], hidden: true } });
+      expect((await refused.json()).failed).toHaveLength(1);
+
+      // The owner, its author, removes it: the viewer's list empties without a reload.
+      await family(owner.page, 'foundry-text').getByTestId('font-menu').click();
+      await owner.page.getByRole('menu', { name: 'Actions for Foundry Text' }).getByRole('menuitem', { name: 'Remove' }).click();
+      await owner.page.getByTestId('font-remove-confirm').click();
+      await owner.page.getByTestId('font-deletion-success').waitFor();
+      await viewer.page.goto(`/${team.id}/assets/font`);
+      await viewer.page.getByTestId('empty-text').waitFor();
+      await owner.context.close();
+      await viewer.context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });
