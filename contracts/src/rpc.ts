@@ -10,9 +10,11 @@ import {
   DeletedModelList,
   ListModelsQuery,
   Model,
+  ModelComponents,
   ModelList,
   ModelViewSource,
   RecentlyDeletedQuery,
+  SetModelComponentsBody,
   SetModelGeometryBody,
   UpdateModelBody,
 } from './workspace/model';
@@ -80,6 +82,7 @@ export const WorkspaceRpc = {
   // A model's geometry (ADR 0054): set from a 3D object of its scope; what the viewer may show (anonymous actor: userId '').
   setModelGeometry: rpc('rpc.workspace.model.set-geometry', withActor(IdBody.extend({ changes: SetModelGeometryBody })), Model),
   modelView: rpc('rpc.workspace.model.view', withActor(IdBody), ModelViewSource),
+  setModelComponents: rpc('rpc.workspace.model.set-components', withActor(IdBody.extend({ changes: SetModelComponentsBody })), ModelComponents),
   // Components (spec 001 §3, §7; ADR 0051)
   createComponent: rpc('rpc.workspace.component.create', withActor(CreateComponentBody), Component),
   listComponents: rpc('rpc.workspace.component.list', withActor(ListComponentsQuery), ComponentList),

@@ -14,3 +14,12 @@ export const MODEL_GEOMETRY_MESSAGES = {
   notAvailable: 'This model is not available.',
   notAvailableDetail: 'It may be private, deleted, or have no geometry yet. Ask its owner for a link with access.',
 } as const;
+
+/** The components a model uses (ADR 0054, 0051): the service's sentences. */
+export const MODEL_COMPONENT_MESSAGES = {
+  componentNotFound: 'Component not found.',
+  otherScope: 'This component is not in the same place as the model: choose components of its team or project, or of your own models.',
+  tooMany: 'A model can use at most 100 components.',
+} as const;
+/** The most components one model records as used. */
+export const MODEL_COMPONENTS_MAX = 100;

@@ -3,9 +3,10 @@ import { Id, Text, Timestamp } from '../common/ids';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { UserSummary } from './user';
 import { MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
+import { MODEL_COMPONENT_MESSAGES, MODEL_COMPONENTS_MAX } from './model-geometry.constants';
 
 export { DEFAULT_MODEL_SORT, MODEL_NAME_MAX_LENGTH, MODEL_NAME_TOO_LONG, MODEL_PAGE_SIZE, MODEL_SORT_FIELDS } from './model.constants';
-export { MODEL_GEOMETRY_MESSAGES } from './model-geometry.constants';
+export { MODEL_COMPONENT_MESSAGES, MODEL_COMPONENTS_MAX, MODEL_GEOMETRY_MESSAGES } from './model-geometry.constants';
 
 export const ModelRole = z.enum(['owner', 'editor', 'viewer', 'configurator', 'inspector', 'commenter']);
 export type ModelRole = z.infer<typeof ModelRole>;
@@ -66,6 +67,18 @@ export type UpdateModelBody = z.infer<typeof UpdateModelBody>;
 /** PATCH /api/workspace/model/{id}/geometry: the 3D object (of the model's scope) it takes its geometry from, or null for none (ADR 0054). */
 export const SetModelGeometryBody = z.strictObject({ object3dId: Id.nullable() });
 export type SetModelGeometryBody = z.infer<typeof SetModelGeometryBody>;
+
+/**
+ * PATCH /api/workspace/model/{id}/components: the components (of the model's scope) the model uses, all of
+ * them; an empty list for none (ADR 0054). They count in each component's used count (ADR 0051).
+ */
+export const SetModelComponentsBody = z.strictObject({
+  componentIds: z.array(Id).max(MODEL_COMPONENTS_MAX, MODEL_COMPONENT_MESSAGES.tooMany),
+});
+export type SetModelComponentsBody = z.infer<typeof SetModelComponentsBody>;
+/** The answer: the components the model now uses. */
+export const ModelComponents = z.object({ modelId: Id, componentIds: z.array(Id) });
+export type ModelComponents = z.infer<typeof ModelComponents>;
 
 /**
  * What the viewer and the embed page learn of a model the caller may see (ADR 0054), the anonymous caller

@@ -107,3 +107,24 @@ describe('ModelAggregate.setGeometry', () => {
     expect(model.pullEvents()).toEqual([]);
   });
 });
+
+describe('ModelAggregate.componentsToUse', () => {
+  it('answers the ids once each, for an editor, when every component is of the model’s scope', () => {
+    const team = anId();
+    const model = aStoredModel({ teamId: team });
+    const a = anObject({ teamId: team });
+    const b = anObject({ teamId: team });
+    expect(model.componentsToUse([a, b, a], { userId: anId(), teamRole: 'editor' })).toEqual([a.id, b.id]);
+    expect(model.componentsToUse([], { userId: anId(), teamRole: 'editor' })).toEqual([]);
+    expect(model.pullEvents()).toEqual([]);
+  });
+
+  it('refuses a viewer (403), a component the caller may not see (404), one of another scope (invalid)', () => {
+    const team = anId();
+    const model = aStoredModel({ teamId: team });
+    const editor = { userId: anId(), teamRole: 'editor' as const };
+    expect(caught(() => model.componentsToUse([], { userId: anId(), teamRole: 'viewer' })).kind).toBe('forbidden');
+    expect(caught(() => model.componentsToUse([undefined], editor)).kind).toBe('not-found');
+    expect(caught(() => model.componentsToUse([anObject({ teamId: anId() })], editor)).kind).toBe('invalid');
+  });
+});

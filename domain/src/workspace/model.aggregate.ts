@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, MODEL_COMPONENT_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { DUPLICATE_NAME_PREFIX, modelNameProblems } from './model-name';
@@ -285,6 +285,19 @@ export class ModelAggregate {
     if (current?.object3dId === next?.object3dId && current?.mediaId === next?.mediaId) return;
     this.touch({ geometry: next }, asActor(actor).userId, now);
     this.record('workspace.model.geometry-changed.v1', { model: this.snapshot() });
+  }
+
+  /**
+   * The components this model may record as used (ADR 0054, 0051), as changing the model: each one the caller
+   * may see (an unseen or unknown one comes in as `undefined`: 404) and of the model's scope (else 400). The
+   * ids, once each. Nothing of the model changes: the usages are the components' records.
+   */
+  componentsToUse(components: readonly (Pick<GeometrySource, 'id' | 'authorId' | 'teamId' | 'projectId'> | undefined)[], actor: ModelActorLike): string[] {
+    this.assertAllowed(actor, 'model.rename', MODEL_GEOMETRY_MESSAGES.noChange);
+    if (components.some((c) => c === undefined)) throw new DomainError('not-found', MODEL_COMPONENT_MESSAGES.componentNotFound);
+    if (components.some((c) => !geometrySourceFits(this.state, c!)))
+      throw new DomainError('invalid', MODEL_COMPONENT_MESSAGES.otherScope, [{ path: 'componentIds', message: MODEL_COMPONENT_MESSAGES.otherScope }]);
+    return [...new Set(components.map((c) => c!.id))];
   }
 
   /**

@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, MODEL_GEOMETRY_MESSAGES, Model } from '@kiln/contracts';
+import { COMMON_MESSAGES, componentInUse, MODEL_COMPONENT_MESSAGES, MODEL_GEOMETRY_MESSAGES, Model } from '@kiln/contracts';
 import { anUnknownId, aModel, aUser, SignedUp } from './support/builders';
 import { aMember, aTeam, aTeamName } from './support/team-builders';
 import { eventually, startWorkspace, WorkspaceTestEnv } from './support/test-env';
@@ -19,32 +19,28 @@ describe('workspace service: a model’s geometry (over NATS)', () => {
 
   let seq = 0;
   /**
-   * A 3D object as the asset items' state holds it (ADR 0052). Its row is written as the items' repository
-   * writes it: this service alone cannot make one, the assets service must first confirm the upload.
+   * A 3D object (ADR 0052) made with the asset items' own aggregate and repository: this service alone
+   * cannot make one through its command, which first asks the assets service about the upload.
    */
-  async function an3dObject(author: SignedUp, scope: { teamId?: string | null; projectId?: string | null } = {}, kind = 'object3d') {
-    const id = (Date.now().toString(16) + (++seq).toString(16).padStart(6, '0')).padStart(24, 'c').slice(-24);
+  async function an3dObject(author: SignedUp, scope: { teamId?: string | null; projectId?: string | null } = {}, kind: 'object3d' | 'image' = 'object3d') {
+    const { AssetItemAggregate } = require('@kiln/domain') as typeof import('@kiln/domain');
+    const port = require('../src/asset-items/ports/asset-item.repository.port') as typeof import('../src/asset-items/ports/asset-item.repository.port');
+    const items = env.app.get<import('../src/asset-items/ports/asset-item.repository.port').AssetItemRepository>(port.ASSET_ITEM_REPOSITORY, { strict: false });
+    const id = anUnknownId();
     const mediaId = anUnknownId();
-    const now = new Date();
-    await env.db
-      .withSchema('workspace')
-      .insertInto('asset_items')
-      .values({
-        id,
-        kind,
-        name: `part-${seq}.glb`,
-        media_id: mediaId,
-        media_name: `part-${seq}.glb`,
-        media_mimetype: 'model/gltf-binary',
-        media_size: 1234,
-        author_id: author.user.id,
-        team_id: scope.teamId ?? null,
-        project_id: scope.projectId ?? null,
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      })
-      .execute();
+    const name = `part-${++seq}.${kind === 'image' ? 'png' : 'glb'}`;
+    const pending = { status: 'pending' as const, thumbnail: false, view: false, svg: false };
+    const item = AssetItemAggregate.create({
+      id,
+      kind,
+      media: { id: mediaId, type: kind, name, mimetype: 'application/octet-stream', size: 1234, preview: pending },
+      // The scope's rules are the items' own (ADR 0052); here the author is the team's owner or the person.
+      actor: { userId: author.user.id, teamRole: scope.teamId ? 'owner' : null },
+      teamId: scope.teamId ?? null,
+      projectId: scope.projectId ?? null,
+      now: new Date(),
+    });
+    await items.save(item, { actorId: author.user.id, occurredAt: new Date() });
     return { id, mediaId };
   }
 
@@ -93,10 +89,17 @@ describe('workspace service: a model’s geometry (over NATS)', () => {
     const teamObject = await an3dObject(owner, { teamId: team.id });
     const projectObject = await an3dObject(owner, { teamId: team.id, projectId: project.id });
 
-    await expect(setGeometry(editor, teamModel.id, teamObject.id)).resolves.toMatchObject({ geometry: { object3dId: teamObject.id }, contributorId: editor.user.id });
+    await expect(setGeometry(editor, teamModel.id, teamObject.id)).resolves.toMatchObject({
+      geometry: { object3dId: teamObject.id },
+      contributorId: editor.user.id,
+    });
     await expect(setGeometry(editor, projectModel.id, projectObject.id)).resolves.toMatchObject({ geometry: { object3dId: projectObject.id } });
     // The team's object is not the project's, nor the project's the team's.
-    const wrong = { statusCode: 400, message: MODEL_GEOMETRY_MESSAGES.otherScope, errors: [{ path: 'object3dId', message: MODEL_GEOMETRY_MESSAGES.otherScope }] };
+    const wrong = {
+      statusCode: 400,
+      message: MODEL_GEOMETRY_MESSAGES.otherScope,
+      errors: [{ path: 'object3dId', message: MODEL_GEOMETRY_MESSAGES.otherScope }],
+    };
     await expect(failSetGeometry(editor, projectModel.id, teamObject.id)).resolves.toEqual(wrong);
     await expect(failSetGeometry(editor, teamModel.id, projectObject.id)).resolves.toEqual(wrong);
   });
@@ -163,5 +166,69 @@ describe('workspace service: a model’s geometry (over NATS)', () => {
       await expect(env.rpc.fail('modelView', { actor: { userId: '' }, body: { id: model.id } })).resolves.toEqual(notFound);
     });
     await expect(env.rpc.fail('modelView', { actor: owner.actor, body: { id: model.id } })).resolves.toEqual(notFound);
+  });
+
+  describe('the components a model uses (ADR 0051, 0054)', () => {
+    const setComponents = (who: SignedUp, id: string, componentIds: string[]) =>
+      env.rpc.call('setModelComponents', { actor: who.actor, body: { id, changes: { componentIds } } });
+    const failSetComponents = (who: SignedUp, id: string, componentIds: string[]) =>
+      env.rpc.fail('setModelComponents', { actor: who.actor, body: { id, changes: { componentIds } } });
+    const used = async (who: SignedUp, id: string) => (await env.rpc.call('componentUsage', { actor: who.actor, body: { id } })).count;
+    const aComponent = (who: SignedUp, scope: { teamId?: string; projectId?: string } = {}) =>
+      env.rpc.call('createComponent', { actor: who.actor, body: { name: `Hinge ${++seq}`, ...scope } });
+
+    it('records them so the used count is true, replaces them, and a used component cannot be deleted until the model lets it go', async () => {
+      const owner = await aUser(env.rpc);
+      const first = await aModel(env.rpc, owner);
+      const second = await aModel(env.rpc, owner);
+      const [hinge, bolt] = [await aComponent(owner), await aComponent(owner)];
+
+      await expect(setComponents(owner, first.id, [hinge.id, bolt.id, hinge.id])).resolves.toEqual({ modelId: first.id, componentIds: [hinge.id, bolt.id] });
+      await setComponents(owner, second.id, [hinge.id]);
+      expect([await used(owner, hinge.id), await used(owner, bolt.id)]).toEqual([2, 1]);
+      await expect(env.rpc.fail('deleteComponent', { actor: owner.actor, body: { id: bolt.id } })).resolves.toMatchObject({
+        statusCode: 409,
+        message: componentInUse(1),
+      });
+
+      await setComponents(owner, first.id, [hinge.id]);
+      expect([await used(owner, hinge.id), await used(owner, bolt.id)]).toEqual([2, 0]);
+      await expect(env.rpc.call('deleteComponent', { actor: owner.actor, body: { id: bolt.id } })).resolves.toMatchObject({ id: bolt.id });
+    });
+
+    it('forgets them when the model is deleted', async () => {
+      const owner = await aUser(env.rpc);
+      const model = await aModel(env.rpc, owner);
+      const hinge = await aComponent(owner);
+      await setComponents(owner, model.id, [hinge.id]);
+      expect(await used(owner, hinge.id)).toBe(1);
+      await env.rpc.call('deleteModel', { actor: owner.actor, body: { id: model.id } });
+      await eventually(async () => expect(await used(owner, hinge.id)).toBe(0));
+    });
+
+    it('refuses a stranger (404), a team viewer (403), a component of another scope (400) or not theirs to see (404)', async () => {
+      const owner = await aUser(env.rpc);
+      const team = await aTeam(env.rpc, owner);
+      const { user: viewer } = await aMember(env.rpc, team, owner, 'viewer');
+      const { user: editor } = await aMember(env.rpc, team, owner, 'editor');
+      const stranger = await aUser(env.rpc);
+      const model = await aModel(env.rpc, owner, { teamId: team.id });
+      const teamHinge = await aComponent(owner, { teamId: team.id });
+      const ownersOwn = await aComponent(owner);
+      const strangers = await aComponent(stranger);
+
+      await expect(failSetComponents(stranger, model.id, [teamHinge.id])).resolves.toEqual({ statusCode: 404, message: COMMON_MESSAGES.modelNotFound });
+      await expect(failSetComponents(viewer, model.id, [teamHinge.id])).resolves.toEqual({ statusCode: 403, message: MODEL_GEOMETRY_MESSAGES.noChange });
+      await expect(failSetComponents(owner, model.id, [teamHinge.id, ownersOwn.id])).resolves.toMatchObject({
+        statusCode: 400,
+        message: MODEL_COMPONENT_MESSAGES.otherScope,
+      });
+      const notFound = { statusCode: 404, message: MODEL_COMPONENT_MESSAGES.componentNotFound };
+      await expect(failSetComponents(editor, model.id, [strangers.id])).resolves.toEqual(notFound);
+      await expect(failSetComponents(editor, model.id, [anUnknownId()])).resolves.toEqual(notFound);
+      expect(await used(owner, teamHinge.id)).toBe(0);
+      await expect(setComponents(editor, model.id, [teamHinge.id])).resolves.toEqual({ modelId: model.id, componentIds: [teamHinge.id] });
+      expect(await used(owner, teamHinge.id)).toBe(1);
+    });
   });
 });

@@ -18,6 +18,8 @@ import { RestoreModelCommand } from './commands/restore-model/restore-model.comm
 import { RestoreModelHandler } from './commands/restore-model/restore-model.handler';
 import { ShareWithEveryoneCommand } from './commands/share-with-everyone/share-with-everyone.command';
 import { ShareWithEveryoneHandler } from './commands/share-with-everyone/share-with-everyone.handler';
+import { SetModelComponentsCommand } from './commands/set-model-components/set-model-components.command';
+import { SetModelComponentsHandler } from './commands/set-model-components/set-model-components.handler';
 import { SetModelGeometryCommand } from './commands/set-model-geometry/set-model-geometry.command';
 import { SetModelGeometryHandler } from './commands/set-model-geometry/set-model-geometry.handler';
 import { UpdateModelCommand } from './commands/update-model/update-model.command';
@@ -27,6 +29,7 @@ import { PgGeometrySources } from './adapters/pg-geometry-sources';
 import { GEOMETRY_SOURCES } from './ports/geometry-sources.port';
 import { MODEL_REPOSITORY, ModelRepository } from './ports/model.repository.port';
 import { ProjectModelsOnModelEvents } from './projections/project-models-on-model-events';
+import { ClearComponentUsagesOnModelDeleted } from './reactions/clear-component-usages-on-model-deleted';
 import { GetModelAccessibilityHandler } from './queries/get-model-accessibility/get-model-accessibility.handler';
 import { GetModelAccessibilityQuery } from './queries/get-model-accessibility/get-model-accessibility.query';
 import { GetModelHandler } from './queries/get-model/get-model.handler';
@@ -77,6 +80,7 @@ export const modelsRoutes: AreaRoutes = {
     GetModelAccessibilityHandler,
     ListRecentlyDeletedHandler,
     SetModelGeometryHandler,
+    SetModelComponentsHandler,
     GetModelViewHandler,
   ],
   routes: [
@@ -116,6 +120,11 @@ export const modelsRoutes: AreaRoutes = {
       kind: 'command',
       handle: async ({ actor, body }, context) =>
         answerModel(context, actor.userId, await context.commands.execute(new SetModelGeometryCommand(actor.userId, body.id, body.changes))),
+    }),
+    rpcRoute({
+      rpc: WorkspaceRpc.setModelComponents,
+      kind: 'command',
+      handle: ({ actor, body }, context) => context.commands.execute(new SetModelComponentsCommand(actor.userId, body.id, body.changes)),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.modelView,
@@ -171,5 +180,6 @@ export const modelsRoutes: AreaRoutes = {
       },
     }),
   ],
-  projections: [ProjectModelsOnModelEvents],
+  // The reaction has nothing to rebuild: it keeps the components' usages true when a model goes (ADR 0054).
+  projections: [ProjectModelsOnModelEvents, ClearComponentUsagesOnModelDeleted],
 };

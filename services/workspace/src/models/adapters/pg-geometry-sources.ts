@@ -3,7 +3,7 @@ import { TeamRole } from '@kiln/domain';
 import { DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
-import { FoundGeometrySource, GeometrySources } from '../ports/geometry-sources.port';
+import { FoundComponent, FoundGeometrySource, GeometrySources } from '../ports/geometry-sources.port';
 
 /**
  * The 3D objects from the asset items' state table (`asset_items`, where a deleted item has no row; ADR 0052),
@@ -41,5 +41,32 @@ export class PgGeometrySources implements GeometrySources {
       projectId: row.project_id,
       callerTeamRole: (row.team_role as TeamRole | null) ?? null,
     };
+  }
+
+  async findComponents(ids: readonly string[], callerId: string): Promise<FoundComponent[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('components as c')
+      .select(['c.id', 'c.author_id', 'c.team_id', 'c.project_id'])
+      .select((eb) =>
+        eb
+          .selectFrom('team_members as tm')
+          .select('tm.role')
+          .whereRef('tm.team_id', '=', 'c.team_id')
+          .where('tm.user_id', '=', callerId)
+          .where('tm.status', '=', 'active')
+          .limit(1)
+          .as('team_role'),
+      )
+      .where('c.id', 'in', [...new Set(ids)])
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      authorId: row.author_id,
+      teamId: row.team_id,
+      projectId: row.project_id,
+      callerTeamRole: (row.team_role as TeamRole | null) ?? null,
+    }));
   }
 }
