@@ -14,7 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Client, Pool } from 'pg';
+import { rebuildProjection } from '@kiln/service-kit';
+import { ProjectFontsOnFontEvents } from '../src/fonts/projections/project-fonts-on-font-events';
 import * as samples from '../../../domain/src/assets/upload-samples.test-support';
 import { Stack, startStack, throwawayStackOptions } from '../../../deploy/src/stack';
 import { GoogleFontFetcher } from '../../../bff/src/fonts/google-font-fetch';
@@ -326,5 +329,23 @@ describe('Google Fonts (spec 001 §5, §7, §8)', () => {
       body: { message: FONT_MESSAGES.unknownGoogleFont },
     });
     expect(await http('POST', '/api/workspace/font/google', viewer.token, { families: ['Abel'], teamId })).toMatchObject({ status: 403 });
+  });
+});
+
+describe('the read model', () => {
+  it('is rebuilt from the fonts state table to the same lists', async () => {
+    const before = FontFamilyList.parse((await families(owner)).body);
+    const ofTeam = FontFamilyList.parse((await families(viewer, { teamId })).body);
+    expect(before.total).toBeGreaterThan(0);
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: stack.databaseUrl, max: 1 }) }) });
+    try {
+      await db.withSchema('workspace').deleteFrom('font_view').execute();
+      expect(FontFamilyList.parse((await families(owner)).body).total).toBe(0);
+      await rebuildProjection(db, 'workspace', ProjectFontsOnFontEvents);
+    } finally {
+      await db.destroy();
+    }
+    expect(FontFamilyList.parse((await families(owner)).body)).toEqual(before);
+    expect(FontFamilyList.parse((await families(viewer, { teamId })).body)).toEqual(ofTeam);
   });
 });
