@@ -10,7 +10,9 @@ import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
 import { formatDay } from '../ui/dates';
 import { DotsIcon } from '../ui/icons';
+import { preloadOn } from '../ui/lazy';
 import { Menu, MenuItem } from '../ui/Menu';
+import { preloadModelViewer } from '../viewer/LazyModelViewer';
 import { UploadDropzone, UploadNotice, useUploads } from './upload';
 import { assetFileUrl, assetItemsApi, type AssetScope } from './asset-items-api';
 import { formatSize, LIBRARY_KINDS } from './asset-kinds';
@@ -49,9 +51,6 @@ function applyPush(queryClient: QueryClient, kind: AssetItemKind, message: PushM
       : data,
   );
 }
-
-/** Images and vector graphics open large in a dialog; 3D objects wait for the viewer and download meanwhile. */
-const opensInPage = (kind: AssetItemKind) => kind !== 'object3d';
 
 type Open = { kind: 'rename' | 'delete' | 'open'; item: AssetItem } | null;
 
@@ -134,17 +133,17 @@ export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDe
             display={display}
             canChange={canChange}
             canDelete={canDelete}
-            onOpen={() =>
-              // Until the 3D viewer is here, a 3D object opens as a download of its file (ADR 0056).
-              opensInPage(item.kind) ? setOpen({ kind: 'open', item }) : download(assetFileUrl(item.kind, item.id, 'original'), item.name)
-            }
+            onOpen={() => setOpen({ kind: 'open', item })}
             onRename={() => setOpen({ kind: 'rename', item })}
             onDelete={() => setOpen({ kind: 'delete', item })}
           />
         )}
       />
 
-      {open?.kind === 'open' && <AssetOpenDialog item={open.item} onClose={() => setOpen(null)} />}
+      {open?.kind === 'open' && (
+        // The list's latest copy: a push that the preview is ready shows the file in the open dialog.
+        <AssetOpenDialog item={items.find((i) => i.id === open.item.id) ?? open.item} onClose={() => setOpen(null)} />
+      )}
       {open?.kind === 'rename' && (
         <RenameAssetDialog
           name={open.item.name}
@@ -192,7 +191,9 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
       type="button"
       className="asset-open"
       onClick={onOpen}
-      aria-label={`${opensInPage(item.kind) ? 'Open' : 'Download'} ${item.name}`}
+      aria-label={`Open ${item.name}`}
+      // The 3D viewer's chunk starts loading when the pointer or the focus comes to a 3D object.
+      {...(item.kind === 'object3d' ? preloadOn(preloadModelViewer) : {})}
       data-testid="asset-open"
     >
       <AssetThumb item={item} size={display === 'list' ? 18 : 40} showMessage={display !== 'list'} />
@@ -215,17 +216,15 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
     >
       {(close) => (
         <>
-          {opensInPage(item.kind) && (
-            <MenuItem
-              testId="asset-menu-open"
-              onSelect={() => {
-                close();
-                onOpen();
-              }}
-            >
-              Open
-            </MenuItem>
-          )}
+          <MenuItem
+            testId="asset-menu-open"
+            onSelect={() => {
+              close();
+              onOpen();
+            }}
+          >
+            Open
+          </MenuItem>
           <MenuItem
             testId="asset-download"
             onSelect={() => {

@@ -4,14 +4,6 @@ import { WarningIcon } from './asset-icons';
 import { assetFileUrl } from './asset-items-api';
 import { LIBRARY_KINDS } from './asset-kinds';
 
-/** What the item says of its preview, when it says it (the media's processing, ADR 0053): pending, ready or failed with why. */
-export interface PreviewFacts {
-  status?: 'pending' | 'ready' | 'failed';
-  message?: string;
-  thumbnail?: boolean;
-}
-export const previewOf = (item: AssetItem): PreviewFacts | undefined => (item as AssetItem & { preview?: PreviewFacts }).preview;
-
 /** While the preview is being made, the thumbnail is asked for again after these pauses (ms). */
 const RETRY_MS = [1500, 4000, 10_000, 20_000];
 
@@ -21,7 +13,7 @@ const RETRY_MS = [1500, 4000, 10_000, 20_000];
  * for; the item's push says when it is ready. A file that still answers 404 is asked for again a few times.
  */
 export function AssetThumb({ item, size = 40, showMessage = true }: { item: AssetItem; size?: number; showMessage?: boolean }) {
-  const preview = previewOf(item);
+  const preview = item.preview as AssetItem['preview'] | undefined;
   const failed = preview?.status === 'failed' || (preview?.status === 'ready' && preview.thumbnail === false);
   // Still being made: nothing to ask for until the push that says it is ready (a preview-changed update of the item).
   const pending = preview?.status === 'pending';

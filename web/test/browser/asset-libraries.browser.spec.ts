@@ -55,6 +55,23 @@ function png(width: number, height: number, seed: number): Buffer {
   ]);
 }
 
+/** An ASCII STL of a box `x`×`y`×`z` (mm): 12 triangles. */
+function stlBox(x: number, y: number, z: number): Buffer {
+  const v = (i: number) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
+  const faces = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
+  const facet = (a: number, b: number, c: number) =>
+    `facet normal 0 0 0\n outer loop\n${[a, b, c].map((i) => `  vertex ${v(i).join(' ')}`).join('\n')}\n endloop\nendfacet`;
+  const body = faces.flatMap(([a, b, c, d]) => [facet(a, b, c), facet(a, c, d)]).join('\n');
+  return Buffer.from(`solid box\n${body}\nendsolid box\n`);
+}
+
 const file = (name: string, buffer: Buffer, mimeType = 'image/png') => ({ name, mimeType, buffer });
 
 const items = (page: Page): Locator => page.getByTestId('asset-item');
@@ -246,8 +263,10 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     expect(big.buffer.length).toBeGreaterThan(3 * 1024 * 1024);
 
     // The Add button with the keyboard alone: Tab to it, Enter opens the file chooser, which takes several files.
+    const choosing = page.waitForEvent('filechooser');
     await tabTo(page, page.getByTestId('upload-add'));
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await page.keyboard.press('Enter');
+    const chooser = await choosing;
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles([big, file('notes.txt', Buffer.from('hello'), 'text/plain')]);
     await page.getByTestId('upload-failed').waitFor();
@@ -282,7 +301,7 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     await dropFiles(page, [file('square.svg', Buffer.from(svg), 'image/svg+xml')]);
     await page.getByTestId('upload-success').waitFor({ timeout: 30_000 });
     await item(page, 'square.svg').waitFor();
-    // Opened, it is its sanitised file in an <img> (never inline markup).
+    // Opened, it is its sanitised file in an <img> (never inline markup), shown once the assets service made it.
     await item(page, 'square.svg').getByTestId('asset-open').click();
     const view = page.getByRole('dialog', { name: 'square.svg' });
     const shown = view.getByTestId('asset-view-image');
@@ -295,6 +314,23 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     expect(await view.locator('svg rect').count()).toBe(0);
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'detached' });
+
+    // A 3D object opens in the three.js viewer, on the file the assets service converted it to.
+    await openLibrary(page, '/assets/objects3d', 'My 3D Objects');
+    await page.getByTestId('upload-input').setInputFiles([file('box.stl', stlBox(40, 20, 10), 'model/stl')]);
+    await page.getByTestId('upload-success').waitFor({ timeout: 30_000 });
+    await item(page, 'box.stl').locator('[data-testid="asset-thumb"][data-preview="ready"]').waitFor({ timeout: 30_000 });
+    await item(page, 'box.stl').getByTestId('asset-open').click();
+    const viewer = page.getByRole('dialog', { name: 'box.stl' });
+    await viewer.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await viewer.locator('canvas').waitFor();
+    const size = (await viewer.getByTestId('model-viewer-size').textContent()) ?? '';
+    // The box's three sides in mm, whichever way up the file was written.
+    const sides = [...size.matchAll(/([\d.,]+) mm/g)].map((m) => Number(m[1].replace(/,/g, ''))).sort((a, b) => a - b);
+    expect(sides).toEqual([10, 20, 40]);
+    await expectNoSeriousA11yViolations(page, '3D object opened');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
 
     // Five images: the overview shows four of them.
     await openLibrary(page, '/assets/image', 'My Images');
@@ -322,7 +358,10 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     await fonts.getByTestId('asset-kind-total').waitFor();
     expect(await fonts.getByTestId('asset-kind-preview').count()).toBeLessThanOrEqual(4);
     expect(await fonts.getByRole('link', { name: 'Fonts' }).getAttribute('href')).toBe('/assets/font');
-    await page.locator('[data-testid="asset-kind-card"][data-kind="objects3d"]').getByText(EMPTY_OBJECTS).waitFor();
+    await eventually(
+      () => page.locator('[data-testid="asset-kind-card"][data-kind="objects3d"]').getByTestId('asset-kind-preview').count(),
+      (count) => expect(count).toBe(1),
+    );
     expect(await images.getByRole('link', { name: 'Images' }).getAttribute('href')).toBe('/assets/image');
     // The navigation no longer says "soon" for My Assets.
     expect(await page.locator('.nav-link[href="/assets"] .nav-soon').count()).toBe(0);
