@@ -106,12 +106,12 @@ export function DeletionNotice({ notice, onClose }: { notice: Notice; onClose: (
   );
 }
 
-/** Asks before removing (spec 001 §8's warning); the font files go with them. */
+/** Asks before removing (with the spec 001 §8 warning). */
 export function ConfirmRemoveDialog({ count, onConfirm, onClose }: { count: number; onConfirm: () => void; onClose: () => void }) {
   return (
     <Dialog title={`Remove ${count} font(s)`} onClose={onClose}>
       <p className="form-error">{COMMON_MESSAGES.deleteWarning}</p>
-      <p>The selected font styles and their files are removed from the library.</p>
+      <p>The chosen font styles leave the library for everyone who sees it.</p>
       <div className="dialog-actions">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Cancel
