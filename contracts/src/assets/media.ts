@@ -95,12 +95,15 @@ export const MEDIA_PREVIEW_MESSAGES = {
   unreadableImage: 'This image cannot be read: the file is damaged or not an image.',
   tooManyPixels: (max: number) => `This image is too large to preview: it has more than ${max.toLocaleString('en-US')} pixels.`,
   unreadableSvg: 'This SVG cannot be read: the file is not a well-formed SVG drawing.',
+  tooDeepSvg: (max: number) => `This SVG is nested too deeply to preview: more than ${max} levels.`,
   unreadableDxf: 'This DXF cannot be read: the file is damaged or not a DXF drawing.',
   emptyDrawing: 'This drawing has nothing to show: it holds no lines, circles or arcs.',
-  unreadable3d: (format: string, reason: string) => `This ${format} file cannot be read: ${reason}`,
+  /** `format` as people name it (STEP, GLB, SVG); `reason` a clause ending with a full stop. */
+  unreadableFile: (format: string, reason: string) => `This ${format} file cannot be read: ${reason}`,
   empty3d: (format: string) => `This ${format} file holds no geometry to show.`,
-  tooSlow3d: (seconds: number) => `This 3D file took longer than ${seconds} ${seconds === 1 ? 'second' : 'seconds'} to read, so it was stopped.`,
-  tooBig3d: 'This 3D file needs more memory to read than a preview may take.',
+  tooSlow: (format: string, seconds: number) =>
+    `This ${format} file took longer than ${seconds} ${seconds === 1 ? 'second' : 'seconds'} to read, so it was stopped.`,
+  tooBig: (format: string) => `This ${format} file needs more memory to read than a preview may take.`,
   missing: 'The file is missing from storage.',
   gaveUp: 'Reading this file stopped its processor several times, so it was given up.',
   unsupported: 'Files of this kind have no preview.',

@@ -257,14 +257,14 @@ describe('3D objects', () => {
       'a GLB whose mesh points past its data',
       'overrun.glb',
       () => glbBox(1, 1, 1, { overrun: true }),
-      MEDIA_PREVIEW_MESSAGES.unreadable3d('GLB', 'a mesh refers to data past the end of the file.'),
+      MEDIA_PREVIEW_MESSAGES.unreadableFile('GLB', 'a mesh refers to data past the end of the file.'),
     ],
     ['a STEP file of nonsense', 'junk.step', () => 'ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1=NONSENSE((;\nENDSEC;\nEND-ISO-10303-21;\n', null],
     [
       'an OBJ with a face past its points',
       'bad.obj',
       () => 'v 0 0 0\nv 1 0 0\nf 1 2 9\n',
-      MEDIA_PREVIEW_MESSAGES.unreadable3d('OBJ', 'a face refers to a point that is not in the file.'),
+      MEDIA_PREVIEW_MESSAGES.unreadableFile('OBJ', 'a face refers to a point that is not in the file.'),
     ],
     ['an OBJ with no faces', 'points.obj', () => 'v 0 0 0\nv 1 0 0\nv 0 1 0\n', MEDIA_PREVIEW_MESSAGES.empty3d('OBJ')],
   ])('records %s as failed with a sentence saying why, and stays up', async (_name, filename, make, message) => {

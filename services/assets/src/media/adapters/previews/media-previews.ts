@@ -1,14 +1,12 @@
 import { ContentFormat, MEDIA_PREVIEW_MESSAGES, MEDIA_PROCESSING_LIMITS } from '@kiln/contracts';
-import { readFile } from 'node:fs/promises';
 import { DerivedPreview, MediaPreviews, PreviewFailure } from '../../ports/media-previews.port';
 import { imagePreview } from './image-preview';
-import { ConversionLimits, object3dPreview } from './object3d-preview';
-import { dxfPreview, svgPreview } from './vector-preview';
+import { ConversionLimits, object3dPreview, vectorPreview } from './conversion';
 
 /**
  * Each format to its maker (ADR 0053): images by sharp here (libvips works off the event loop, with a
- * pixel limit); SVG and DXF here (3 MB at most, parsed without following anything); 3D objects in a
- * worker thread with memory and time limits.
+ * pixel limit); SVG and DXF (parsed without following anything) and 3D objects in a worker thread with
+ * memory and time limits.
  */
 export class LocalMediaPreviews implements MediaPreviews {
   constructor(private readonly limits?: ConversionLimits) {}
@@ -28,9 +26,9 @@ export class LocalMediaPreviews implements MediaPreviews {
       case 'gif':
         return imagePreview(source);
       case 'svg':
-        return svgPreview(await readFile(source));
+        return vectorPreview('svg', source, this.limits);
       case 'dxf':
-        return dxfPreview(await readFile(source));
+        return vectorPreview('dxf', source, this.limits);
       case 'glb':
       case 'obj':
       case 'stl':

@@ -3,7 +3,7 @@ import createDOMPurify from 'dompurify';
 import DxfParser from 'dxf-parser';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
-import { DerivedPreview, PreviewFailure } from '../../ports/media-previews.port';
+import { PreviewFailure } from '../../ports/media-previews.port';
 import { asFailure } from './image-preview';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -43,22 +43,45 @@ function cleanCss(css: string): string {
   return css.replace(CSS_IMPORT, '').replace(CSS_IMAGE_SET, 'none').replace(EXTERNAL_CSS_URL, 'none');
 }
 
+/** A drawing ready to store: the SVG text and its size when it has one. */
+export interface Drawing {
+  svg: string;
+  width?: number;
+  height?: number;
+}
+
+/** Deeper than this, an SVG is refused before it is parsed (a parser's and a sanitiser's time grow with it). */
+export const MAX_SVG_DEPTH = 200;
+
 /**
  * An SVG as anyone may see it (ADR 0053): parsed as XML without its DOCTYPE (so no entity is declared or
  * expanded), then cleaned by DOMPurify's SVG profile: no script, no event attributes, no foreignObject,
- * no link or `<use>` to anything but `#fragment`, no CSS url() or @import outside the drawing. Answered
- * with a PNG thumbnail drawn from the cleaned SVG.
+ * no link or `<use>` to anything but `#fragment`, no CSS url() or @import outside the drawing. Runs in the
+ * conversion worker (its time limited); the thumbnail is drawn from the result by `drawingThumbnail`.
  */
-export async function svgPreview(bytes: Buffer): Promise<DerivedPreview> {
-  const safe = sanitiseSvg(bytes.toString('utf8'));
-  const size = svgSize(safe);
-  return { svg: Buffer.from(safe), thumbnail: await svgThumbnail(safe, size), ...(size ? { width: size.width, height: size.height } : {}) };
+export function svgDrawing(bytes: Buffer): Drawing {
+  const svg = sanitiseSvg(bytes.toString('utf8'));
+  const size = svgSize(svg);
+  return { svg, ...(size ? size : {}) };
+}
+
+/** How deeply the elements of an XML text nest, read from its tags alone (no parser). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  const tag = /<(\/?)[A-Za-z_][^>]*?(\/?)>/g;
+  for (let m = tag.exec(text); m; m = tag.exec(text)) {
+    if (m[1]) depth--;
+    else if (!m[2]) deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
 }
 
 export function sanitiseSvg(text: string): string {
   // A DOCTYPE is where entities are declared (XXE, billion laughs): it goes before anything parses the text.
   const withoutDoctype = text.replace(/^\uFEFF/, '').replace(/<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>/gi, '');
   if (/<!DOCTYPE|<!ENTITY/i.test(withoutDoctype)) throw new PreviewFailure(MEDIA_PREVIEW_MESSAGES.unreadableSvg);
+  if (nestingDepth(withoutDoctype) > MAX_SVG_DEPTH) throw new PreviewFailure(MEDIA_PREVIEW_MESSAGES.tooDeepSvg(MAX_SVG_DEPTH));
   const parsed = new window.DOMParser().parseFromString(withoutDoctype, 'image/svg+xml');
   const root = parsed.documentElement;
   if (!root || root.namespaceURI !== SVG_NS || root.localName !== 'svg' || parsed.getElementsByTagName('parsererror').length > 0) {
@@ -89,12 +112,16 @@ function svgSize(svg: string): { width: number; height: number } | null {
   return box.length === 4 && box[2]! > 0 && box[3]! > 0 ? { width: box[2]!, height: box[3]! } : null;
 }
 
-/** Drawn at the density that makes its longer side 512 px (a vector is drawn sharp, not enlarged from pixels). */
-async function svgThumbnail(svg: string, size: { width: number; height: number } | null): Promise<Buffer> {
-  const longest = size ? Math.max(size.width, size.height) : thumbnailPixels;
+/**
+ * A drawing's thumbnail by sharp (librsvg), at the density that makes its longer side 512 px (a vector is
+ * drawn sharp, not enlarged from pixels), within the pixel limit and a time limit.
+ */
+export async function drawingThumbnail(drawing: Drawing): Promise<Buffer> {
+  const longest = drawing.width && drawing.height ? Math.max(drawing.width, drawing.height) : thumbnailPixels;
   const density = Math.min(2400, Math.max(1, (72 * thumbnailPixels) / longest));
   try {
-    return await sharp(Buffer.from(svg), { density, limitInputPixels: maxInputPixels })
+    return await sharp(Buffer.from(drawing.svg), { density, limitInputPixels: maxInputPixels })
+      .timeout({ seconds: 30 })
       .resize(thumbnailPixels, thumbnailPixels, { fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer();
@@ -123,10 +150,10 @@ interface DxfEntity {
 
 /**
  * A DXF's drawing as SVG (ADR 0053): read by dxf-parser; lines, polylines (closed or not), circles, arcs,
- * ellipses and splines (through their points) are drawn, y up, fitted to their bounds. Answered with a
- * thumbnail drawn from it.
+ * ellipses and splines (through their points) are drawn, y up, fitted to their bounds. Runs in the
+ * conversion worker, like an SVG's sanitising.
  */
-export async function dxfPreview(bytes: Buffer): Promise<DerivedPreview> {
+export function dxfDrawing(bytes: Buffer): Drawing {
   let entities: DxfEntity[];
   try {
     const parsed = new DxfParser().parseSync(bytes.toString('utf8')) as { entities?: DxfEntity[] } | null;
@@ -134,9 +161,9 @@ export async function dxfPreview(bytes: Buffer): Promise<DerivedPreview> {
   } catch {
     throw new PreviewFailure(MEDIA_PREVIEW_MESSAGES.unreadableDxf);
   }
-  const svg = dxfToSvg(entities);
-  if (!svg) throw new PreviewFailure(MEDIA_PREVIEW_MESSAGES.emptyDrawing);
-  return { svg: Buffer.from(svg.text), thumbnail: await svgThumbnail(svg.text, svg), width: svg.width, height: svg.height };
+  const drawing = dxfToSvg(entities);
+  if (!drawing) throw new PreviewFailure(MEDIA_PREVIEW_MESSAGES.emptyDrawing);
+  return { svg: drawing.text, width: drawing.width, height: drawing.height };
 }
 
 const finite = (...values: (number | undefined)[]) => values.every((v) => typeof v === 'number' && Number.isFinite(v));
