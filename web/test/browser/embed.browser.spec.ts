@@ -6,7 +6,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { boxGlb } from '../../../bff/test/support/box-glb';
 import { REPO_ROOT } from '../../../deploy/src/stack';
 import { eventually } from '../../../deploy/test/support/eventually';
-import { createModelViaApi, launchBrowser, WAIT_MS } from '../support/browser';
+import { createModelViaApi, launchBrowser, modelItem, WAIT_MS } from '../support/browser';
 import { contextAt, DESKTOP, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { baseUrl } from '../support/stack';
 
@@ -185,6 +185,17 @@ describe('/embed/{id} in a page of another site', () => {
       expect(box).toMatchObject({ width: SMALL_PHONE.width, height: SMALL_PHONE.height });
       await eventually(async () => expect(await drawnShare(page.mainFrame())).toBeGreaterThan(0.01), WAIT_MS);
       await expectNoSeriousA11yViolations(page, 'embed viewer at 360 px');
+      // Its card in My Models: the preview rendered from its geometry once the assets service made it, else the cube.
+      await page.goto('/');
+      const card = modelItem(page, 'Private bracket');
+      await card.waitFor();
+      const thumbnail = card.getByTestId('model-thumbnail');
+      expect(await thumbnail.count()).toBe(1);
+      await eventually(async () => {
+        const made = (await page.request.get(`/api/workspace/model/${hidden.id}/thumbnail`)).status() === 200;
+        const shown = await thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && !img.hidden);
+        expect(shown).toBe(made);
+      }, WAIT_MS);
       // A model without geometry: not available, named.
       const bare = await createModelViaApi(page, 'Bare model');
       await page.goto(`/embed/${bare.id}`);
