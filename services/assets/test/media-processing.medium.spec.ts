@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { eventually } from '../../../deploy/test/support/eventually';
 import { MediaProcessor } from '../src/media/reactions/media-processor';
 import { AssetsEnv, RpcError, startAssets } from './support/assets-env';
-import { asciiStl, binaryStl, boxTriangles, glbBox, objBox, rhinoBox, stepBox, threeDsBox } from './support/model-files';
+import { asciiStl, binaryStl, boxTriangles, glbBox, igesPlate, objBox, rhinoBox, stepBox, threeDsBox } from './support/model-files';
 
 /**
  * Media processing (issue 18, ADR 0053) in the assets service with its real adapters, Postgres and NATS:
@@ -250,6 +250,12 @@ describe('3D objects', () => {
     let drawn = 0;
     for (let i = 0; i < data.length; i += thumb.channels!) if (data.readUInt32BE(i) !== background) drawn++;
     expect(drawn).toBeGreaterThan(1000);
+  });
+
+  it('converts an IGES surface (OpenCascade) into the viewer GLB with its size in mm', async () => {
+    const media = await processed(igesPlate(40, 20), 'plate.igs', 'object3d');
+    expect(media.preview).toEqual({ status: 'ready', thumbnail: true, view: true, svg: false, size3d: { x: 40, y: 20, z: 0 } });
+    expect(readFileSync(stored(media.id, 'view.glb')).subarray(0, 4).toString('latin1')).toBe('glTF');
   });
 
   it.each([

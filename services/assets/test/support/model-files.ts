@@ -242,3 +242,54 @@ export async function rhinoBox(x: number, y: number, z: number): Promise<Buffer>
   file.objects().add(mesh, null);
   return Buffer.from(file.toByteArray());
 }
+
+/** A flat plate `x × y` mm as an IGES file: one B-spline surface (entity 128, degree 1, its natural bounds). */
+export function igesPlate(x: number, y: number): string {
+  const line = (data: string, section: string, n: number) => data.padEnd(72, ' ').slice(0, 72) + section + String(n).padStart(7, ' ');
+  const hollerith = (s: string) => `${s.length}H${s}`;
+  const chunks = (text: string, width: number) => Array.from({ length: Math.ceil(text.length / width) }, (_, i) => text.slice(i * width, (i + 1) * width));
+  const date = hollerith('20260101.000000');
+  const global = [',', ';', 'plate', 'plate.igs', 'kiln test', '1'].map(hollerith).concat(['32', '38', '6', '308', '15', hollerith('plate'), '1.0', '2']);
+  const globalText = [...global, hollerith('MM'), '1', '1.0', date, '1.0E-6', '1000.0', hollerith('kiln'), hollerith('kiln'), '11', '0', date].join(',') + ';';
+  const G = chunks(globalText, 72).map((d, i) => line(d, 'G', i + 1));
+  // Degree 1 in both directions, 2 × 2 control points, knots 0 0 1 1, weights 1, the corners, then the parameter ranges.
+  const corners = [0, 0, 0, x, 0, 0, 0, y, 0, x, y, 0].map((v) => `${v}.`);
+  const parameters = [
+    '128',
+    '1',
+    '1',
+    '1',
+    '1',
+    '0',
+    '0',
+    '1',
+    '0',
+    '0',
+    '0',
+    '0',
+    '1',
+    '1',
+    '0',
+    '0',
+    '1',
+    '1',
+    '1',
+    '1',
+    '1',
+    '1',
+    ...corners,
+    '0',
+    '1',
+    '0',
+    '1',
+  ];
+  const P = chunks(parameters.join(',') + ';', 64).map((d, i) => line(`${d.padEnd(64, ' ')} ${'1'.padStart(7, ' ')}`, 'P', i + 1));
+  const field = (v: string | number) => String(v).padStart(8, ' ');
+  const D = [
+    line([128, 1, 0, 0, 0, 0, 0, 0].map(field).join('') + '00000000', 'D', 1),
+    line([128, 0, 0, P.length, 0, '', '', 'SURFACE', 1].map(field).join(''), 'D', 2),
+  ];
+  const S = [line('a plate made by a test', 'S', 1)];
+  const T = [line(`S${String(1).padStart(7)}G${String(G.length).padStart(7)}D${String(D.length).padStart(7)}P${String(P.length).padStart(7)}`, 'T', 1)];
+  return [...S, ...G, ...D, ...P, ...T].join('\n') + '\n';
+}
