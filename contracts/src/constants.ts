@@ -18,5 +18,6 @@ export * from './realtime.constants';
 export * from './commerce/units.constants';
 export * from './commerce/material-classes';
 export * from './commerce/business.constants';
+export * from './commerce/order.constants';
 export * from './assets/upload-kinds';
 export * from './assets/upload-texts';

@@ -23,6 +23,8 @@ export * from './commerce/catalog';
 export * from './commerce/catalog-support';
 export * from './commerce/business-people';
 export * from './commerce/business.routes';
+export * from './commerce/order';
+export * from './commerce/order.routes';
 export * from './events/envelope';
 export * from './events/workspace.events';
 export * from './events/team.events';

@@ -19,6 +19,8 @@ export const REALTIME_CHANNELS = [
   'business-catalog',
   'business-material',
   'business-service',
+  'business-order',
+  'business-quote',
   'bgpm-plugin-action',
   'bgpm-plugin-version',
   'bgpm-plugin-log',

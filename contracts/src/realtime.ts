@@ -9,6 +9,7 @@ export type PushMessage<D> = { verb: z.infer<typeof PushVerb>; data: D };
 import { CatalogItem } from './commerce/catalog';
 import { Material } from './commerce/material';
 import { Service } from './commerce/service';
+import { Order, Quote } from './commerce/order';
 import { NotificationSnapshot } from './events/notification.events';
 import { PluginAction, PluginLog, PluginVersion } from './plugins/plugin';
 import { FavoriteSnapshot, ModelShareSnapshot } from './events/sharing.events';
@@ -49,6 +50,8 @@ export const RealtimePushes = {
   'business-catalog': pushMessage(CatalogItem),
   'business-material': pushMessage(Material),
   'business-service': pushMessage(Service),
+  'business-order': pushMessage(Order),
+  'business-quote': pushMessage(Quote),
   /** The plugin pages (spec 001 §4), to the plugin's author only (ADR 0025); the same schemas as PluginRealtimePushes. */
   'bgpm-plugin-action': pushMessage(PluginAction),
   'bgpm-plugin-version': pushMessage(PluginVersion.omit({ bgpmPlugin: true })),

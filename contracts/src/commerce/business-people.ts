@@ -15,4 +15,13 @@ export const WorkspacePeopleRpc = {
     request: z.object({ actor: Actor, body: z.object({ ids: z.array(Id).min(1).max(PEOPLE_LOOKUP_MAX) }) }),
     reply: z.object({ data: z.array(z.object({ id: Id, fullName: z.string() })) }),
   },
+  /**
+   * The person with this e-mail (lower-cased), for a quote's customer (spec 002 §5: a registered user's name is
+   * filled and locked; ADR 0057): id, full name and avatar, or null.
+   */
+  byEmail: {
+    subject: 'rpc.workspace.people.by-email',
+    request: z.object({ actor: Actor, body: z.object({ email: z.string().max(254) }) }),
+    reply: z.object({ person: z.object({ id: Id, fullName: z.string(), avatar: z.string().nullable() }).nullable() }),
+  },
 } as const;

@@ -12,6 +12,7 @@ import {
   UpdateCatalogItemBody,
 } from './catalog';
 import { CreateMaterialBody, Material, MaterialList, MaterialTree, MaterialTreeQuery, UpdateMaterialBody } from './material';
+import { OrderHttpRoutes } from './order.routes';
 import { BusinessListQuery, DistinctTags, DistinctTagsQuery, History, RecordIdParams, RecordVersionQuery } from './records';
 import { CreateServiceBody, Service, ServiceList, UpdateServiceBody } from './service';
 
@@ -281,4 +282,7 @@ export const BusinessHttpRoutes = {
   updateService: services.update,
   deleteService: services.remove,
   restoreService: services.restore,
+
+  // Orders and quotes (spec 002 §7; ADR 0057).
+  ...OrderHttpRoutes,
 } satisfies Record<string, HttpRoute>;
