@@ -8,17 +8,17 @@ const MODES = {
   edit: { title: 'Editor', text: 'The 3D editor comes in a later step.' },
   safeMode: { title: 'Editor (safe mode)', text: 'The 3D editor, with safe mode, comes in a later step.' },
   configurator: { title: 'Configurator', text: 'The configurator comes in a later step.' },
-  viewer: { title: 'Viewer', text: 'The viewer and embed player come in a later step.' },
 } as const;
 
 /**
- * /workspace/edit/{id} (safe mode, configurator) and /embed/{id}: the editor and viewer come later; this page
- * names the model and the caller's role on it (GET /api/workspace/model/accessibility/{id}, then the model).
+ * /workspace/edit/{id} (safe mode, configurator): the editor comes later; this page names the model and the
+ * caller's role on it (GET /api/workspace/model/accessibility/{id}, then the model). The viewer is /embed/{id}
+ * (web/src/viewer, ADR 0054).
  */
-export function OpenModelPage({ mode }: { mode: 'edit' | 'viewer' }) {
+export function OpenModelPage({ mode }: { mode: 'edit' }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const which = mode === 'viewer' ? 'viewer' : params.get('safeMode') === 'true' ? 'safeMode' : params.get('configurator') === 'true' ? 'configurator' : 'edit';
+  const which = params.get('safeMode') === 'true' ? 'safeMode' : params.get('configurator') === 'true' ? 'configurator' : mode;
   const access = useQuery({ queryKey: ['model-access', id], queryFn: () => modelsApi.accessibility(id), enabled: Boolean(id), retry: false });
   const model = useQuery({ queryKey: ['model', id], queryFn: () => modelsApi.get(id), enabled: access.isSuccess, retry: false });
   const { title, text } = MODES[which];
