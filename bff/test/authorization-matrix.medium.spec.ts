@@ -146,6 +146,17 @@ const modelRoutes: { route: string; action: ModelAction; call(id: string, token?
     action: 'model.rename',
     call: (id, t) => http('PATCH', `/api/workspace/model/${id}`, t, { description: `Text ${randomBytes(3).toString('hex')}` }),
   },
+  // Its geometry and the components it uses change the model (ADR 0054); none keeps it as it was.
+  {
+    route: 'PATCH /api/workspace/model/{id}/geometry',
+    action: 'model.rename',
+    call: (id, t) => http('PATCH', `/api/workspace/model/${id}/geometry`, t, { object3dId: null }),
+  },
+  {
+    route: 'PATCH /api/workspace/model/{id}/components',
+    action: 'model.rename',
+    call: (id, t) => http('PATCH', `/api/workspace/model/${id}/components`, t, { componentIds: [] }),
+  },
   {
     route: 'PATCH /api/workspace/model/duplicate/{id}',
     action: 'model.duplicate',
