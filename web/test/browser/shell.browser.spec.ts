@@ -45,14 +45,7 @@ describe('the workspace shell, team screens and profile', () => {
       const t = `/${team.id}`;
       const p = `${t}/${project.id}`;
       const later: [string, string][] = [
-        // The plugin and component screens are built (web/src/plugins, web/src/components and their browser specs).
-        ['/assets', 'My Assets'],
-        ['/assets/font', 'Fonts'],
-        ['/assets/font/roboto', 'roboto'],
-        ['/assets/font/roboto/bold', 'bold'],
-        ['/assets/vector-graphics', 'Vector Graphics'],
-        ['/assets/image', 'Images'],
-        ['/assets/objects3d', 'Objects 3d'],
+        // Plugins, components, fonts and the other asset lists are built (web/src/plugins, web/src/components, web/src/fonts, web/src/assets).
         ['/assets/texture', 'Textures'],
         ['/assets/texture/community', 'Community textures'],
         ['/assets/texture/new', 'New texture'],
@@ -65,10 +58,7 @@ describe('the workspace shell, team screens and profile', () => {
         ['/business/orders/o1', 'Order'],
         ['/business/quotes', 'Quotes'],
         ['/business/quotes/q1', 'Quote'],
-        [`${t}/assets`, 'Assets'],
         [`${t}/assets/texture/new`, 'New texture'],
-        [`${t}/assets/font/inter/italic`, 'italic'],
-        [`${p}/assets`, 'Assets'],
         [`${p}/assets/scene/edit/e1`, 'Edit scene'],
         ['/market', 'Market'],
         [`/market/portfolio/${team.id}`, 'Portfolio'],
@@ -107,8 +97,10 @@ describe('the workspace shell, team screens and profile', () => {
         [`/${team.id}`, ['Shell Team'], true],
         [`/${team.id}/${project.id}`, ['Shell Team', 'Shell Project'], true],
         [`/${team.id}/members`, ['Shell Team', 'Members'], false],
-        [`/${team.id}/${project.id}/assets/font/inter/bold`, ['Shell Team', 'Shell Project', 'Assets', 'Fonts', 'inter', 'bold'], false],
-        ['/assets/font/roboto', ['My Assets', 'Fonts', 'roboto'], false],
+        [`/${team.id}/${project.id}/assets/texture/edit/t1`, ['Shell Team', 'Shell Project', 'Assets', 'Textures', 'Edit texture'], false],
+        ['/assets/texture/community', ['My Assets', 'Textures', 'Community textures'], false],
+        ['/assets/image', ['My Assets', 'Images'], false],
+        [`/${team.id}/assets`, ['Shell Team', 'Assets'], false],
         ['/plugin', ['Plugins'], false],
         ['/business/orders/o1', ['Business dashboard', 'Orders', 'Order'], false],
         ['/business/quotes/q1', ['Business dashboard', 'Quotes', 'Quote'], false],
@@ -248,7 +240,7 @@ describe('the workspace shell, team screens and profile', () => {
       await page.goto('/profile');
       await page.getByLabel('Full name', { exact: true }).waitFor();
       await check('profile');
-      await page.goto('/assets/font');
+      await page.goto('/assets/texture');
       await page.getByTestId('coming-soon').waitFor();
       await check('not available yet');
     });
