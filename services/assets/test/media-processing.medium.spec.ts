@@ -341,6 +341,21 @@ describe('processing once', () => {
     expect(await processor().process(media.id, null)).toBeNull();
   });
 
+  it('a file whose processing took its processor down three times is given up, visibly, instead of a fourth try', async () => {
+    const media = await processed(objBox(4, 4, 4), 'cursed.obj', 'object3d');
+    // As three crashes leave it: pending, claimed three times, the last claim's time over.
+    await sql`UPDATE assets.media SET preview_status = 'pending', preview_attempts = 3, preview_claimed_by = 'gone',
+      preview_claimed_until = now() - interval '1 second' WHERE id = ${media.id}`.execute(env.db());
+    await eventually(() => expect(processedEvents(media.id)).toHaveLength(2), 30_000);
+    expect((await env.getMedia(actor, media.id)).preview).toEqual({
+      status: 'failed',
+      message: MEDIA_PREVIEW_MESSAGES.gaveUp,
+      thumbnail: false,
+      view: false,
+      svg: false,
+    });
+  });
+
   it('an image does not wait behind a 3D conversion (they are processed in lanes of their own)', async () => {
     const lines: string[] = [];
     const n = 700;
