@@ -52,7 +52,6 @@ export const FONT_MESSAGES = {
   systemFont: 'A system font cannot be hidden, removed or changed.',
   notAFont: 'This file is not a font that can be read (otf or ttf).',
   notFontMedia: 'This file was not uploaded as a font.',
-  familyRequired: 'This field is required',
   familyTooLong: `The family name must be at most ${FONT_FAMILY_MAX_LENGTH} characters.`,
   tooManyFonts: `Choose at most ${FONT_BATCH_MAX} fonts at once.`,
   tooManyGoogle: `Choose at most ${GOOGLE_FONTS_MAX_SELECTED} Google fonts at once.`,

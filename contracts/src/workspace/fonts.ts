@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passThrough, rpc, withActor } from '../common/contract-builders';
 import { Id, Text, Timestamp } from '../common/ids';
+import { COMMON_MESSAGES } from '../common/messages';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
 import { LIST_LIMIT_MAX } from '../common/page-sizes';
 import type { HttpRoute } from '../http';
@@ -134,7 +135,7 @@ export type DeleteFontsBody = z.infer<typeof DeleteFontsBody>;
 export const GroupFontsBody = z.strictObject({
   fontGroup: z.strictObject({
     fontIds: FontIds,
-    family: Text(FONT_FAMILY_MAX_LENGTH, FONT_MESSAGES.familyTooLong).refine((f) => f.trim().length > 0, FONT_MESSAGES.familyRequired),
+    family: Text(FONT_FAMILY_MAX_LENGTH, FONT_MESSAGES.familyTooLong).refine((f) => f.trim().length > 0, COMMON_MESSAGES.required),
   }),
 });
 export type GroupFontsBody = z.infer<typeof GroupFontsBody>;

@@ -1,4 +1,4 @@
-import { FONT_MESSAGES, FontCategory, FontOrigin, fontSlug, fontStyleSlug } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, FONT_MESSAGES, FontCategory, FontOrigin, fontSlug, fontStyleSlug } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { teamAllows, TeamRole } from './policy';
@@ -46,7 +46,7 @@ export function fontVariantName(weight: number, italic: boolean): string {
 /** A family name as kept: trimmed, inner runs of spaces made one; empty is 'This field is required'. */
 export function cleanFamilyName(family: string): string {
   const clean = family.replace(/\s+/g, ' ').trim();
-  if (!clean) throw new DomainError('invalid', FONT_MESSAGES.familyRequired, [{ path: 'family', message: FONT_MESSAGES.familyRequired }]);
+  if (!clean) throw new DomainError('invalid', COMMON_MESSAGES.required, [{ path: 'family', message: COMMON_MESSAGES.required }]);
   return clean;
 }
 

@@ -229,7 +229,7 @@ export function FontsPage({ scope, base, title, canUpload }: FontsPageProps) {
                   setGoogle(true);
                 }}
               >
-                Google Fonts
+                {FONT_TEXTS.googleTab}
               </MenuItem>
               <MenuItem
                 testId="font-add-upload"
