@@ -30,4 +30,6 @@ export * from './commerce/material-params';
 export * from './commerce/material-rules';
 export * from './commerce/service-rules';
 export * from './commerce/catalog-rules';
+export * from './commerce/order-pricing';
+export * from './commerce/order-rules';
 export * from './assets/upload-content';

@@ -33,6 +33,10 @@ export const BusinessStatus = z.enum(BUSINESS_STATUSES);
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export const QuoteStatus = z.enum(QUOTE_STATUSES);
 export const OrderOrigin = z.enum(ORDER_ORIGINS);
+export type BusinessStatus = z.infer<typeof BusinessStatus>;
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export type QuoteStatus = z.infer<typeof QuoteStatus>;
+export type OrderOrigin = z.infer<typeof OrderOrigin>;
 
 /** Spec 002 §3: who ordered. `registeredUser`: the e-mail belongs to a Kiln account (its name is then locked). */
 export const Customer = z.object({
