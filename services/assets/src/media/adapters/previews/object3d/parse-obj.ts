@@ -15,8 +15,12 @@ export function parseObj(bytes: Buffer): Mesh {
     if (index < 0 || index >= vertices.length / 3) throw new UnreadableModel('a face refers to a point that is not in the file.');
     return index * 3;
   };
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
+  // Line by line without splitting the whole text (a 200 MB file would make millions of strings at once).
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
     if (line.startsWith('v ')) {
       const [, x, y, z] = line.split(/\s+/);
       vertices.push(Number(x), Number(y), Number(z));
