@@ -91,6 +91,16 @@ function setWireframe(scene: Object3D, on: boolean): void {
   });
 }
 
+/** Frees what the GPU holds for a scene (its geometries and materials) once it is no longer shown. */
+function disposeScene(scene: Object3D): void {
+  scene.traverse((node) => {
+    const mesh = node as Mesh;
+    if (!mesh.isMesh) return;
+    mesh.geometry?.dispose();
+    for (const material of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) material?.dispose();
+  });
+}
+
 /** What the buttons ask of the camera; `n` changes with every press so the same command can repeat. */
 export type CameraCommand = { kind: 'fit' | 'zoomIn' | 'zoomOut' | 'left' | 'right' | 'up' | 'down'; n: number };
 
@@ -147,6 +157,9 @@ function Stage({ scene, size, wireframe, command }: { scene: Object3D; size: Siz
       controls.current = null;
     };
   }, [get, sphere]);
+
+  useEffect(() => () => disposeScene(scene), [scene]);
+  useEffect(() => () => grid.dispose(), [grid]);
 
   useEffect(() => {
     setWireframe(scene, wireframe);
