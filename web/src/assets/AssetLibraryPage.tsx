@@ -17,7 +17,7 @@ import { UploadDropzone, UploadNotice, useUploads } from './upload';
 import { assetFileUrl, assetItemsApi, type AssetScope } from './asset-items-api';
 import { formatSize, LIBRARY_KINDS } from './asset-kinds';
 import { AssetOpenDialog } from './AssetOpenDialog';
-import { AssetThumb } from './AssetThumb';
+import { AssetThumb, previewFailure } from './AssetThumb';
 import { RenameAssetDialog } from './RenameAssetDialog';
 import './assets.css';
 
@@ -196,12 +196,19 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
       {...(item.kind === 'object3d' ? preloadOn(preloadModelViewer) : {})}
       data-testid="asset-open"
     >
-      <AssetThumb item={item} size={display === 'list' ? 18 : 40} showMessage={display !== 'list'} />
+      <AssetThumb item={item} size={display === 'list' ? 18 : 40} />
     </button>
   );
   const name = (
     <span className="model-name" title={item.name} data-testid="asset-name-text">
       {item.name}
+    </span>
+  );
+  const failure = previewFailure(item);
+  // Outside the open button, whose name is the item's: the preview's failure is said under the name.
+  const failed = failure && (
+    <span className="model-meta asset-failure" data-testid="asset-preview-failed">
+      {failure}
     </span>
   );
   const menu = (
@@ -271,6 +278,7 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
             <span className="model-meta model-row-phone-meta">
               {size} · <time dateTime={item.updatedAt}>{updated}</time>
             </span>
+            {failed}
           </span>
         </span>
         <span className="model-row-author">{size}</span>
@@ -292,6 +300,7 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
           <span className="model-meta">
             <span data-testid="asset-size">{size}</span> · <time dateTime={item.updatedAt}>{updated}</time>
           </span>
+          {failed}
         </div>
         <span className="model-tools">{menu}</span>
       </div>

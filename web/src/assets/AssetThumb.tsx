@@ -4,15 +4,21 @@ import { WarningIcon } from './asset-icons';
 import { assetFileUrl } from './asset-items-api';
 import { LIBRARY_KINDS } from './asset-kinds';
 
+/** Why the item's preview could not be made, when it could not (the service's sentence). */
+export function previewFailure(item: AssetItem): string | undefined {
+  const preview = item.preview as AssetItem['preview'] | undefined;
+  return preview?.status === 'failed' ? (preview.message ?? 'No preview could be made of this file.') : undefined;
+}
+
 /** While the preview is being made, the thumbnail is asked for again after these pauses (ms). */
 const RETRY_MS = [1500, 4000, 10_000, 20_000];
 
 /**
  * An item's thumbnail (the 'thumbnail' file, a PNG of at most 512 px): a neutral icon of its kind until it is there,
- * and, when the preview could not be made, a warning icon with why. While the preview is pending nothing is asked
+ * and, when the preview could not be made, a warning icon (the card says why: `previewFailure`). While the preview is pending nothing is asked
  * for; the item's push says when it is ready. A file that still answers 404 is asked for again a few times.
  */
-export function AssetThumb({ item, size = 40, showMessage = true }: { item: AssetItem; size?: number; showMessage?: boolean }) {
+export function AssetThumb({ item, size = 40 }: { item: AssetItem; size?: number }) {
   const preview = item.preview as AssetItem['preview'] | undefined;
   const failed = preview?.status === 'failed' || (preview?.status === 'ready' && preview.thumbnail === false);
   // Still being made: nothing to ask for until the push that says it is ready (a preview-changed update of the item).
@@ -62,11 +68,6 @@ export function AssetThumb({ item, size = 40, showMessage = true }: { item: Asse
       {!(loaded && showImage) && (
         <span className="asset-thumb-icon" aria-hidden="true">
           {failed ? <WarningIcon size={size} /> : LIBRARY_KINDS[item.kind].icon(size)}
-        </span>
-      )}
-      {failed && showMessage && preview?.message && (
-        <span className="asset-thumb-message" data-testid="asset-preview-failed">
-          {preview.message}
         </span>
       )}
     </div>

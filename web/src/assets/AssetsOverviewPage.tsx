@@ -44,7 +44,7 @@ function LibraryPreviews({ kind, scope }: { kind: AssetItemKind; scope: AssetSco
       <ul className="asset-kind-previews" aria-label={`First ${LIBRARY_KINDS[kind].noun[1]}`}>
         {items.map((item) => (
           <li key={item.id} title={item.name} data-testid="asset-kind-preview">
-            <AssetThumb item={item} size={24} showMessage={false} />
+            <AssetThumb item={item} size={24} />
             <span className="visually-hidden">{item.name}</span>
           </li>
         ))}

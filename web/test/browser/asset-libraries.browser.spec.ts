@@ -1,7 +1,7 @@
 import * as zlib from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { eventually, launchBrowser, signUp, uniqueUser, usePagePerTest } from '../support/browser';
-import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
+import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { createTeamViaApi, crumbs, inviteViaApi } from '../support/teams';
 
 /** The spec's texts (spec 001 §2, §4, §5, §8), written here as the spec writes them. */
@@ -285,6 +285,16 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     await page.getByTestId('upload-success').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('upload-success').textContent()).toBe('Upload Success 1/1 file(s) successfully uploaded');
     await item(page, 'big.png').waitFor();
+
+    // A file whose first bytes say PNG but whose rest is not: stored, but its preview fails, and its card says why.
+    const broken = Buffer.concat([png(4, 4, 1).subarray(0, 16), Buffer.alloc(2048, 7)]);
+    await page.getByTestId('upload-input').setInputFiles([file('broken.png', broken)]);
+    await page.getByTestId('upload-success').waitFor({ timeout: 30_000 });
+    const card = item(page, 'broken.png');
+    await card.locator('[data-testid="asset-thumb"][data-preview="failed"]').waitFor({ timeout: 30_000 });
+    expect(await card.getByTestId('asset-preview-failed').textContent()).toBe('This image cannot be read: the file is damaged or not an image.');
+    expect(await card.locator('[data-testid="asset-thumb"] img').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'My Images, a failed preview');
   });
 
   it('has the other two libraries with their texts, and the overview with six cards and up to 4 previews; 390 px does not scroll sideways', async () => {
@@ -378,6 +388,11 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
       await expectNoSeriousA11yViolations(page, `My Images, ${view}, 390 px`);
     }
     expect(await page.locator('ul.models--list').count()).toBe(1);
+    await page.setViewportSize(SMALL_PHONE);
+    await expectNoHorizontalScroll(page, 'My Images, list, 360 px');
+    await page.goto('/assets');
+    await page.getByTestId('asset-kind-card').first().waitFor();
+    await expectNoHorizontalScroll(page, 'My Assets, 360 px');
   });
 });
 
