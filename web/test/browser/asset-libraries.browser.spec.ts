@@ -2,7 +2,7 @@ import * as zlib from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { eventually, launchBrowser, signUp, uniqueUser, usePagePerTest } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
-import { createTeamViaApi, crumbs, inviteViaApi } from '../support/teams';
+import { createProjectViaApi, createTeamViaApi, crumbs, inviteViaApi } from '../support/teams';
 
 /** The spec's texts (spec 001 §2, §4, §5, §8), written here as the spec writes them. */
 const EMPTY_IMAGES = 'You don’t have images';
@@ -430,6 +430,29 @@ describe('Asset libraries of a team (spec 001 §6; ADR 0056)', () => {
       await expectNoSeriousA11yViolations(viewer.page, 'team images, viewer, 390 px, menu open');
       await viewer.page.keyboard.press('Escape');
       await expectNoHorizontalScroll(viewer.page, 'team images, viewer, 390 px');
+
+      // The team's overview links to the team's lists; a project's lists are the project's own.
+      await owner.page.goto(`/${team.id}/assets`);
+      await owner.page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
+      expect(await owner.page.getByRole('link', { name: 'Images', exact: true }).getAttribute('href')).toBe(`/${team.id}/assets/image`);
+      await eventually(
+        () => owner.page.locator('[data-testid="asset-kind-card"][data-kind="image"]').getByTestId('asset-kind-preview').count(),
+        (count) => expect(count).toBe(1),
+      );
+      const project = await createProjectViaApi(owner.page, team.id, 'Drawings');
+      await owner.page.goto(`/${team.id}/${project.id}/assets/vector-graphics`);
+      await owner.page.getByRole('heading', { name: 'Vector Graphics', level: 1 }).waitFor();
+      await owner.page.getByTestId('empty-text').waitFor();
+      await eventually(
+        () => crumbs(owner.page),
+        (shown) => expect(shown).toEqual(['Asset Works', 'Drawings', 'Assets', 'Vector Graphics']),
+      );
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><circle cx="4" cy="4" r="3"/></svg>';
+      await owner.page.getByTestId('upload-input').setInputFiles([file('dot.svg', Buffer.from(svg), 'image/svg+xml')]);
+      await owner.page.getByTestId('upload-success').waitFor({ timeout: 30_000 });
+      await item(owner.page, 'dot.svg').waitFor();
+      await owner.page.goto(`/${team.id}/assets/vector-graphics`);
+      await owner.page.getByTestId('empty-text').waitFor();
 
       // The service refuses the viewer as well (403), whatever the page shows.
       const id = await item(viewer.page, 'team.png').getAttribute('data-asset-id');

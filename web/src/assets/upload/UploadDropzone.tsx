@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import './upload.css';
 import { UPLOAD_KIND_RULES, acceptedExtensions, type UploadKind } from '@kiln/contracts/constants';
 import { UploadIcon } from '../asset-icons';
@@ -31,6 +31,19 @@ export function UploadDropzone({ kind, onFiles, disabled = false, disabledReason
   const buttonLimit = uploadLimitOf(kind, 'button');
   const types = accept ? accept.split(',').join(', ') : 'Any';
 
+  // Files dropped beside the zone would make the browser open them in place of the app: that drop does nothing.
+  useEffect(() => {
+    const ignore = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', ignore);
+    window.addEventListener('drop', ignore);
+    return () => {
+      window.removeEventListener('dragover', ignore);
+      window.removeEventListener('drop', ignore);
+    };
+  }, []);
+
   const onDrag = (event: DragEvent) => {
     if (disabled || !event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -46,7 +59,10 @@ export function UploadDropzone({ kind, onFiles, disabled = false, disabledReason
       data-testid="upload-dropzone"
       onDragEnter={onDrag}
       onDragOver={onDrag}
-      onDragLeave={() => setOver(false)}
+      onDragLeave={(event) => {
+        // Leaving for one of its own children is still over the zone.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+      }}
       onDrop={(event) => {
         setOver(false);
         if (disabled) return;
