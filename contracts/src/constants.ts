@@ -19,5 +19,6 @@ export * from './commerce/units.constants';
 export * from './commerce/material-classes';
 export * from './commerce/business.constants';
 export * from './commerce/order.constants';
+export * from './commerce/store-orders.constants';
 export * from './assets/upload-kinds';
 export * from './assets/upload-texts';

@@ -3,6 +3,7 @@ import { passThrough } from './common/contract-builders';
 import { Actor, ErrorBody } from './common/errors';
 import { AssetsHttpRoutes } from './assets/media';
 import { BusinessHttpRoutes } from './commerce/business.routes';
+import { StoreOrdersHttpRoutes } from './commerce/store-orders';
 import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
@@ -105,6 +106,11 @@ export interface HttpRoute {
   bodyLimit?: number;
   /** A streamed multipart upload (hand-written in the BFF, ADR 0033): the JSON body parser leaves it alone. */
   multipart?: { field: string; maxBytes: number };
+  /**
+   * A body read as raw bytes by the route's own handler (a webhook whose signature covers the exact bytes, ADR 0060):
+   * the JSON body parser leaves it alone; `bodyLimit` still bounds it.
+   */
+  rawBody?: true;
   /** A create that accepts an `Idempotency-Key` header: a repeat with the same key creates nothing. */
   idempotent?: boolean;
   /**
@@ -631,6 +637,7 @@ export const HttpRoutes = {
   ...AssetItemHttpRoutes,
   ...FontHttpRoutes,
   ...BusinessHttpRoutes,
+  ...StoreOrdersHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 
 export { ErrorBody as HttpErrorBody };

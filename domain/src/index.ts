@@ -32,4 +32,5 @@ export * from './commerce/service-rules';
 export * from './commerce/catalog-rules';
 export * from './commerce/order-pricing';
 export * from './commerce/order-rules';
+export * from './commerce/store-orders';
 export * from './assets/upload-content';
