@@ -82,6 +82,8 @@ export class FontsController {
           encoding: 'binary',
           size: received.size,
           sha256: received.sha256,
+          // Exempt from the 3 MB font limit (spec 001 §5); held to GOOGLE_FONT_FILE_MAX_BYTES instead.
+          origin: 'google',
         },
       });
       fonts.push(

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { GOOGLE_FONTS_FILE_HOST } from '@kiln/contracts';
+import { GOOGLE_FONT_FILE_MAX_BYTES, GOOGLE_FONTS_FILE_HOST } from '@kiln/contracts';
 
-/** The largest Google font file fetched (bytes): Google fonts are exempt from the 3 MB upload limit (spec 001 §5), not unbounded. */
-export const GOOGLE_FONT_FETCH_MAX_BYTES = 16 * 1024 * 1024;
+/** The largest Google font file fetched (bytes): the contracts' bound, which the assets service applies again. */
+export const GOOGLE_FONT_FETCH_MAX_BYTES = GOOGLE_FONT_FILE_MAX_BYTES;
 /** How long one file may take to arrive (`KILN_GOOGLE_FONTS_FETCH_TIMEOUT_MS`, default 15 s). */
 export const googleFontFetchTimeoutMs = (env: NodeJS.ProcessEnv = process.env): number => {
   const value = Number(env.KILN_GOOGLE_FONTS_FETCH_TIMEOUT_MS);

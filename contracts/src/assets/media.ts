@@ -4,6 +4,7 @@ import { Id, Text, Timestamp } from '../common/ids';
 import type { HttpRoute, RouteInput } from '../http';
 import { UPLOAD_CONTENT_MESSAGES, UPLOAD_KIND_RULES, UPLOAD_KINDS, UploadKind } from './upload-kinds';
 import { fileTooLarge } from './upload-texts';
+import { FONT_ORIGINS, GOOGLE_FONT_FILE_MAX_BYTES } from '../workspace/font.constants';
 
 export * from './upload-kinds';
 export * from './storage-settings';
@@ -24,6 +25,19 @@ export const UPLOAD_MAX_BYTES = Object.fromEntries(UPLOAD_KINDS.map((kind) => [k
 export function uploadLimit(repo: UploadRepo, env: Record<string, string | undefined>): number {
   const value = Number(env[`KILN_UPLOAD_MAX_BYTES_${repo.toUpperCase()}`]);
   return Number.isInteger(value) && value > 0 ? value : UPLOAD_MAX_BYTES[repo];
+}
+
+/**
+ * Where a media file came from (spec 001 §3): a person's `upload`, or a `google` font the BFF fetched from the
+ * public fonts service (exempt from the 3 MB font limit, spec 001 §5; bounded by GOOGLE_FONT_FILE_MAX_BYTES).
+ * Only fonts come from elsewhere, so the fonts' origins are the media's.
+ */
+export const MediaOrigin = z.enum(FONT_ORIGINS);
+export type MediaOrigin = z.infer<typeof MediaOrigin>;
+
+/** The limit a file is held to: its repo's, except a Google font's. */
+export function mediaLimit(repo: UploadRepo, origin: MediaOrigin, env: Record<string, string | undefined>): number {
+  return origin === 'google' && repo === 'font' ? GOOGLE_FONT_FILE_MAX_BYTES : uploadLimit(repo, env);
 }
 
 export const MEDIA_MESSAGES = {
@@ -111,8 +125,8 @@ export const MEDIA_PREVIEW_MESSAGES = {
 
 export const Media = z.object({
   id: Id,
-  /** Where the file came from: `upload` (fonts from the public fonts service come later). */
-  origin: z.literal('upload'),
+  /** Where the file came from (MEDIA_ORIGINS). */
+  origin: MediaOrigin,
   /** The repo it was uploaded for (`plugin`, `media`). */
   type: UploadRepo,
   name: z.string(),
@@ -143,6 +157,8 @@ export const RegisterMediaBody = z.strictObject({
   encoding: Text(64),
   size: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Only the BFF's own fetch of a Google font says `google`; an upload never does (default `upload`). */
+  origin: MediaOrigin.optional(),
 });
 export type RegisterMediaBody = z.infer<typeof RegisterMediaBody>;
 

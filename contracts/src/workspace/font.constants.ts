@@ -14,6 +14,11 @@ export const FONT_BATCH_MAX = 100;
 export const FONT_FAMILY_MAX_LENGTH = 200;
 /** The one host Google font files are fetched from (the URLs come from the shipped catalogue, never from a request). */
 export const GOOGLE_FONTS_FILE_HOST = 'fonts.gstatic.com';
+/**
+ * The largest Google font file we fetch and keep: Google fonts are exempt from the 3 MB upload limit (spec 001 §5),
+ * yet bounded (ours, ADR 0055); the BFF stops a fetch past it and the assets service records none larger.
+ */
+export const GOOGLE_FONT_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A font's category, read from its OS/2 table (ADR 0055), the same five names as the Google catalogue's. */
 export const FONT_CATEGORIES = ['serif', 'sans-serif', 'monospace', 'display', 'handwriting'] as const;

@@ -17,6 +17,7 @@ import { MEDIA_PREVIEWS } from './media/ports/media-previews.port';
 import { MEDIA_PROCESSING_CONFIG, MediaProcessor, mediaProcessingConfig } from './media/reactions/media-processor';
 import { ProcessMediaOnMediaRegistered } from './media/reactions/process-media-on-media-registered';
 import * as mediaDerived from './migrations/0003-media-derived';
+import * as mediaOrigin from './migrations/0004-media-origin';
 import * as initial from './migrations/0001-initial';
 import * as media from './migrations/0002-media';
 
@@ -26,7 +27,7 @@ import * as media from './migrations/0002-media';
     KilnServiceModule.forService({
       service: 'assets',
       schema: 'assets',
-      migrations: { '0001-initial': initial, '0002-media': media, '0003-media-derived': mediaDerived },
+      migrations: { '0001-initial': initial, '0002-media': media, '0003-media-derived': mediaDerived, '0004-media-origin': mediaOrigin },
       streams: [{ name: 'ASSETS_EVENTS', subjects: ['evt.assets.>'] }],
       projections: [ProcessMediaOnMediaRegistered],
       beforeCommand: limitCommandsPerUser(),

@@ -16,6 +16,7 @@ interface MediaRow {
   encoding: string;
   size: string | number;
   sha256: string;
+  origin: Media['origin'];
   created_at: Date;
   preview_status: MediaPreview['status'];
   preview_message: string | null;
@@ -32,7 +33,7 @@ interface MediaRow {
   preview_claimed_until: Date | null;
 }
 
-type Defaulted = 'created_at' | 'preview_status' | 'preview_thumbnail' | 'preview_view' | 'preview_svg' | 'preview_attempts';
+type Defaulted = 'created_at' | 'origin' | 'preview_status' | 'preview_thumbnail' | 'preview_view' | 'preview_svg' | 'preview_attempts';
 type MediaTable = { [K in keyof MediaRow]: K extends Defaulted ? Generated<MediaRow[K]> : MediaRow[K] };
 interface AssetsDatabase {
   media: MediaTable;
@@ -52,7 +53,7 @@ const toPreview = (row: MediaRow): MediaPreview => ({
 
 const toMedia = (row: MediaRow): Media => ({
   id: row.id,
-  origin: 'upload',
+  origin: row.origin,
   type: row.repo as Media['type'],
   name: row.filename,
   mimetype: row.mimetype,
@@ -95,6 +96,7 @@ export class PgMediaRepository implements MediaRepository {
           encoding: media.encoding,
           size: media.size,
           sha256: media.sha256,
+          origin: media.origin ?? 'upload',
           preview_status: hasPreview(media.repo) ? 'pending' : 'ready',
         })
         .returningAll()

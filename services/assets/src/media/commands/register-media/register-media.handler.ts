@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Media, MEDIA_MESSAGES, uploadLimit } from '@kiln/contracts';
+import { Media, MEDIA_MESSAGES, mediaLimit } from '@kiln/contracts';
 import { checkUploadContent, DomainError, PLUGIN_MESSAGES, SNIFF_BYTES } from '@kiln/domain';
 import { MEDIA_FILES, MediaFiles } from '../../ports/media-files.port';
 import { MEDIA_REPOSITORY, MediaRepository } from '../../ports/media.repository.port';
@@ -24,7 +24,7 @@ export class RegisterMediaHandler implements ICommandHandler<RegisterMediaComman
   async execute({ actorId, media: body }: RegisterMediaCommand): Promise<Media> {
     const upload = await this.files.inspectUpload(body.id, SNIFF_BYTES);
     if (!upload || upload.size !== body.size) return this.refuse(body.id, new DomainError('invalid', MEDIA_MESSAGES.incomplete));
-    const limit = uploadLimit(body.repo, process.env);
+    const limit = mediaLimit(body.repo, body.origin ?? 'upload', process.env);
     if (upload.size > limit) return this.refuse(body.id, { statusCode: 413, message: MEDIA_MESSAGES.tooLarge(limit) });
     if (body.repo === 'plugin' && (!/\.zip$/i.test(body.filename) || !ZIP_MAGIC.some((magic) => upload.head.subarray(0, 4).equals(magic)))) {
       return this.refuse(body.id, new DomainError('invalid', PLUGIN_MESSAGES.zipOnly, [{ path: 'file', message: PLUGIN_MESSAGES.zipOnly }]));
