@@ -7,6 +7,7 @@ import { DocsController } from './docs/docs.controller';
 import { FontsController, GOOGLE_FONT_FETCHER } from './fonts/fonts.controller';
 import { GoogleFontFetcher } from './fonts/google-font-fetch';
 import { HealthController } from './health/health.controller';
+import { OrderDocumentsController } from './order-documents/order-documents.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { ServiceClient } from './services/service-client';
 import { INCOMING_MEDIA_STORAGE } from './uploads/media-storage';
@@ -14,7 +15,7 @@ import { incomingMediaStorage } from './uploads/storage-from-env';
 import { UploadController } from './uploads/upload.controller';
 
 @Module({
-  controllers: [AuthController, DocsController, HealthController, UploadController, AssetItemFilesController, FontsController],
+  controllers: [AuthController, DocsController, HealthController, UploadController, AssetItemFilesController, FontsController, OrderDocumentsController],
   providers: [
     ServiceClient,
     SessionResolver,

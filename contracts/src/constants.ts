@@ -19,6 +19,7 @@ export * from './commerce/units.constants';
 export * from './commerce/material-classes';
 export * from './commerce/business.constants';
 export * from './commerce/order.constants';
+export * from './commerce/order-document.constants';
 export * from './commerce/store-orders.constants';
 export * from './assets/upload-kinds';
 export * from './assets/upload-texts';

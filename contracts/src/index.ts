@@ -25,6 +25,7 @@ export * from './commerce/business-people';
 export * from './commerce/business.routes';
 export * from './commerce/order';
 export * from './commerce/order.routes';
+export * from './commerce/order-document';
 export * from './commerce/store-orders';
 export * from './events/envelope';
 export * from './events/workspace.events';

@@ -33,4 +33,5 @@ export * from './commerce/catalog-rules';
 export * from './commerce/order-pricing';
 export * from './commerce/order-rules';
 export * from './commerce/store-orders';
+export * from './commerce/order-dates';
 export * from './assets/upload-content';

@@ -23,6 +23,15 @@ export const SERVICE_CLASS_VALUES = [
   'time-based-service',
 ] as const;
 export type ServiceClassId = (typeof SERVICE_CLASS_VALUES)[number];
+/** What a service class is called on screen and in an order's PDF (its Bill of services groups). */
+export const SERVICE_CLASS_LABELS: Record<ServiceClassId, string> = {
+  'count-based-service': 'Count based',
+  'length-based-service': 'Length based',
+  'area-based-service': 'Area based',
+  'volume-based-service': 'Volume based',
+  'weight-based-service': 'Weight based',
+  'time-based-service': 'Time based',
+};
 /** Each class's measure kind (spec 002 §3); count-based pricing has the fixed unit `each`. */
 export const SERVICE_CLASS_KIND: Record<ServiceClassId, MeasureKindId> = {
   'count-based-service': 'count',

@@ -12,6 +12,7 @@ import {
   UpdateCatalogItemBody,
 } from './catalog';
 import { CreateMaterialBody, Material, MaterialList, MaterialTree, MaterialTreeQuery, UpdateMaterialBody } from './material';
+import { OrderDocumentHttpRoutes } from './order-document';
 import { OrderHttpRoutes } from './order.routes';
 import { BusinessListQuery, DistinctTags, DistinctTagsQuery, History, RecordIdParams, RecordVersionQuery } from './records';
 import { CreateServiceBody, Service, ServiceList, UpdateServiceBody } from './service';
@@ -285,4 +286,5 @@ export const BusinessHttpRoutes = {
 
   // Orders and quotes (spec 002 §7; ADR 0057).
   ...OrderHttpRoutes,
+  ...OrderDocumentHttpRoutes,
 } satisfies Record<string, HttpRoute>;

@@ -54,14 +54,8 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return '';
 }
 
-/** Spec 002 §9 date format: hour:minute — Mon D, YYYY. */
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const time = date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
-  const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-  return `${time} — ${day}`;
-}
+/** Spec 002 §9 date format: hour:minute — Mon D, YYYY (one home: the domain's, which the PDF uses too), in the browser's zone. */
+export { formatWhen } from '@kiln/domain';
 
 // The server answers with these sentences too (the domain's catalog and service rules): shown as they come.
 const sentences = (messages: Record<string, unknown>) => Object.values(messages).filter((m): m is string => typeof m === 'string');

@@ -1,5 +1,5 @@
 import type { CreateServiceInput, Service, ServiceClass } from '@kiln/contracts';
-import { DEFAULT_UNITS, UNITS } from '@kiln/contracts/constants';
+import { DEFAULT_UNITS, SERVICE_CLASS_LABELS, SERVICE_CLASS_VALUES, UNITS } from '@kiln/contracts/constants';
 import { addPriceOption, clampPriceValue, deletePriceOption } from '@kiln/domain';
 import { BUSINESS_TEXTS } from '../business-texts';
 import { SERVICE_KIND } from '../catalog/recipe-form';
@@ -8,14 +8,7 @@ import { SERVICE_KIND } from '../catalog/recipe-form';
  * The service dialog's pure helpers (spec 002 §4–§5). The same rules run in the service (domain serviceRules);
  * these keep the dialog free of schema code (docs/adr/0013).
  */
-export const SERVICE_CLASSES: { value: ServiceClass; label: string }[] = [
-  { value: 'count-based-service', label: 'Count based' },
-  { value: 'length-based-service', label: 'Length based' },
-  { value: 'area-based-service', label: 'Area based' },
-  { value: 'volume-based-service', label: 'Volume based' },
-  { value: 'weight-based-service', label: 'Weight based' },
-  { value: 'time-based-service', label: 'Time based' },
-];
+export const SERVICE_CLASSES: { value: ServiceClass; label: string }[] = SERVICE_CLASS_VALUES.map((value) => ({ value, label: SERVICE_CLASS_LABELS[value] }));
 
 export interface PriceOptionDraft {
   /** Kept across edits (the service's id), a local key for new ones. */
