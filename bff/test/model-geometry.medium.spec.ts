@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts';
+import { ASSET_ITEM_MESSAGES, COMMON_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -158,7 +158,7 @@ describe('GET /api/workspace/model/{id}/geometry, /view, /thumbnail', () => {
     expect([refused.status, await refused.json()]).toEqual([404, notFound]);
     const theirs = await a3dObject(stranger);
     const foreign = await http('PATCH', `/api/workspace/model/${privateModel}/geometry`, owner, { object3dId: theirs.id });
-    expect([foreign.status, await foreign.json()]).toEqual([404, { statusCode: 404, message: MODEL_GEOMETRY_MESSAGES.object3dNotFound }]);
+    expect([foreign.status, await foreign.json()]).toEqual([404, { statusCode: 404, message: ASSET_ITEM_MESSAGES.notFound.object3d }]);
   });
 });
 

@@ -1,6 +1,6 @@
-import { MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
+import { ASSET_ITEM_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
-import { geometrySourceFits, GeometrySource, ModelAggregate, ModelState } from './model.aggregate';
+import { geometrySourceFits, GeometrySource, MODEL_CHANGE_REFUSED, ModelAggregate, ModelState } from './model.aggregate';
 
 // A model's geometry (ADR 0054): from a 3D object of its scope, set as changing the model.
 let seq = 0;
@@ -91,7 +91,7 @@ describe('ModelAggregate.setGeometry', () => {
     expect(model.snapshot().contributorId).toBe(editor.userId);
     expect(caught(() => model.setGeometry(null, { userId: anId(), teamRole: 'viewer' }, at()))).toMatchObject({
       kind: 'forbidden',
-      message: MODEL_GEOMETRY_MESSAGES.noChange,
+      message: MODEL_CHANGE_REFUSED,
     });
     expect(caught(() => model.setGeometry(null, anId(), at())).kind).toBe('not-found');
   });
@@ -99,7 +99,7 @@ describe('ModelAggregate.setGeometry', () => {
   it('refuses a 3D object the caller may not see (404) and one of another scope (invalid)', () => {
     const model = aStoredModel();
     const author = model.snapshot().authorId;
-    expect(caught(() => model.setGeometry(undefined, author, at()))).toMatchObject({ kind: 'not-found', message: MODEL_GEOMETRY_MESSAGES.object3dNotFound });
+    expect(caught(() => model.setGeometry(undefined, author, at()))).toMatchObject({ kind: 'not-found', message: ASSET_ITEM_MESSAGES.notFound.object3d });
     expect(caught(() => model.setGeometry(anObject({ teamId: anId() }), author, at()))).toMatchObject({
       kind: 'invalid',
       message: MODEL_GEOMETRY_MESSAGES.otherScope,

@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, MODEL_COMPONENT_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
+import { ASSET_ITEM_MESSAGES, COMMON_MESSAGES, COMPONENT_MESSAGES, MODEL_COMPONENT_MESSAGES, MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
 import { DUPLICATE_NAME_PREFIX, modelNameProblems } from './model-name';
@@ -7,6 +7,9 @@ import { SHARE_MESSAGES } from './model-share.aggregate';
 import { EVERYONE_ACCESS, ModelAction, modelAllows, modelRoleFor, ShareRole, TeamRole } from './policy';
 
 export type ShareAs = 'private' | 'viewer' | 'editor' | 'configurator' | 'inspector';
+
+/** A change of the model (its description, geometry, components) refused to a role that may not (viewer, inspector). */
+export const MODEL_CHANGE_REFUSED = 'You may not change this model.';
 
 /**
  * Who acts on a model, with the grants the service looked up for them: their active role in the model's
@@ -230,7 +233,7 @@ export class ModelAggregate {
   }
 
   describe(description: string, actor: ModelActorLike, now: Date): void {
-    this.assertAllowed(actor, 'model.rename', 'You may not change this model.');
+    this.assertAllowed(actor, 'model.rename', MODEL_CHANGE_REFUSED);
     if (description === this.state.description) return;
     this.touch({ description }, asActor(actor).userId, now);
     this.record('workspace.model.description-changed.v1', { model: this.snapshot() });
@@ -276,8 +279,8 @@ export class ModelAggregate {
    * comes in as `undefined` and is refused as not found; one of another scope is refused as invalid.
    */
   setGeometry(source: GeometrySource | null | undefined, actor: ModelActorLike, now: Date): void {
-    this.assertAllowed(actor, 'model.rename', MODEL_GEOMETRY_MESSAGES.noChange);
-    if (source === undefined) throw new DomainError('not-found', MODEL_GEOMETRY_MESSAGES.object3dNotFound);
+    this.assertAllowed(actor, 'model.rename', MODEL_CHANGE_REFUSED);
+    if (source === undefined) throw new DomainError('not-found', ASSET_ITEM_MESSAGES.notFound.object3d);
     if (source && !geometrySourceFits(this.state, source))
       throw new DomainError('invalid', MODEL_GEOMETRY_MESSAGES.otherScope, [{ path: 'object3dId', message: MODEL_GEOMETRY_MESSAGES.otherScope }]);
     const next = source ? { object3dId: source.id, mediaId: source.mediaId } : null;
@@ -293,8 +296,8 @@ export class ModelAggregate {
    * ids, once each. Nothing of the model changes: the usages are the components' records.
    */
   componentsToUse(components: readonly (Pick<GeometrySource, 'id' | 'authorId' | 'teamId' | 'projectId'> | undefined)[], actor: ModelActorLike): string[] {
-    this.assertAllowed(actor, 'model.rename', MODEL_GEOMETRY_MESSAGES.noChange);
-    if (components.some((c) => c === undefined)) throw new DomainError('not-found', MODEL_COMPONENT_MESSAGES.componentNotFound);
+    this.assertAllowed(actor, 'model.rename', MODEL_CHANGE_REFUSED);
+    if (components.some((c) => c === undefined)) throw new DomainError('not-found', COMPONENT_MESSAGES.notFound);
     if (components.some((c) => !geometrySourceFits(this.state, c!)))
       throw new DomainError('invalid', MODEL_COMPONENT_MESSAGES.otherScope, [{ path: 'componentIds', message: MODEL_COMPONENT_MESSAGES.otherScope }]);
     return [...new Set(components.map((c) => c!.id))];

@@ -1,4 +1,13 @@
-import { COMMON_MESSAGES, componentInUse, MODEL_COMPONENT_MESSAGES, MODEL_GEOMETRY_MESSAGES, Model } from '@kiln/contracts';
+import {
+  ASSET_ITEM_MESSAGES,
+  COMMON_MESSAGES,
+  COMPONENT_MESSAGES,
+  componentInUse,
+  MODEL_COMPONENT_MESSAGES,
+  MODEL_GEOMETRY_MESSAGES,
+  Model,
+} from '@kiln/contracts';
+import { MODEL_CHANGE_REFUSED } from '@kiln/domain';
 import { anUnknownId, aModel, aUser, SignedUp } from './support/builders';
 import { aMember, aTeam, aTeamName } from './support/team-builders';
 import { eventually, startWorkspace, WorkspaceTestEnv } from './support/test-env';
@@ -114,7 +123,7 @@ describe('workspace service: a model’s geometry (over NATS)', () => {
     await setGeometry(owner, model.id, object.id);
 
     await expect(failSetGeometry(stranger, model.id, object.id)).resolves.toEqual({ statusCode: 404, message: COMMON_MESSAGES.modelNotFound });
-    await expect(failSetGeometry(viewer, model.id, null)).resolves.toEqual({ statusCode: 403, message: MODEL_GEOMETRY_MESSAGES.noChange });
+    await expect(failSetGeometry(viewer, model.id, null)).resolves.toEqual({ statusCode: 403, message: MODEL_CHANGE_REFUSED });
     await expect(failSetGeometry(owner, anUnknownId(), object.id)).resolves.toMatchObject({ statusCode: 404, message: COMMON_MESSAGES.modelNotFound });
     // A viewer still sees it in the viewer.
     await expect(view(viewer.user.id, model.id)).resolves.toMatchObject({ hasGeometry: true });
@@ -135,7 +144,7 @@ describe('workspace service: a model’s geometry (over NATS)', () => {
     // Of the owner's team while the model is personal: another scope.
     await expect(failSetGeometry(owner, model.id, ownTeamObject.id)).resolves.toMatchObject({ statusCode: 400, message: MODEL_GEOMETRY_MESSAGES.otherScope });
     // Someone else's personal object, another team's, none at all, an image: not found to the caller.
-    const notFound = { statusCode: 404, message: MODEL_GEOMETRY_MESSAGES.object3dNotFound };
+    const notFound = { statusCode: 404, message: ASSET_ITEM_MESSAGES.notFound.object3d };
     await expect(failSetGeometry(owner, model.id, othersObject.id)).resolves.toEqual(notFound);
     await expect(failSetGeometry(owner, model.id, othersTeamObject.id)).resolves.toEqual(notFound);
     await expect(failSetGeometry(owner, model.id, anUnknownId())).resolves.toEqual(notFound);
@@ -218,12 +227,12 @@ describe('workspace service: a model’s geometry (over NATS)', () => {
       const strangers = await aComponent(stranger);
 
       await expect(failSetComponents(stranger, model.id, [teamHinge.id])).resolves.toEqual({ statusCode: 404, message: COMMON_MESSAGES.modelNotFound });
-      await expect(failSetComponents(viewer, model.id, [teamHinge.id])).resolves.toEqual({ statusCode: 403, message: MODEL_GEOMETRY_MESSAGES.noChange });
+      await expect(failSetComponents(viewer, model.id, [teamHinge.id])).resolves.toEqual({ statusCode: 403, message: MODEL_CHANGE_REFUSED });
       await expect(failSetComponents(owner, model.id, [teamHinge.id, ownersOwn.id])).resolves.toMatchObject({
         statusCode: 400,
         message: MODEL_COMPONENT_MESSAGES.otherScope,
       });
-      const notFound = { statusCode: 404, message: MODEL_COMPONENT_MESSAGES.componentNotFound };
+      const notFound = { statusCode: 404, message: COMPONENT_MESSAGES.notFound };
       await expect(failSetComponents(editor, model.id, [strangers.id])).resolves.toEqual(notFound);
       await expect(failSetComponents(editor, model.id, [anUnknownId()])).resolves.toEqual(notFound);
       expect(await used(owner, teamHinge.id)).toBe(0);
