@@ -3,10 +3,10 @@ import { Id, Text } from '../common/ids';
 import { listOf } from '../common/list';
 import { REQUIRED, requiredText } from './material';
 import { RecordMeta, Scope, Tags } from './records';
-import { SERVICE_CLASS_KIND, SERVICE_CLASS_VALUES } from './business.constants';
+import { SERVICE_CLASS_KIND, SERVICE_CLASS_LABELS, SERVICE_CLASS_VALUES } from './business.constants';
 import { Money, UnitId } from './units';
 
-export { SERVICE_CLASS_KIND, SERVICE_CLASS_VALUES };
+export { SERVICE_CLASS_KIND, SERVICE_CLASS_LABELS, SERVICE_CLASS_VALUES };
 
 /** Services (spec 002 §2–§5): what a seller charges for work, priced per unit of its measure kind. */
 export const ServiceClass = z.enum(SERVICE_CLASS_VALUES, { error: REQUIRED });
