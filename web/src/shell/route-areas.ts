@@ -66,16 +66,15 @@ export const SCREENS = {
   inventory: { built: true, tools: SEARCH_SORT },
   services: { built: true, tools: SEARCH_SORT },
   storeFronts: { built: false, tools: NONE }, // spec 002 §2: only a message that store fronts are coming soon
-  orders: { built: false, tools: NONE },
-  order: { built: false, tools: NONE },
-  quotes: { built: false, tools: NONE },
-  quote: { built: false, tools: NONE },
+  orders: { built: true, tools: NONE },
+  order: { built: true, tools: NONE },
+  quotes: { built: true, tools: NONE },
+  quote: { built: true, tools: NONE },
   component: { built: true, tools: ALL }, // My Components, team and project (web/src/components)
   assets: { built: true, tools: NONE }, // My Assets overview, team and project (web/src/assets)
   assetList: { built: true, tools: VIEW }, // the asset lists of ASSET_LISTS: search and sort hidden (spec 000 §2), the view kept
   fontList: { built: true, tools: VIEW }, // My Fonts, team and project (web/src/fonts): the view switch, no search or sort in the top bar
   fontFamily: { built: true, tools: NONE }, // a font family and a font style's glyph viewer (web/src/fonts)
-  assetLater: { built: false, tools: NONE }, // the other asset screens
   publishing: { built: true, tools: NONE }, // market/publish, market/republish, market/moderation (web/src/market)
   market: { built: false, tools: NONE },
   workspace: { built: false, tools: NONE },
@@ -84,7 +83,7 @@ export const SCREENS = {
 } as const satisfies Record<string, { built: boolean; tools: readonly ListTool[] }>;
 export type ScreenId = keyof typeof SCREENS;
 
-/** The asset lists that are built (web/src/assets); the other asset paths are 'assetLater'. */
+/** The asset lists that are built (web/src/assets); the asset screens still to come are the 'unknown' screen (not built, no tools). */
 const ASSET_LISTS = ['vector-graphics', 'image', 'objects3d'];
 
 const ASSET_KINDS: Record<string, string> = {
@@ -142,7 +141,8 @@ function businessArea(rest: string[]): { crumbs: Crumb[]; screen: ScreenId } | u
   const detail = rest[2];
   if (!detail) return { crumbs, screen: BUSINESS_LISTS[rest[1]] };
   if (detail === 'community-models' && rest[1] === 'catalog') return { crumbs: [...crumbs, { label: 'Community models' }], screen: 'communityModels' };
-  crumbs.push({ label: { catalog: 'Catalog item', orders: 'Order', quotes: 'Quote' }[rest[1]] ?? 'Details' });
+  // Spec 002 §2: "Breadcrumb Orders, then the order id" (quotes alike).
+  crumbs.push({ label: rest[1] === 'orders' || rest[1] === 'quotes' ? detail : rest[1] === 'catalog' ? 'Catalog item' : 'Details' });
   return { crumbs, screen: BUSINESS_DETAILS[rest[1]] ?? 'unknown' };
 }
 
@@ -171,7 +171,7 @@ export function areaOf(pathname: string): PathArea {
     const list = rest[1];
     return crumbs.some((c) => c.label === 'Not found')
       ? unknown
-      : area('assets', crumbs, !list ? 'assets' : ASSET_LISTS.includes(list) ? 'assetList' : list === 'font' ? fontScreen(rest) : 'assetLater');
+      : area('assets', crumbs, !list ? 'assets' : ASSET_LISTS.includes(list) ? 'assetList' : list === 'font' ? fontScreen(rest) : 'unknown');
   }
   if (teamId) return !projectId && first === 'members' && rest.length === 1 ? area('members', [{ label: 'Members' }], 'members') : unknown;
 
