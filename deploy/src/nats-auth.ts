@@ -36,7 +36,13 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
   // Catalog (ADR 0027): which models the caller may add; items follow their model's renames and deletion,
   // and business records follow team roles (ADR 0029), from the workspace's events.
   commerce: {
-    asks: ['rpc.workspace.model.accessibility', 'rpc.workspace.publish.actor-email', 'rpc.workspace.catalog-support.models', 'rpc.workspace.people.names'],
+    asks: [
+      'rpc.workspace.model.accessibility',
+      'rpc.workspace.publish.actor-email',
+      'rpc.workspace.catalog-support.models',
+      'rpc.workspace.people.names',
+      'rpc.workspace.people.by-email',
+    ],
     reads: ['workspace'],
   },
   // Models follow their product (productId, publishedAt) from the commerce events.

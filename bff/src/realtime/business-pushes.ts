@@ -7,7 +7,21 @@ import {
   MaterialDeletedV1,
   MaterialRestoredV1,
   MaterialUpdatedV1,
+  OrderAcceptedV1,
+  OrderCompletedV1,
+  OrderCreatedV1,
+  OrderCustomerChangedV1,
+  OrderDeclinedV1,
+  OrderUpdatedV1,
   PushMessage,
+  QuoteAcceptedV1,
+  QuoteCreatedV1,
+  QuoteCustomerChangedV1,
+  QuoteDeclinedV1,
+  QuoteRevisedV1,
+  QuoteRevokedV1,
+  QuoteSentV1,
+  QuoteUpdatedV1,
   ServiceCreatedV1,
   ServiceDeletedV1,
   ServiceRestoredV1,
@@ -17,7 +31,7 @@ import { z } from 'zod';
 import { emit, PushPlan, Step } from './push-plan';
 import { teamRooms, userRoom } from './rooms';
 
-/** Every business event (catalog items, materials, services), one schema by its type. */
+/** Every business event (catalog items, materials, services, orders, quotes), one schema by its type. */
 export const BusinessEvent = z.discriminatedUnion('type', [
   CatalogItemAddedV1,
   CatalogItemUpdatedV1,
@@ -31,6 +45,20 @@ export const BusinessEvent = z.discriminatedUnion('type', [
   ServiceUpdatedV1,
   ServiceDeletedV1,
   ServiceRestoredV1,
+  OrderCreatedV1,
+  OrderAcceptedV1,
+  OrderDeclinedV1,
+  OrderCompletedV1,
+  OrderCustomerChangedV1,
+  OrderUpdatedV1,
+  QuoteCreatedV1,
+  QuoteSentV1,
+  QuoteRevisedV1,
+  QuoteRevokedV1,
+  QuoteAcceptedV1,
+  QuoteDeclinedV1,
+  QuoteCustomerChangedV1,
+  QuoteUpdatedV1,
 ]);
 export type BusinessEvent = z.infer<typeof BusinessEvent>;
 
@@ -53,12 +81,27 @@ const ROUTES: Record<BusinessEvent['type'], { verb: Verb; key: string; revives?:
   'commerce.service.updated.v1': { verb: 'update', key: 'service' },
   'commerce.service.deleted.v1': { verb: 'delete', key: 'service' },
   'commerce.service.restored.v1': { verb: 'create', key: 'service', revives: true },
+  // Orders and quotes (ADR 0057): never deleted; every change an update of the seller's lists.
+  'commerce.order.created.v1': { verb: 'create', key: 'order' },
+  'commerce.order.accepted.v1': { verb: 'update', key: 'order' },
+  'commerce.order.declined.v1': { verb: 'update', key: 'order' },
+  'commerce.order.completed.v1': { verb: 'update', key: 'order' },
+  'commerce.order.customer-changed.v1': { verb: 'update', key: 'order' },
+  'commerce.order.updated.v1': { verb: 'update', key: 'order' },
+  'commerce.quote.created.v1': { verb: 'create', key: 'quote' },
+  'commerce.quote.sent.v1': { verb: 'update', key: 'quote' },
+  'commerce.quote.revised.v1': { verb: 'update', key: 'quote' },
+  'commerce.quote.revoked.v1': { verb: 'update', key: 'quote' },
+  'commerce.quote.accepted.v1': { verb: 'update', key: 'quote' },
+  'commerce.quote.declined.v1': { verb: 'update', key: 'quote' },
+  'commerce.quote.customer-changed.v1': { verb: 'update', key: 'quote' },
+  'commerce.quote.updated.v1': { verb: 'update', key: 'quote' },
 };
 
 export const isBusinessEvent = (event: { type: string }): event is BusinessEvent => Object.hasOwn(ROUTES, event.type);
 
 /**
- * `business-catalog`, `business-material`, `business-service` (ADR 0029): a personal record goes to its
+ * `business-catalog`, `business-material`, `business-service`, `business-order`, `business-quote` (ADR 0029, 0057): a personal record goes to its
  * owner's user room only; a team record to every role room of its team (every member may read it; the
  * data is the same for all roles, so one emit). Nobody else hears of it. The record's stream version
  * orders its pushes, and its deletion is a tombstone.
@@ -91,5 +134,21 @@ function step(event: BusinessEvent, to: string[], verb: Verb): Step {
     case 'commerce.service.deleted.v1':
     case 'commerce.service.restored.v1':
       return emit('business-service', to, { verb, data: event.data.record });
+    case 'commerce.order.created.v1':
+    case 'commerce.order.accepted.v1':
+    case 'commerce.order.declined.v1':
+    case 'commerce.order.completed.v1':
+    case 'commerce.order.customer-changed.v1':
+    case 'commerce.order.updated.v1':
+      return emit('business-order', to, { verb, data: event.data.record });
+    case 'commerce.quote.created.v1':
+    case 'commerce.quote.sent.v1':
+    case 'commerce.quote.revised.v1':
+    case 'commerce.quote.revoked.v1':
+    case 'commerce.quote.accepted.v1':
+    case 'commerce.quote.declined.v1':
+    case 'commerce.quote.customer-changed.v1':
+    case 'commerce.quote.updated.v1':
+      return emit('business-quote', to, { verb, data: event.data.record });
   }
 }

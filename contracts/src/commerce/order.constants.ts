@@ -61,6 +61,10 @@ export const ORDER_FILTER_STATUSES: Record<OrderFilter, readonly OrderStatus[] |
 export const ORDER_ORIGINS = ['product', 'woocommerce', 'shopify', 'magento'] as const;
 export type OrderOrigin = (typeof ORDER_ORIGINS)[number];
 
+/** The customer's page in the web app (ADR 0057): the e-mailed link is the public URL + this path. */
+export const QUOTE_PAGE_PATH = '/quote/';
+export const quotePagePath = (token: string) => `${QUOTE_PAGE_PATH}${token}`;
+
 /** Decline and revoke reasons (spec 002 §5, §9): a preset with its explanation, or Other with free text. */
 export const DECLINE_REASONS = [
   {

@@ -57,11 +57,62 @@ export interface BusinessMaterialView {
   version: number;
 }
 
+export interface BusinessOrderPending {
+  pending: number;
+  scope: string;
+}
+
+export interface BusinessOrderRevenue {
+  cents: number;
+  month: Timestamp;
+  scope: string;
+}
+
+export interface BusinessOrderView {
+  created_at: Timestamp;
+  customer_email: string;
+  deleted_at: Timestamp | null;
+  id: string;
+  name: string;
+  owner_id: string;
+  price_cents: number | null;
+  project_id: string | null;
+  record: Json;
+  status: string;
+  tags: Generated<string[]>;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
 export interface BusinessProjects {
   deleted: boolean;
   id: string;
   team_id: string;
   team_version: number;
+}
+
+export interface BusinessQuoteLinks {
+  created_at: Timestamp;
+  quote_id: string;
+  token_hash: string;
+}
+
+export interface BusinessQuoteView {
+  created_at: Timestamp;
+  customer_email: string;
+  deleted_at: Timestamp | null;
+  id: string;
+  name: string;
+  owner_id: string;
+  price_cents: number | null;
+  project_id: string | null;
+  record: Json;
+  status: string;
+  tags: Generated<string[]>;
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
 }
 
 export interface BusinessRecordCounts {
@@ -189,10 +240,47 @@ export interface RateLimits {
   window_start: Timestamp;
 }
 
+export interface StoreConnections {
+  created_at: Timestamp;
+  id: string;
+  name: string;
+  owner_id: string;
+  platform: string;
+  project_id: string | null;
+  removed_at: Timestamp | null;
+  secret_sealed: string;
+  shop_url: string;
+  team_id: string | null;
+}
+
+export interface StoreOrderLines {
+  connection_id: string;
+  delivery_id: string | null;
+  id: string;
+  line: Json;
+  line_key: string;
+  order_id: string | null;
+  received_at: Timestamp;
+  sku: string;
+  status: string;
+}
+
+export interface StoreSkuMappings {
+  catalog_item_id: string;
+  connection_id: string;
+  sku: string;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   business_catalog_view: BusinessCatalogView;
   business_material_view: BusinessMaterialView;
+  business_order_pending: BusinessOrderPending;
+  business_order_revenue: BusinessOrderRevenue;
+  business_order_view: BusinessOrderView;
   business_projects: BusinessProjects;
+  business_quote_links: BusinessQuoteLinks;
+  business_quote_view: BusinessQuoteView;
   business_record_counts: BusinessRecordCounts;
   business_record_history: BusinessRecordHistory;
   business_service_view: BusinessServiceView;
@@ -206,4 +294,7 @@ export interface DB {
   product_models: ProductModels;
   product_view: ProductView;
   rate_limits: RateLimits;
+  store_connections: StoreConnections;
+  store_order_lines: StoreOrderLines;
+  store_sku_mappings: StoreSkuMappings;
 }

@@ -56,6 +56,12 @@ export interface BusinessRecordType<F extends object, C, U, R extends RecordJson
   tags?(record: R): string[];
   /** Price in integer cents for `sort={"price":1}`; null when the type has none. */
   priceCents?(record: R): number | null;
+  /**
+   * A type whose changes are events of their own (an order's `commerce.order.accepted.v1`, ADR 0057): the
+   * integration event of an `updated` fact from what it changed, and every such event type (its projection
+   * takes them as `updated`). Default: `events.updated`.
+   */
+  updatedEvents?: { of(changes: Changes): string; types: readonly string[] };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -16,6 +16,12 @@ export const businessPeopleRoutes: AreaRoutes = {
       kind: 'query',
       handle: async ({ body }, context) => ({ data: await context.get(PgUserReadModel).namesOf(body.ids) }),
     }),
+    // A quote's customer (spec 002 §5, ADR 0057): whether an e-mail is a registered user's, and their name and avatar.
+    rpcRoute({
+      rpc: WorkspacePeopleRpc.byEmail,
+      kind: 'query',
+      handle: async ({ body }, context) => ({ person: await context.get(PgUserReadModel).personByEmail(body.email) }),
+    }),
   ],
   projections: [],
 };

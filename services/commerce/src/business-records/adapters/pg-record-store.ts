@@ -16,6 +16,12 @@ interface StoredRecordFact {
 
 type Db = Kysely<CommerceDatabase> | Transaction<CommerceDatabase>;
 
+/** The integration event of a fact: its kind's, or the type's own for an `updated` one (ADR 0057). */
+export function integrationEventOf(type: AnyRecordType, fact: RecordFact): string {
+  const kind = factKind(fact);
+  return kind === 'updated' && type.updatedEvents ? type.updatedEvents.of(fact.changes) : type.events[kind];
+}
+
 /**
  * Business records in the commerce event store (ADR 0029): a record is the stream `id` of stream type
  * `rules.type`; loading folds its facts with the domain's `evolveRecord`; appending writes the facts and
@@ -65,6 +71,20 @@ export class PgRecordStore implements RecordStore {
     meta: EventMeta,
     alsoInTransaction?: (trx: Transaction<CommerceDatabase>) => Promise<void>,
   ): Promise<{ state: RecordState<F>; eventIds: string[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      await alsoInTransaction?.(trx);
+      return this.appendIn<F>(trx, type, target, facts, meta);
+    });
+  }
+
+  /** The same append inside the caller's transaction (a second record written with the first, e.g. a quote's order). */
+  async appendIn<F extends object>(
+    trx: Transaction<CommerceDatabase>,
+    type: AnyRecordType,
+    target: { id: string; current: RecordState<F> | null; scope: RecordScope },
+    facts: RecordFact[],
+    meta: EventMeta,
+  ): Promise<{ state: RecordState<F>; eventIds: string[] }> {
     let state = target.current;
     const newFacts: NewFact[] = facts.map((fact) => {
       state = evolveRecord(state, fact, { id: target.id, ...target.scope });
@@ -72,17 +92,14 @@ export class PgRecordStore implements RecordStore {
       return {
         fact: { type: fact.type, data: stored, occurredAt: fact.at },
         integration: {
-          type: type.events[factKind(fact)],
+          type: integrationEventOf(type, fact),
           aggregateType: type.rules.type,
           aggregateId: target.id,
           data: { changes: presentChanges(type, fact.changes), record: type.present(state) },
         },
       };
     });
-    const eventIds = await this.db.transaction().execute(async (trx) => {
-      await alsoInTransaction?.(trx);
-      return appendToStream(trx, { type: type.rules.type, id: target.id, expectedVersion: target.current?.version ?? 0 }, newFacts, meta);
-    });
+    const eventIds = await appendToStream(trx, { type: type.rules.type, id: target.id, expectedVersion: target.current?.version ?? 0 }, newFacts, meta);
     return { state: state!, eventIds };
   }
 }

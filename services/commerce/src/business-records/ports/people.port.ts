@@ -6,5 +6,11 @@ export interface People {
 
 export const PEOPLE = Symbol('People');
 
+/**
+ * Who made a fact without an account (a customer answering a quotation on its link, ADR 0057): the facts keep
+ * no actor; the timeline shows this id (no person has it) and name.
+ */
+export const NO_ACCOUNT = { id: '000000000000000000000000', fullName: 'The customer' } as const;
+
 /** Spec 002 §8: "Unknown" for an unknown author. */
 export const UNKNOWN_PERSON = 'Unknown';

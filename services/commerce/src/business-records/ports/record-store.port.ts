@@ -38,6 +38,14 @@ export interface RecordStore {
     meta: EventMeta,
     alsoInTransaction?: (trx: RecordTransaction) => Promise<void>,
   ): Promise<{ state: RecordState<F>; eventIds: string[] }>;
+  /** The same append inside the caller's transaction (from an `alsoInTransaction`: two records written as one). */
+  appendIn<F extends object>(
+    trx: RecordTransaction,
+    type: AnyRecordType,
+    target: { id: string; current: RecordState<F> | null; scope: RecordScope },
+    facts: RecordFact[],
+    meta: EventMeta,
+  ): Promise<{ state: RecordState<F>; eventIds: string[] }>;
 }
 
 export const RECORD_STORE = Symbol('RecordStore');

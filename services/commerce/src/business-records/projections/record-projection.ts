@@ -44,6 +44,7 @@ function historyRow(type: AnyRecordType, kind: RecordFactKind, recordId: string,
 }
 
 function kindOf(type: AnyRecordType, eventType: string): RecordFactKind {
+  if (type.updatedEvents?.types.includes(eventType)) return 'updated';
   const kind = (Object.entries(type.events) as [RecordFactKind, string][]).find(([, t]) => t === eventType)?.[0];
   if (!kind) throw new Error(`not a ${type.rules.type} event: ${eventType}`);
   return kind;

@@ -24,6 +24,17 @@ export class PgUserReadModel {
     return (row?.email as string | undefined) ?? null;
   }
 
+  /** The person with this e-mail (any case): id, full name and avatar address, or null (ADR 0057). */
+  async personByEmail(email: string): Promise<{ id: string; fullName: string; avatar: string | null } | null> {
+    const db = this.db.withSchema(SCHEMA);
+    const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!row) return null;
+    const view = await db.selectFrom('user_view').select(['full_name', 'avatar']).where('id', '=', row.id).executeTakeFirst();
+    if (!view) return null;
+    const avatar = view.avatar as User['avatar'];
+    return { id: row.id, fullName: view.full_name, avatar: avatar ? `${avatar.origin}${avatar.path}` : null };
+  }
+
   /** Ids and full names of the people known among these ids. */
   async namesOf(ids: readonly string[]): Promise<{ id: string; fullName: string }[]> {
     const rows = await this.db

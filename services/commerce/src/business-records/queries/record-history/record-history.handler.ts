@@ -3,13 +3,14 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { History } from '@kiln/contracts';
 import { DomainError } from '@kiln/domain';
 import { BUSINESS_ACCESS, BusinessAccess } from '../../../team-access/ports/business-access.port';
-import { PEOPLE, People, UNKNOWN_PERSON } from '../../ports/people.port';
+import { NO_ACCOUNT, PEOPLE, People, UNKNOWN_PERSON } from '../../ports/people.port';
 import { RECORD_READ_MODEL, RecordReadModel } from '../../ports/record-read-model.port';
 import { RecordHistoryQuery } from './record-history.query';
 
 /**
  * A record's timeline, oldest first (from `business_record_history`): each fact's type, version, time,
- * who (with the full name the workspace knows now; "Unknown" for someone erased) and what changed.
+ * who (with the full name the workspace knows now; "Unknown" for someone erased; NO_ACCOUNT for a customer
+ * answering on their link) and what changed.
  */
 @QueryHandler(RecordHistoryQuery)
 export class RecordHistoryHandler implements IQueryHandler<RecordHistoryQuery, History> {
@@ -33,7 +34,7 @@ export class RecordHistoryHandler implements IQueryHandler<RecordHistoryQuery, H
         type: e.type,
         version: e.version,
         at: new Date(e.at).toISOString(),
-        by: { id: e.by, fullName: names.get(e.by) ?? UNKNOWN_PERSON },
+        by: e.by.trim() ? { id: e.by, fullName: names.get(e.by) ?? UNKNOWN_PERSON } : { ...NO_ACCOUNT },
         changes: e.changes as History['data'][number]['changes'],
       })),
     };
