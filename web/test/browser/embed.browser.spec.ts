@@ -184,6 +184,12 @@ describe('/embed/{id} in a page of another site', () => {
       const box = await page.getByTestId('model-viewer').boundingBox();
       expect(box).toMatchObject({ width: SMALL_PHONE.width, height: SMALL_PHONE.height });
       await eventually(async () => expect(await drawnShare(page.mainFrame())).toBeGreaterThan(0.01), WAIT_MS);
+      // The name and the size both shown, neither over the other.
+      const [title, size] = [await page.getByTestId('embed-title').boundingBox(), await page.getByTestId('model-viewer-size').boundingBox()];
+      const apart =
+        title!.y + title!.height <= size!.y || size!.y + size!.height <= title!.y || title!.x + title!.width <= size!.x || size!.x + size!.width <= title!.x;
+      expect(apart).toBe(true);
+      expect(size!.x + size!.width).toBeLessThanOrEqual(SMALL_PHONE.width);
       await expectNoSeriousA11yViolations(page, 'embed viewer at 360 px');
       // Its card in My Models: the preview rendered from its geometry once the assets service made it, else the cube.
       await page.goto('/');
