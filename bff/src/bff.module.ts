@@ -5,6 +5,7 @@ import { SessionGuard } from './auth/session.guard';
 import { SessionResolver } from './auth/session-resolver';
 import { DocsController } from './docs/docs.controller';
 import { FontsController, GOOGLE_FONT_FETCHER } from './fonts/fonts.controller';
+import { MediaRecordsController } from './uploads/media-records.controller';
 import { GoogleFontFetcher } from './fonts/google-font-fetch';
 import { HealthController } from './health/health.controller';
 import { OrderDocumentsController } from './order-documents/order-documents.controller';
@@ -15,7 +16,16 @@ import { incomingMediaStorage } from './uploads/storage-from-env';
 import { UploadController } from './uploads/upload.controller';
 
 @Module({
-  controllers: [AuthController, DocsController, HealthController, UploadController, AssetItemFilesController, FontsController, OrderDocumentsController],
+  controllers: [
+    AuthController,
+    DocsController,
+    HealthController,
+    UploadController,
+    MediaRecordsController,
+    AssetItemFilesController,
+    FontsController,
+    OrderDocumentsController,
+  ],
   providers: [
     ServiceClient,
     SessionResolver,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Actor } from '../common/errors';
 import { Id, Text, Timestamp } from '../common/ids';
-import type { HttpRoute, RouteInput } from '../http';
+import type { HttpRoute } from '../http';
 import { UPLOAD_CONTENT_MESSAGES, UPLOAD_KIND_RULES, UPLOAD_KINDS, UploadKind } from './upload-kinds';
 import { fileTooLarge } from './upload-texts';
 import { FONT_ORIGINS, GOOGLE_FONT_FILE_MAX_BYTES } from '../workspace/font.constants';
@@ -162,6 +162,12 @@ export const RegisterMediaBody = z.strictObject({
 });
 export type RegisterMediaBody = z.infer<typeof RegisterMediaBody>;
 
+/** Media records one `POST /api/media/` may ask for (ours; ADR 0052). */
+export const MEDIA_LOOKUP_MAX = 100;
+/** `POST /api/media/`: the records of several media at once, in the order asked; those the caller may not read are left out. */
+export const MediaLookupBody = z.strictObject({ ids: z.array(Id).min(1).max(MEDIA_LOOKUP_MAX) });
+export type MediaLookupBody = z.infer<typeof MediaLookupBody>;
+
 const rpc = <Req extends z.ZodTypeAny, Rep extends z.ZodTypeAny>(subject: string, request: Req, reply: Rep) => ({ subject, request, reply });
 const withActor = <B extends z.ZodTypeAny>(body: B) => z.object({ actor: Actor, body });
 
@@ -171,25 +177,16 @@ export const AssetsRpc = {
   registerMedia: rpc('rpc.assets.media.register', withActor(RegisterMediaBody), Media),
   /** The caller's own media record; anyone else's is 404. Other services ask it too (assign-zip-file). */
   getMedia: rpc('rpc.assets.media.get', withActor(z.object({ id: z.string() })), Media),
+  /**
+   * The records among `ids` the caller may read: their own, and those `readable` names — the media of library
+   * items the caller may see, as the workspace answered the BFF (`readableMedia`). In the order asked.
+   */
+  getMediaRecords: rpc(
+    'rpc.assets.media.get-many',
+    withActor(z.object({ ids: z.array(Id).max(MEDIA_LOOKUP_MAX), readable: z.array(Id).max(MEDIA_LOOKUP_MAX) })),
+    MediaList,
+  ),
 } as const;
-
-type InputOf<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
-function route<
-  P extends z.ZodTypeAny | undefined = undefined,
-  Q extends z.ZodTypeAny | undefined = undefined,
-  B extends z.ZodTypeAny | undefined = undefined,
-  R extends { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny } = never,
->(
-  r: Omit<HttpRoute, 'params' | 'query' | 'body' | 'rpc' | 'toRpc'> & {
-    params?: P;
-    query?: Q;
-    body?: B;
-    rpc: R;
-    toRpc: (input: RouteInput<InputOf<P>, InputOf<Q>, InputOf<B>>) => z.input<R['request']>;
-  },
-) {
-  return r;
-}
 
 /** Spec 001 §7 "Uploads and media"; spread into HttpRoutes. */
 export const AssetsHttpRoutes = {
@@ -207,14 +204,24 @@ export const AssetsHttpRoutes = {
     response: MediaList,
     status: 201,
   } satisfies HttpRoute,
-  getMedia: route({
+  /** Hand-written in the BFF (bff/src/uploads/media-records.controller.ts): the workspace and the assets service both answer. */
+  getMedia: {
     method: 'get',
     path: '/api/media/{id}',
-    summary: "One of my uploaded files (its record; others' are 404)",
+    summary:
+      "A media record: one of my uploads, or the file of a library item I may see (an image, vector graphic, 3D object or font of my team's); " +
+      'anyone else gets 404 (ADR 0052)',
     auth: true,
     params: z.strictObject({ id: Id }),
     response: Media,
-    rpc: AssetsRpc.getMedia,
-    toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
-  }),
+  } satisfies HttpRoute,
+  /** Hand-written in the BFF, as getMedia. */
+  lookupMedia: {
+    method: 'post',
+    path: '/api/media/',
+    summary: `Several media records at once (up to ${MEDIA_LOOKUP_MAX}), in the order asked; those I may not read are left out`,
+    auth: true,
+    body: MediaLookupBody,
+    response: MediaList,
+  } satisfies HttpRoute,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MediaPreview } from '../assets/media';
+import { MediaLookupBody, MediaPreview } from '../assets/media';
 import { passThrough, rpc, withActor } from '../common/contract-builders';
 import { Id, Text, Timestamp } from '../common/ids';
 import { jsonParam, limitUpTo, listOf, Skip } from '../common/list';
@@ -125,6 +125,11 @@ export const AssetItemRpc = {
   getAssetItem: rpc('rpc.workspace.asset-item.get', withActor(KindIdBody), AssetItem),
   renameAssetItem: rpc('rpc.workspace.asset-item.rename', withActor(KindIdBody.extend({ changes: RenameAssetItemBody })), AssetItem),
   deleteAssetItem: rpc('rpc.workspace.asset-item.delete', withActor(KindIdBody), AssetItem),
+  /**
+   * Which of these media are the files of library items (images, vector graphics, 3D objects, fonts) the caller
+   * may see: the BFF's `GET /api/media/{id}` and `POST /api/media/` ask it before the assets service answers.
+   */
+  readableMedia: rpc('rpc.workspace.media.readable', withActor(MediaLookupBody), z.object({ ids: z.array(Id) })),
 } as const;
 
 const WHAT = { image: 'an image', vector: 'a vector graphic', object3d: 'a 3D object' } as const satisfies Record<AssetItemKind, string>;

@@ -11,6 +11,7 @@ import { mediaRoutes } from './media/media.routes';
 import { MEDIA_FILES } from './media/ports/media-files.port';
 import { MEDIA_REPOSITORY } from './media/ports/media.repository.port';
 import { GetMediaHandler } from './media/queries/get-media/get-media.handler';
+import { GetMediaRecordsHandler } from './media/queries/get-media-records/get-media-records.handler';
 import { UploadSweeper } from './media/upload-sweeper';
 import { LocalMediaPreviews } from './media/adapters/previews/media-previews';
 import { MEDIA_PREVIEWS } from './media/ports/media-previews.port';
@@ -39,6 +40,7 @@ import * as media from './migrations/0002-media';
     { provide: MEDIA_REPOSITORY, useClass: PgMediaRepository },
     RegisterMediaHandler,
     GetMediaHandler,
+    GetMediaRecordsHandler,
     UploadSweeper,
     { provide: MEDIA_PREVIEWS, useFactory: () => LocalMediaPreviews.fromEnv(process.env) },
     { provide: MEDIA_PROCESSING_CONFIG, useFactory: () => mediaProcessingConfig(process.env) },

@@ -2,6 +2,7 @@ import { AssetsRpc } from '@kiln/contracts';
 import { rpcRoute } from '@kiln/service-kit';
 import { RegisterMediaCommand } from './commands/register-media/register-media.command';
 import { GetMediaQuery } from './queries/get-media/get-media.query';
+import { GetMediaRecordsQuery } from './queries/get-media-records/get-media-records.query';
 
 /**
  * Media (ADR 0033). `register`: the BFF streamed a file to `media/<id>.upload` for the caller; it is checked
@@ -16,4 +17,9 @@ export const mediaRoutes = [
     handle: ({ actor, body }, context) => context.commands.execute(new RegisterMediaCommand(actor.userId, body)),
   }),
   rpcRoute({ rpc: AssetsRpc.getMedia, kind: 'query', handle: ({ actor, body }, context) => context.queries.execute(new GetMediaQuery(actor.userId, body.id)) }),
+  rpcRoute({
+    rpc: AssetsRpc.getMediaRecords,
+    kind: 'query',
+    handle: ({ actor, body }, context) => context.queries.execute(new GetMediaRecordsQuery(actor.userId, body.ids, body.readable)),
+  }),
 ];

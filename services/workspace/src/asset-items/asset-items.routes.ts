@@ -17,6 +17,8 @@ import { GetAssetItemHandler } from './queries/get-asset-item/get-asset-item.han
 import { GetAssetItemQuery } from './queries/get-asset-item/get-asset-item.query';
 import { ListAssetItemsHandler } from './queries/list-asset-items/list-asset-items.handler';
 import { ListAssetItemsQuery } from './queries/list-asset-items/list-asset-items.query';
+import { ReadableMediaHandler } from './queries/readable-media/readable-media.handler';
+import { ReadableMediaQuery } from './queries/readable-media/readable-media.query';
 
 /** A command answers with the state it committed, once its events are projected (a list fetched next shows it). */
 const answerItem = (context: RpcContext, actorId: string, change: AssetItemChange): Promise<AssetItem> =>
@@ -37,6 +39,7 @@ export const assetItemsRoutes: AreaRoutes = {
     DeleteAssetItemHandler,
     ListAssetItemsHandler,
     GetAssetItemHandler,
+    ReadableMediaHandler,
   ],
   routes: [
     rpcRoute({
@@ -54,6 +57,11 @@ export const assetItemsRoutes: AreaRoutes = {
       rpc: WorkspaceRpc.getAssetItem,
       kind: 'query',
       handle: ({ actor, body }, context) => context.queries.execute(new GetAssetItemQuery(actor.userId, body.kind, body.id)),
+    }),
+    rpcRoute({
+      rpc: WorkspaceRpc.readableMedia,
+      kind: 'query',
+      handle: ({ actor, body }, context) => context.queries.execute(new ReadableMediaQuery(actor.userId, body.ids)),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.renameAssetItem,

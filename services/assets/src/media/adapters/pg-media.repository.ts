@@ -113,6 +113,12 @@ export class PgMediaRepository implements MediaRepository {
     return row ? toMedia(row) : null;
   }
 
+  async byIds(ids: string[]): Promise<Media[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.db.withSchema(SCHEMA).selectFrom('media').selectAll().where('id', 'in', ids).execute()) as MediaRow[];
+    return rows.map(toMedia);
+  }
+
   async claimable(limit: number): Promise<{ id: string; kind: UploadKind }[]> {
     const { rows } = await sql<{ id: string; repo: UploadKind }>`
       SELECT id, repo FROM assets.media

@@ -17,6 +17,8 @@ export interface MediaRepository {
   record(authorId: string, media: RegisterMediaBody, moveIntoPlace: () => Promise<void>): Promise<Media>;
   /** The record, whoever uploaded it; null when there is none. */
   byId(id: string): Promise<Media | null>;
+  /** The records of these ids that exist, in no particular order. */
+  byIds(ids: string[]): Promise<Media[]>;
   /** Pending files nobody holds a live claim on, oldest first (ADR 0053). */
   claimable(limit: number): Promise<{ id: string; kind: UploadKind }[]>;
   /** Claims a pending file for `leaseMs` by one row update; null when it is not pending or another instance holds it. */

@@ -65,6 +65,27 @@ export class PgAssetItemReadModel {
     return rowToAssetItem(item, role);
   }
 
+  /** Which of `mediaIds` are the files of live items the caller may read (by `get`'s rule, item by item). */
+  async readableMediaIds(actorId: string, mediaIds: string[]): Promise<string[]> {
+    if (mediaIds.length === 0) return [];
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('asset_item_view')
+      .select(['id', 'kind', 'media_id'])
+      .where('media_id', 'in', mediaIds)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const readable = await Promise.all(
+      rows.map((row) =>
+        this.get(actorId, row.kind as AssetItemKind, row.id).then(
+          () => row.media_id,
+          () => null,
+        ),
+      ),
+    );
+    return readable.filter((id): id is string => id !== null);
+  }
+
   /** The item as a command committed it, seen by `actorId` (answers of commands). */
   async present(actorId: string, state: AssetItemState): Promise<AssetItem> {
     const row = stateToRow(state);

@@ -99,6 +99,27 @@ export class PgFontReadModel {
     return rowToFont(row, role);
   }
 
+  /** Which of `mediaIds` are the files of live fonts the caller may see (by `font`'s rule, font by font). */
+  async readableMediaIds(actorId: string, mediaIds: string[]): Promise<string[]> {
+    if (mediaIds.length === 0) return [];
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('font_view')
+      .select(['id', 'media_id'])
+      .where('media_id', 'in', mediaIds)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const readable = await Promise.all(
+      rows.map((row) =>
+        this.font(actorId, row.id).then(
+          () => row.media_id,
+          () => null,
+        ),
+      ),
+    );
+    return readable.filter((id): id is string => id !== null);
+  }
+
   /** The font as a command committed it, seen by `actorId` (answers of commands). */
   async present(actorId: string, state: FontState): Promise<Font> {
     const role = state.teamId ? await activeTeamRole(this.db, state.teamId, actorId) : null;

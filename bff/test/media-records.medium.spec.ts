@@ -1,0 +1,87 @@
+import { Media, MEDIA_MESSAGES } from '@kiln/contracts';
+import { randomBytes } from 'node:crypto';
+import * as samples from '../../domain/src/assets/upload-samples.test-support';
+import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
+
+/**
+ * Media records (spec 001 §7 `GET /api/media/{id}`, `POST /api/media/`; ADR 0052): the uploader reads their
+ * own; a team's members read the file of a team item made of it; a stranger, and a member once the item is
+ * gone, get 404 (one) or nothing (several), so an id reveals nothing.
+ */
+let stack: Stack;
+interface Person {
+  token: string;
+  email: string;
+}
+
+beforeAll(async () => {
+  const options = throwawayStackOptions('mediarec');
+  stack = await startStack({ ...options, log: () => undefined, childLog: () => undefined });
+}, 120_000);
+afterAll(async () => stack?.stop(), 60_000);
+
+async function http(method: string, path: string, person: Person | null, body?: unknown): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = person ? { authorization: `Bearer ${person.token}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+}
+
+async function ok(method: string, path: string, person: Person, body?: unknown): Promise<any> {
+  const answer = await http(method, path, person, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+async function signUp(label: string): Promise<Person> {
+  const email = `media-${label}-${randomBytes(4).toString('hex')}@example.com`;
+  const answer = await fetch(`${stack.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse', fullName: `Media ${label}` }),
+  });
+  expect(answer.status).toBe(201);
+  return { token: ((await answer.json()) as { token: string }).token, email };
+}
+
+async function upload(person: Person, name: string, bytes: Buffer): Promise<Media> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const answer = await fetch(`${stack.url}/api/upload?repo=image&folder=2026_11`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${person.token}` },
+    body: form,
+  });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as Media[])[0]!;
+}
+
+it('the uploader, and a team member through a team image, read the record; a stranger and a former reader do not', async () => {
+  const [owner, viewer, stranger] = await Promise.all([signUp('owner'), signUp('viewer'), signUp('stranger')]);
+  const teamId = (await ok('POST', '/api/workspace/team/my', owner, { name: 'Media Team' })).id as string;
+  await ok('POST', '/api/workspace/team-member/invite', owner, { teamId, email: viewer.email, role: 'viewer' });
+
+  const inTeam = await upload(owner, 'Team.png', samples.png());
+  const personal = await upload(owner, 'Mine.png', samples.png());
+  expect((await ok('GET', `/api/media/${personal.id}`, owner)).id).toBe(personal.id);
+
+  // Before it is any item, the team's viewer cannot read the owner's upload.
+  expect(await http('GET', `/api/media/${inTeam.id}`, viewer)).toEqual({ status: 404, body: { statusCode: 404, message: MEDIA_MESSAGES.notFound } });
+  const item = await ok('POST', '/api/workspace/image', owner, { mediaId: inTeam.id, teamId });
+  expect((await ok('GET', `/api/media/${inTeam.id}`, viewer)).id).toBe(inTeam.id);
+  expect((await http('GET', `/api/media/${inTeam.id}`, stranger)).status).toBe(404);
+  expect((await http('GET', `/api/media/${personal.id}`, viewer)).status).toBe(404);
+
+  // Several at once: in the order asked, the unreadable left out.
+  const unknown = '0'.repeat(24);
+  expect(((await ok('POST', '/api/media/', owner, { ids: [personal.id, unknown, inTeam.id] })) as Media[]).map((m) => m.id)).toEqual([personal.id, inTeam.id]);
+  expect(((await ok('POST', '/api/media/', viewer, { ids: [personal.id, inTeam.id] })) as Media[]).map((m) => m.id)).toEqual([inTeam.id]);
+  expect(await ok('POST', '/api/media/', stranger, { ids: [personal.id, inTeam.id] })).toEqual([]);
+  expect((await http('POST', '/api/media/', owner, { ids: [] })).status).toBe(400);
+  expect((await http('POST', '/api/media/', null, { ids: [personal.id] })).status).toBe(401);
+
+  // The item gone, its file is the uploader's alone again.
+  await ok('DELETE', `/api/workspace/image/${item.id}`, owner);
+  expect((await http('GET', `/api/media/${inTeam.id}`, viewer)).status).toBe(404);
+  expect((await ok('GET', `/api/media/${inTeam.id}`, owner)).id).toBe(inTeam.id);
+}, 90_000);
