@@ -12,6 +12,9 @@ import { PageLoadFailed } from './ui/LazyFallbacks';
 
 /** Every other area's routes (market, teams, plugins, business, placeholders): a chunk of their own (docs/adr/0047). */
 const AreaRoutes = lazyPart(() => import('./area-routes').then((m) => m.AreaRoutes));
+/** The customer's quotation page (ADR 0058): no account, no shell; a chunk of its own. */
+const PublicQuotePage = lazyPart(() => import('./quote-page/PublicQuotePage').then((m) => m.PublicQuotePage));
+
 const areas = (
   <ErrorBoundary fallback={<PageLoadFailed />}>
     <Suspense
@@ -56,6 +59,16 @@ export function App() {
         <Route path="/signup" element={<AuthRoute which="signup" />} />
         {/* The viewer, for anyone the model's access lets in: no shell, no sign-in (ADR 0054). */}
         {embedRoute()}
+        <Route
+          path="/quote/:token"
+          element={
+            <ErrorBoundary fallback={<PageLoadFailed />}>
+              <Suspense fallback={<AuthPageLoading />}>
+                <PublicQuotePage />
+              </Suspense>
+            </ErrorBoundary>
+          }
+        />
         <Route
           element={
             <RequireAuth>

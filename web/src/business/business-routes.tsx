@@ -11,6 +11,10 @@ const CommunityCatalogPage = lazyPart(() => import('./catalog/CommunityCatalogPa
 const CatalogItemPage = lazyPart(() => import('./catalog/CatalogItemPage').then((m) => m.CatalogItemPage));
 const InventoryPage = lazyPart(() => import('./inventory/InventoryPage').then((m) => m.InventoryPage));
 const ServicesPage = lazyPart(() => import('./services/ServicesPage').then((m) => m.ServicesPage));
+const OrdersPage = lazyPart(() => import('./orders/OrdersPage').then((m) => m.OrdersPage));
+const OrderPage = lazyPart(() => import('./orders/OrderPage').then((m) => m.OrderPage));
+const QuotesPage = lazyPart(() => import('./orders/QuotesPage').then((m) => m.QuotesPage));
+const QuotePage = lazyPart(() => import('./orders/QuotePage').then((m) => m.QuotePage));
 const StoreFrontsPage = lazyPart(() => import('./store-fronts/StoreFrontsPage').then((m) => m.StoreFrontsPage));
 
 /** Preloads the catalog (a pointer over the Business dashboard's entries). */
@@ -36,7 +40,7 @@ const soon = <ComingSoonPage />;
 
 /**
  * The business dashboard (spec 002 §2) inside the shell. The team or project scope is a query parameter of these
- * pages (ADR 0032). Orders and quotes come with the next issue: they say so until then.
+ * pages (ADR 0032). Orders and quotes: ADR 0058.
  */
 export function businessRoutes() {
   return (
@@ -78,6 +82,38 @@ export function businessRoutes() {
         element={
           <Lazy>
             <ServicesPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/orders"
+        element={
+          <Lazy>
+            <OrdersPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/orders/:orderId"
+        element={
+          <Lazy>
+            <OrderPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/quotes"
+        element={
+          <Lazy>
+            <QuotesPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/quotes/:quoteId"
+        element={
+          <Lazy>
+            <QuotePage />
           </Lazy>
         }
       />

@@ -76,9 +76,10 @@ describe('areaOf', () => {
     expect([`/assets/font`, `/${T}/assets/font/inter`, `/${T}/${P}/assets/font/inter/bold`].filter((p) => !built(p))).toEqual([]);
     expect(areaOf('/assets/font').tools).toEqual(['view']);
     expect(areaOf('/assets/font/inter/bold').tools).toEqual([]);
-    expect(['/assets/texture', '/assets/scene', '/business/orders', '/business/quotes', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual(
-      [],
-    );
+    expect(['/assets/texture', '/assets/scene', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
+    // Orders and quotes (ADR 0058): built; the detail's crumb is the id (spec 002 §2).
+    expect(['/business/orders', '/business/orders/o1', '/business/quotes', '/business/quotes/q1'].filter((p) => !built(p))).toEqual([]);
+    expect(areaOf('/business/orders/o1').crumbs.map((c) => c.label)).toEqual(['Business dashboard', 'Orders', 'o1']);
   });
 
   it('names the other areas and knows nothing of other addresses', () => {

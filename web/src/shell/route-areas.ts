@@ -66,10 +66,10 @@ export const SCREENS = {
   inventory: { built: true, tools: SEARCH_SORT },
   services: { built: true, tools: SEARCH_SORT },
   storeFronts: { built: false, tools: NONE }, // spec 002 §2: only a message that store fronts are coming soon
-  orders: { built: false, tools: NONE },
-  order: { built: false, tools: NONE },
-  quotes: { built: false, tools: NONE },
-  quote: { built: false, tools: NONE },
+  orders: { built: true, tools: NONE },
+  order: { built: true, tools: NONE },
+  quotes: { built: true, tools: NONE },
+  quote: { built: true, tools: NONE },
   component: { built: true, tools: ALL }, // My Components, team and project (web/src/components)
   assets: { built: true, tools: NONE }, // My Assets overview, team and project (web/src/assets)
   assetList: { built: true, tools: VIEW }, // the asset lists of ASSET_LISTS: search and sort hidden (spec 000 §2), the view kept
@@ -141,7 +141,8 @@ function businessArea(rest: string[]): { crumbs: Crumb[]; screen: ScreenId } | u
   const detail = rest[2];
   if (!detail) return { crumbs, screen: BUSINESS_LISTS[rest[1]] };
   if (detail === 'community-models' && rest[1] === 'catalog') return { crumbs: [...crumbs, { label: 'Community models' }], screen: 'communityModels' };
-  crumbs.push({ label: { catalog: 'Catalog item', orders: 'Order', quotes: 'Quote' }[rest[1]] ?? 'Details' });
+  // Spec 002 §2: "Breadcrumb Orders, then the order id" (quotes alike).
+  crumbs.push({ label: rest[1] === 'orders' || rest[1] === 'quotes' ? detail : rest[1] === 'catalog' ? 'Catalog item' : 'Details' });
   return { crumbs, screen: BUSINESS_DETAILS[rest[1]] ?? 'unknown' };
 }
 
