@@ -17,6 +17,7 @@ import { modelViews } from './models/model-views';
 import { pluginFiles } from './plugins/plugin-files';
 import { trustProxySetting } from './http/trust-proxy';
 import { ServiceClient } from './services/service-client';
+import { storeHooks } from './store-hooks/store-hooks';
 import { INCOMING_MEDIA_STORAGE, IncomingMediaStorage } from './uploads/media-storage';
 
 /** The BFF: the web app, /api/* and socket.io on one port. */
@@ -36,6 +37,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   app.use(pluginFiles(app.get(SessionResolver), app.get(ServiceClient)));
   // What the viewer and /embed/{id} read of a model, signed in or through its 'Everyone' link (ADR 0054).
   app.use(modelViews(app.get(SessionResolver), app.get(ServiceClient), app.get<IncomingMediaStorage>(INCOMING_MEDIA_STORAGE)));
+  // Outside stores' order webhooks: the raw body, verified by the commerce service (ADR 0060).
+  app.use(storeHooks(app.get(ServiceClient)));
   // The pass-through routes of the contracts (plain express, ADR 0024); the hand-written ones are Nest's.
   app.use(contractRoutes(app.get(SessionResolver), app.get(ServiceClient)));
   app.useGlobalFilters(new HttpErrorFilter());

@@ -24,6 +24,7 @@ import { NatsUser } from './nats-auth';
 import { createDatabase, dropDatabase, EmbeddedPostgres, ensureDatabase, firstWorkingUrl, prepareAppRole, startEmbeddedPostgres } from './postgres';
 import { describeExit, ExitInfo, ManagedChild } from './processes';
 import { formatDelay, nextRestartDelay } from './restart-backoff';
+import { secretsKey } from './secrets-key';
 import {
   chooseNats,
   choosePostgres,
@@ -339,6 +340,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // The secret that signs every RPC request (ADR 0040): the environment's, else a new one for this start,
     // given to the children only and never printed.
     const rpcKey = env.KILN_RPC_KEY || randomBytes(32).toString('hex');
+    const storeSecretsKey = secretsKey(env, path.join(dataDir, 'secrets', 'secrets-key'));
     const common: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace, KILN_RPC_KEY: rpcKey };
     if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
     const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv => (natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {});
@@ -347,7 +349,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...services.map((name) => ({
         name,
         args: [...childNodeFlags(name), path.join(buildDir, 'services', name, 'src', 'main.js')],
-        env: { ...common, ...natsUserEnv(name) },
+        // Only commerce holds the key that seals store secrets (ADR 0060).
+        env: { ...common, ...natsUserEnv(name), ...(name === 'commerce' ? { KILN_SECRETS_KEY: storeSecretsKey } : {}) },
         cwd: REPO_ROOT,
       })),
       {

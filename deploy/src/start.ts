@@ -5,6 +5,7 @@
  *   KILN_EMBEDDED_PG_PORT (5432, when no Postgres is found and an embedded one is started),
  *   KILN_EMBEDDED_PG=1 (start the embedded Postgres even when another one answers),
  *   KILN_RPC_KEY (the secret that signs RPC requests, ADR 0040; default: a new random one for each start).
+ *   KILN_SECRETS_KEY (the key commerce seals store secrets with, ADR 0060; default: .data/secrets/secrets-key, made once).
  * A child that dies is restarted with back-off (see restart-backoff.ts); Ctrl-C stops everything.
  * Runs compiled (`dist/server/current/deploy/src/start.js`, built by deploy/src/build-server.mjs just
  * before); it builds the web app while the services start (ADR 0016).

@@ -68,7 +68,10 @@ export function sameOriginOnly(allowed: string[] | null): Middleware {
  */
 export const jsonBody: Middleware = (req, res, next) => {
   if (!isApi(req) || !hasBody(req)) return next();
-  if (routeFor(req.method, req.path)?.multipart) {
+  const route = routeFor(req.method, req.path);
+  // A webhook whose signature covers the exact bytes reads its own body (bff/src/store-hooks, ADR 0060).
+  if (route?.rawBody) return next();
+  if (route?.multipart) {
     // A streamed upload is read by its own handler, with its own limits (ADR 0033). Unless it is small, its
     // connection is not reused: an answer given before the whole file was read (401, 400, 413) must not
     // wait for the rest of it.

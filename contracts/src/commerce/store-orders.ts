@@ -26,6 +26,7 @@ export * from './store-orders.constants';
  * signature, a mapping of the store's SKUs to catalog items, and the store orders Kiln could not map yet.
  */
 export const StorePlatform = z.enum(STORE_PLATFORMS);
+export type StorePlatform = z.infer<typeof StorePlatform>;
 
 /** A store connection as read: never its secret (that is shown once, when it is created). */
 export const StoreConnection = z.object({
@@ -107,8 +108,8 @@ export const StoreEntryParams = z.strictObject({ id: Id, entryId: Id });
 
 /** What the webhook endpoint answers the platform (200 in every case but a refusal). */
 export const StoreHookAnswer = z.object({
-  /** created: orders made; duplicate: this order was received before, nothing changed; ignored: not an order (a ping). */
-  outcome: z.enum(['created', 'duplicate', 'ignored']),
+  /** received: its lines became orders or were kept for a mapping; duplicate: received before, nothing changed; ignored: a ping. */
+  outcome: z.enum(['received', 'duplicate', 'ignored']),
   orderIds: z.array(Id),
   needsMapping: z.number().int(),
 });
