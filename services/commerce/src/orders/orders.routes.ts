@@ -2,7 +2,7 @@ import { OrderList, OrderRpc, Quote, QuoteList } from '@kiln/contracts';
 import { answerAfterProjection, AreaRoutes, idempotencyClaim, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { committedRecord, recordRoutes } from '../business-records/business-records.routes';
 import { SCHEMA } from '../database.types';
-import { FolderQuoteMailer } from './adapters/folder-quote-mailer';
+import { ConfiguredQuoteMailer } from './adapters/configured-quote-mailer';
 import { NatsCustomerDirectory } from './adapters/nats-customer-directory';
 import { PgOrderReadModel } from './adapters/pg-order-read-model';
 import { PgQuoteLinks } from './adapters/pg-quote-links';
@@ -44,7 +44,7 @@ export const ordersRoutes: AreaRoutes = {
     { provide: QUOTE_SOURCES, useClass: PgQuoteSources },
     { provide: CUSTOMER_DIRECTORY, useClass: NatsCustomerDirectory },
     { provide: QUOTE_LINKS, useClass: PgQuoteLinks },
-    { provide: QUOTE_MAILER, useClass: FolderQuoteMailer },
+    { provide: QUOTE_MAILER, useClass: ConfiguredQuoteMailer },
     { provide: ORDER_READ_MODEL, useClass: PgOrderReadModel },
     CreateQuoteHandler,
     ChangeQuoteHandler,
