@@ -1,6 +1,6 @@
 /**
- * A real binary glTF made by the tests (issue 18): one box of `size` (in mm, as the assets service takes a
- * model's units; ADR 0053) with its normals and a coloured material, sitting on the ground (Y up). The 3D
+ * A real binary glTF made by the tests (issue 18): one box of `size` (the glTF's own numbers: metres in an
+ * upload, which the assets service turns into mm; mm in a view.glb, ADR 0053) with its normals and a coloured material, sitting on the ground (Y up). The 3D
  * viewer's tests show it; the geometry routes serve it.
  */
 export function boxGlb(size: { x: number; y: number; z: number } = { x: 40, y: 20, z: 30 }, color = [0.88, 0.4, 0.23, 1]): Buffer {

@@ -223,7 +223,8 @@ describe('3D objects', () => {
   const box = { x: 40, y: 20, z: 10 };
   it.each([
     ['box.step', () => stepBox(box.x, box.y, box.z)],
-    ['box.glb', () => glbBox(box.x, box.y, box.z)],
+    // glTF's numbers are metres (ADR 0053): 0.04 m is 40 mm.
+    ['box.glb', () => glbBox(box.x / 1000, box.y / 1000, box.z / 1000)],
     ['box.stl', () => binaryStl(boxTriangles(box.x, box.y, box.z))],
     ['ascii.stl', () => asciiStl(boxTriangles(box.x, box.y, box.z))],
     ['box.obj', () => objBox(box.x, box.y, box.z)],
@@ -250,6 +251,15 @@ describe('3D objects', () => {
     let drawn = 0;
     for (let i = 0; i < data.length; i += thumb.channels!) if (data.readUInt32BE(i) !== background) drawn++;
     expect(drawn).toBeGreaterThan(1000);
+  });
+
+  it('reads a glTF in metres: a 1 m cube is 1000 mm in its record and in the viewer GLB', async () => {
+    const media = await processed(glbBox(1, 1, 1), 'cube.glb', 'object3d');
+    expect(media.preview).toMatchObject({ status: 'ready', view: true, size3d: { x: 1000, y: 1000, z: 1000 } });
+    const glb = readFileSync(stored(media.id, 'view.glb'));
+    const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'));
+    const [min, max] = [json.accessors[0].min as number[], json.accessors[0].max as number[]];
+    expect(max.map((v, k) => v - min[k]!)).toEqual([1000, 1000, 1000]);
   });
 
   it('converts an IGES surface (OpenCascade) into the viewer GLB with its size in mm', async () => {

@@ -12,7 +12,8 @@ import { baseUrl } from '../support/stack';
 
 type State = Awaited<ReturnType<typeof signUpOnce>>['state'];
 
-// 40 mm wide, 30 mm deep, 20 mm high (a view.glb's units are mm, ADR 0053).
+// 40 mm wide, 30 mm deep, 20 mm high: uploaded in glTF's metres, its view.glb in mm (ADR 0053).
+const UPLOADED_GLB = boxGlb({ x: 0.04, y: 0.02, z: 0.03 });
 const GLB = boxGlb({ x: 40, y: 20, z: 30 });
 
 /**
@@ -23,7 +24,7 @@ const GLB = boxGlb({ x: 40, y: 20, z: 30 });
  */
 async function aModelWithGeometry(page: Page, name: string): Promise<{ id: string; mediaId: string }> {
   const upload = await page.request.post('/api/upload?repo=object3d&folder=2026_11', {
-    multipart: { file: { name: 'bracket.glb', mimeType: 'model/gltf-binary', buffer: GLB } },
+    multipart: { file: { name: 'bracket.glb', mimeType: 'model/gltf-binary', buffer: UPLOADED_GLB } },
   });
   if (upload.status() !== 201) throw new Error(`upload: ${upload.status()} ${await upload.text()}`);
   const [media] = (await upload.json()) as { id: string }[];

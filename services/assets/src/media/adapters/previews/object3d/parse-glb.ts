@@ -17,7 +17,7 @@ const SIZES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125
 
 /**
  * A binary glTF 2.0 (GLB): its JSON and binary chunks, every triangle primitive of the default scene with
- * its nodes' transforms. Only the embedded binary chunk is read (no URI is followed); compressed meshes
+ * its nodes' transforms, in millimetres (glTF's numbers are metres). Only the embedded binary chunk is read (no URI is followed); compressed meshes
  * (Draco, meshopt) are refused by name.
  */
 export function parseGlb(bytes: Buffer): Mesh {
@@ -100,11 +100,13 @@ export function parseGlb(bytes: Buffer): Mesh {
   };
   const scene = gltf.scenes?.[gltf.scene ?? 0];
   const roots = scene?.nodes ?? (gltf.nodes ?? []).map((_, i) => i);
-  for (const root of roots) visit(root, IDENTITY, 0);
+  // glTF's unit is the metre; the viewer's file and the recorded size are millimetres (ADR 0053).
+  for (const root of roots) visit(root, METRES_TO_MM, 0);
   return mesh.build();
 }
 
-const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+/** glTF's metres as millimetres: the scene's root transform (column-major), applied to every node below. */
+const METRES_TO_MM = [1000, 0, 0, 0, 0, 1000, 0, 0, 0, 0, 1000, 0, 0, 0, 0, 1];
 
 /** Column-major 4×4 of a node: its matrix, or translation × rotation × scale. */
 function localMatrix(node: { matrix?: number[]; translation?: number[]; rotation?: number[]; scale?: number[] }): number[] {
