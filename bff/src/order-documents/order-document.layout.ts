@@ -1,7 +1,8 @@
 import {
   MATERIAL_CLASSES,
   ORDER_DOCUMENT_MAX_LINES,
-  ORDER_DOCUMENT_TEXTS as T,
+  ORDER_DOCUMENT_LABELS,
+  ORDER_DOCUMENT_TEXTS,
   orderPrintTitle,
   STATUS_LABELS,
   type BillOfMaterials,
@@ -121,6 +122,9 @@ function common(d: Order | Quote) {
     missing: d.missing,
   };
 }
+
+/** The document's words (contracts): labels and sentences. */
+const T = { ...ORDER_DOCUMENT_LABELS, ...ORDER_DOCUMENT_TEXTS };
 
 const numbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const amount = (value: number) => numbers.format(value);

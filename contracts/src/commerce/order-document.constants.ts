@@ -13,7 +13,11 @@ export const orderPrintTitle = (kind: 'order' | 'quote', id: string): string => 
 /** The largest bill the PDF draws in full (lines per bill); past it the document says how many more there are. */
 export const ORDER_DOCUMENT_MAX_LINES = 500;
 
-export const ORDER_DOCUMENT_TEXTS = {
+/**
+ * The labels and headings of the document: words naming a field, not sentences. The order and quote detail pages
+ * (spec 002 §2 side information) show the same words: import them from here rather than typing them again.
+ */
+export const ORDER_DOCUMENT_LABELS = {
   order: 'Order',
   quote: 'Quote',
   status: 'Status',
@@ -27,7 +31,6 @@ export const ORDER_DOCUMENT_TEXTS = {
   revision: 'Revision',
   sent: 'Sent',
   expires: 'Expires',
-  origin: 'Origin',
   customer: 'Customer',
   fullName: 'Full name',
   email: 'Email',
@@ -53,8 +56,12 @@ export const ORDER_DOCUMENT_TEXTS = {
   createdDetails: 'Created details',
   providedServices: 'Provided services',
   notPriced: 'Lines not priced',
-  noData: ORDER_MESSAGES.noData,
   none: '—',
+} as const;
+
+/** The document's sentences. */
+export const ORDER_DOCUMENT_TEXTS = {
+  noData: ORDER_MESSAGES.noData,
   noRevision: 'This quote has no such revision.',
   moreLines: (count: number) => `… and ${count} more ${count === 1 ? 'line' : 'lines'} (shown on the order's page).`,
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
