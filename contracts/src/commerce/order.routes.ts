@@ -3,6 +3,7 @@ import { Actor } from '../common/errors';
 import { creating, passThrough as route, rpc, withActor } from '../common/contract-builders';
 import type { HttpRoute } from '../http';
 import {
+  ChangedQuote,
   CreateQuoteBody,
   Order,
   OrderList,
@@ -39,7 +40,7 @@ export const OrderRpc = {
   getQuote: rpc('rpc.commerce.business.quote.get', reading, Quote),
   quoteHistory: rpc('rpc.commerce.business.quote.history', withActor(IdBody), History),
   createQuote: rpc('rpc.commerce.business.quote.create', creating(CreateQuoteBody), Quote),
-  updateQuote: rpc('rpc.commerce.business.quote.update', changing(UpdateQuoteBody), Quote),
+  updateQuote: rpc('rpc.commerce.business.quote.update', changing(UpdateQuoteBody), ChangedQuote),
   userByEmail: rpc('rpc.commerce.business.quote.user-by-email', withActor(UserByEmailQuery), UserByEmail),
 
   publicQuote: rpc('rpc.commerce.public.quote.get', byToken(z.object({ token: z.string() })), PublicQuote),
@@ -173,7 +174,7 @@ export const OrderHttpRoutes = {
     versioned: true,
     params: RecordIdParams,
     body: UpdateQuoteBody,
-    response: Quote,
+    response: ChangedQuote,
     rpc: OrderRpc.updateQuote,
     toRpc: ({ actor, params, body, ifMatch }) => ({ actor, body: { id: params.id, changes: body, ...withIfMatch(ifMatch) } }),
   }),

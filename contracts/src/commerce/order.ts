@@ -176,6 +176,13 @@ export const Quote = z.object({
 });
 export type Quote = z.infer<typeof Quote>;
 
+/**
+ * The answer of a change that froze a new revision (Send, or Save on a sent quote): the quote, and once, the
+ * customer's new link (the service keeps only its hash, so it can be shown to the seller only here; ADR 0057).
+ */
+export const ChangedQuote = Quote.extend({ customerLink: z.string().optional() });
+export type ChangedQuote = z.infer<typeof ChangedQuote>;
+
 export const Order = z.object({
   ...Deal,
   status: OrderStatus,

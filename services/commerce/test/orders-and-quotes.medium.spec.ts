@@ -195,12 +195,18 @@ describe('commerce service: quotes and orders (over NATS)', () => {
     expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
     const mail1 = linkOf(quote.id);
     expect(mail1.text).toContain('To: ada.buyer@example.com');
+    // The seller sees the link once, in the answer of the send.
+    expect(sent.customerLink).toBe(`https://kiln.example/quote/${mail1.token}`);
     // Only the token's hash is stored.
     const stored = await env.db.withSchema('commerce').selectFrom('business_quote_links').selectAll().where('quote_id', '=', quote.id).execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toContain(mail1.token);
 
     const revised = await call('updateQuote', { actor: owner.actor, body: { id: quote.id, changes: { totalPrice: 25 } } });
+    // The same terms again freeze nothing, and give no link.
+    const same = await call('updateQuote', { actor: owner.actor, body: { id: quote.id, changes: { totalPrice: 25 } } });
+    expect(same.revisions).toHaveLength(2);
+    expect(same.customerLink).toBeUndefined();
     expect(revised.revisions.map((r) => r.number)).toEqual([1, 2]);
     expect(revised.revisions[0]).toEqual(first);
     expect(revised.revisions[1]).toMatchObject({ totalPrice: 25, priceOverridden: true });

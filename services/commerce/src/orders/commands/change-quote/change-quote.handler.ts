@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { Quote, quotePagePath } from '@kiln/contracts';
+import { ChangedQuote, Quote, quotePagePath } from '@kiln/contracts';
 import { changeQuoteCustomer, customerOf, factOf, QuoteFields, reviseQuote, revokeQuote, sendQuote } from '@kiln/domain';
 import { ChangeRecordCommand } from '../../../business-records/commands/change-record/change-record.command';
 import { RECORD_STORE, RecordStore } from '../../../business-records/ports/record-store.port';
@@ -24,7 +24,7 @@ export const publicUrl = (env: NodeJS.ProcessEnv = process.env) => (env.KILN_PUB
  * its e-mail goes to the customer once written.
  */
 @CommandHandler(ChangeQuoteCommand)
-export class ChangeQuoteHandler implements ICommandHandler<ChangeQuoteCommand, RecordChange<Quote>> {
+export class ChangeQuoteHandler implements ICommandHandler<ChangeQuoteCommand, RecordChange<ChangedQuote>> {
   private readonly logger = new Logger('quotes');
 
   constructor(
@@ -35,7 +35,7 @@ export class ChangeQuoteHandler implements ICommandHandler<ChangeQuoteCommand, R
     @Inject(QUOTE_MAILER) private readonly mailer: QuoteMailer,
   ) {}
 
-  async execute({ actorId, id, changes, ifMatch }: ChangeQuoteCommand): Promise<RecordChange<Quote>> {
+  async execute({ actorId, id, changes, ifMatch }: ChangeQuoteCommand): Promise<RecordChange<ChangedQuote>> {
     const read = await this.store.load<QuoteFields>(quoteType, id);
     const pinned = ifMatch ?? read?.version ?? 0;
     const customer = changes.customer ? customerOf(changes.customer, await this.directory.byEmail(actorId, changes.customer.email)) : undefined;
@@ -72,19 +72,22 @@ export class ChangeQuoteHandler implements ICommandHandler<ChangeQuoteCommand, R
         ),
       ),
     );
-    if (revised) await this.mail(change.record as Quote, token);
-    return change as RecordChange<Quote>;
+    if (!revised) return change as RecordChange<Quote>;
+    const link = `${publicUrl()}${quotePagePath(token)}`;
+    await this.mail(change.record as Quote, link);
+    // The seller sees the new link once, in this answer (only its hash is kept).
+    return { ...change, record: { ...(change.record as Quote), customerLink: link } };
   }
 
   /** The customer's e-mail with the new link; a failure is logged (the quote is sent; Save again sends a new link). */
-  private async mail(quote: Quote, token: string): Promise<void> {
+  private async mail(quote: Quote, link: string): Promise<void> {
     const revision = quote.revisions[quote.revisions.length - 1];
     try {
       await this.mailer.send({
         to: quote.customer.email,
         customerName: quote.customer.fullName,
         subject: revision.number === 1 ? `Your quotation for ${quote.catalogItem.name}` : `Your updated quotation for ${quote.catalogItem.name}`,
-        link: `${publicUrl()}${quotePagePath(token)}`,
+        link,
         quote,
         revision,
       });
