@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { MODEL_POLICY, ModelAction, modelAllows, ModelRole, TEAM_POLICY, TeamAction, teamAllows, TeamRole } from '@kiln/domain';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
 import * as samples from '../../domain/src/assets/upload-samples.test-support';
@@ -135,6 +135,7 @@ const modelCallers = (): Caller[] => [
 /** Each model route, the policy action it needs, and how to call it (repeatable: it restores what it changes). */
 const modelRoutes: { route: string; action: ModelAction; call(id: string, token?: string): Promise<{ status: number; body: any }> }[] = [
   { route: 'GET /api/workspace/model/{id}', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/${id}`, t) },
+  { route: 'GET /api/workspace/model/{id}/components', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/${id}/components`, t) },
   { route: 'GET /api/workspace/model/accessibility/{id}', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/accessibility/${id}`, t) },
   {
     route: 'PATCH /api/workspace/model/{id} (rename)',
@@ -345,6 +346,61 @@ describe('a team', () => {
           teamId,
         }),
     },
+    // Store connections of the team (ADR 0060), as business records: every member reads them, owners and editors
+    // connect, map SKUs, turn a kept store order into an order and disconnect; a stranger never learns one exists.
+    {
+      route: 'GET /api/workspace/business-store-connection (team scope)',
+      action: 'business.read',
+      kind: 'command',
+      call: (t) => http('GET', `/api/workspace/business-store-connection?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'POST /api/workspace/business-store-connection (team scope)',
+      action: 'business.change',
+      kind: 'command',
+      call: (t) =>
+        http('POST', '/api/workspace/business-store-connection', t, { platform: 'woocommerce', name: 'Matrix store', shopUrl: 'shop.example.com', teamId }),
+    },
+    {
+      route: 'GET /api/workspace/business-store-connection/{id}',
+      action: 'business.read',
+      kind: 'command',
+      call: async (t) => http('GET', `/api/workspace/business-store-connection/${(await teamStore()).id}`, t),
+    },
+    {
+      route: 'GET /api/workspace/business-store-connection/{id}/sku-mapping',
+      action: 'business.read',
+      kind: 'command',
+      call: async (t) => http('GET', `/api/workspace/business-store-connection/${(await teamStore()).id}/sku-mapping`, t),
+    },
+    {
+      route: 'PATCH /api/workspace/business-store-connection/{id}/sku-mapping',
+      action: 'business.change',
+      kind: 'command',
+      call: async (t) =>
+        http('PATCH', `/api/workspace/business-store-connection/${(await teamStore()).id}/sku-mapping`, t, {
+          sku: 'MATRIX-1',
+          catalogItemId: await teamCatalogItem(),
+        }),
+    },
+    {
+      route: 'GET /api/workspace/business-store-connection/{id}/needs-mapping',
+      action: 'business.read',
+      kind: 'command',
+      call: async (t) => http('GET', `/api/workspace/business-store-connection/${(await teamStore()).id}/needs-mapping`, t),
+    },
+    {
+      route: 'POST /api/workspace/business-store-connection/{id}/needs-mapping/{entryId}/order',
+      action: 'business.change',
+      kind: 'command',
+      call: async (t) => http('POST', await keptStoreOrder(), t),
+    },
+    {
+      route: 'DELETE /api/workspace/business-store-connection/{id}',
+      action: 'business.change',
+      kind: 'command',
+      call: async (t) => http('DELETE', `/api/workspace/business-store-connection/${(await freshTeamStore()).id}`, t),
+    },
     // Components of the team (ADR 0051): every member reads the list; owners and editors create, rename and
     // delete. A stranger reading the team's list is refused (403); by id a component stays unknown (404).
     {
@@ -470,6 +526,37 @@ describe('a team', () => {
   const rawStatus = async (path: string, token?: string): Promise<{ status: number; body: any }> => {
     const response = await fetch(`${stack.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     return { status: response.status, body: response.status >= 300 ? await response.json() : (await response.arrayBuffer(), undefined) };
+  };
+
+  /** A store connection of the team, made by its owner (a fresh one for each disconnect). */
+  const freshTeamStore = async () =>
+    ok('POST', '/api/workspace/business-store-connection', owner.token, { platform: 'woocommerce', name: 'Matrix store', shopUrl: 'shop.example.com', teamId });
+  let sharedStore: Promise<{ id: string; secret: string }> | undefined;
+  const teamStore = () => (sharedStore ??= freshTeamStore());
+  let sharedItem: Promise<string> | undefined;
+  /** A catalog item of the team (from a model of the team). */
+  const teamCatalogItem = () =>
+    (sharedItem ??= (async () => {
+      const model = await ok('POST', '/api/workspace/model', owner.token, { name: 'Matrix lamp', teamId });
+      return (await ok('POST', '/api/workspace/business-catalog', owner.token, { modelId: model.id, teamId })).id as string;
+    })());
+  /** A store order line kept for a mapping, then mapped: the path that turns it into an order (one per call). */
+  const keptStoreOrder = async () => {
+    const store = await freshTeamStore();
+    const sku = `KEPT-${randomBytes(3).toString('hex')}`;
+    const raw = JSON.stringify({
+      id: 9,
+      number: '9',
+      currency: 'USD',
+      billing: { email: 'b@example.com' },
+      line_items: [{ id: 1, sku, quantity: 1, price: 5 }],
+    });
+    const signature = createHmac('sha256', store.secret).update(raw).digest('base64');
+    const hook = await fetch(`${stack.url}/api/hooks/store/${store.id}`, { method: 'POST', headers: { 'x-wc-webhook-signature': signature }, body: raw });
+    if (hook.status !== 200) throw new Error(`the store hook answered ${hook.status}`);
+    const waiting = await ok('GET', `/api/workspace/business-store-connection/${store.id}/needs-mapping`, owner.token);
+    await ok('PATCH', `/api/workspace/business-store-connection/${store.id}/sku-mapping`, owner.token, { sku, catalogItemId: await teamCatalogItem() });
+    return `/api/workspace/business-store-connection/${store.id}/needs-mapping/${waiting.data[0].id}/order`;
   };
 
   /** A fresh component of the team, made by its owner (each delete takes one). */

@@ -1,3 +1,5 @@
+import { COMMON_MESSAGES } from '../common/messages';
+
 /**
  * Plain values of orders from outside stores (spec 002 §1, §3 origin / originLink; ADR 0060), without zod, so
  * the web app, the domain and the BFF read them from `@kiln/contracts/constants`.
@@ -49,13 +51,15 @@ export const STORE_SKU_MAX = 200;
 export const STORE_MAPPINGS_MAX = 1000;
 /** Connections listed at once (a seller has a few). */
 export const STORE_CONNECTIONS_MAX = 100;
+/** Kept lines listed at once (newest first; the total says how many wait in all). */
+export const STORE_NEEDS_MAPPING_PAGE = 100;
 /** Lines of one store order that are read (more are refused: no real order has that many). */
 export const STORE_ORDER_LINES_MAX = 200;
 
 /** Sentences for people (ADR 0060). */
 export const STORE_MESSAGES = {
   connectionNotFound: 'Store connection not found.',
-  nameRequired: 'This field is required',
+  nameRequired: COMMON_MESSAGES.required,
   urlInvalid: 'Enter the address of the store, like https://shop.example.com or example.myshopify.com.',
   secretRequired: 'Paste the secret the store signs its webhooks with.',
   publicKeyRequired: 'Paste the public key of the webhooks configuration (-----BEGIN PUBLIC KEY----- …).',

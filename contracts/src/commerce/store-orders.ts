@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, Text, Timestamp } from '../common/ids';
 import { jsonParam } from '../common/list';
-import { creating, passThrough as route, rpc, withActor } from '../common/contract-builders';
+import { passThrough as route, rpc, withActor } from '../common/contract-builders';
 import { Actor } from '../common/errors';
 import type { HttpRoute } from '../http';
 import { Order } from './order';
@@ -131,7 +131,7 @@ const IdBody = z.object({ id: z.string() });
 export const StoreOrdersRpc = {
   listStoreConnections: rpc('rpc.commerce.business.store-connection.list', withActor(StoreConnectionListQuery), StoreConnectionList),
   getStoreConnection: rpc('rpc.commerce.business.store-connection.get', withActor(IdBody), StoreConnection),
-  createStoreConnection: rpc('rpc.commerce.business.store-connection.create', creating(CreateStoreConnectionBody), CreatedStoreConnection),
+  createStoreConnection: rpc('rpc.commerce.business.store-connection.create', withActor(CreateStoreConnectionBody), CreatedStoreConnection),
   removeStoreConnection: rpc('rpc.commerce.business.store-connection.remove', withActor(IdBody), StoreConnection),
   listSkuMappings: rpc('rpc.commerce.business.store-connection.mappings', withActor(IdBody), SkuMappingList),
   setSkuMapping: rpc('rpc.commerce.business.store-connection.set-mapping', withActor(z.object({ id: z.string(), mapping: SetSkuMappingBody })), SkuMappingList),
@@ -161,11 +161,10 @@ export const StoreOrdersHttpRoutes = {
     summary: 'Connect an outside store (Shopify, WooCommerce, Magento): its webhook endpoint, and its secret shown this once',
     auth: true,
     status: 201,
-    idempotent: true,
     body: CreateStoreConnectionBody,
     response: CreatedStoreConnection,
     rpc: StoreOrdersRpc.createStoreConnection,
-    toRpc: ({ actor, body, idempotencyKey }) => ({ actor, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+    toRpc: ({ actor, body }) => ({ actor, body }),
   }),
   listSkuMappings: route({
     method: 'get',

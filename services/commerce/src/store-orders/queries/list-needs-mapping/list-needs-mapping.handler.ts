@@ -1,13 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { StoreOrderEntryList } from '@kiln/contracts';
+import { STORE_NEEDS_MAPPING_PAGE, StoreOrderEntryList } from '@kiln/contracts';
 import { BUSINESS_ACCESS, BusinessAccess } from '../../../team-access/ports/business-access.port';
 import { STORE_CONNECTIONS, StoreConnections } from '../../ports/store-connections.port';
 import { connectionFor, presentEntry } from '../../store-connection-access';
 import { ListNeedsMappingQuery } from './list-needs-mapping.query';
-
-/** The newest hundred waiting lines, and how many wait in all. */
-export const NEEDS_MAPPING_PAGE = 100;
 
 @QueryHandler(ListNeedsMappingQuery)
 export class ListNeedsMappingHandler implements IQueryHandler<ListNeedsMappingQuery, StoreOrderEntryList> {
@@ -18,7 +15,7 @@ export class ListNeedsMappingHandler implements IQueryHandler<ListNeedsMappingQu
 
   async execute({ actorId, connectionId }: ListNeedsMappingQuery): Promise<StoreOrderEntryList> {
     const connection = await connectionFor(this.connections, this.access, actorId, connectionId, 'read');
-    const { rows, total } = await this.connections.waiting(connection.id, NEEDS_MAPPING_PAGE);
+    const { rows, total } = await this.connections.waiting(connection.id, STORE_NEEDS_MAPPING_PAGE);
     return { data: rows.map(presentEntry), total };
   }
 }
