@@ -221,6 +221,16 @@ export const HttpRoutes = {
     rpc: WorkspaceRpc.setModelComponents,
     toRpc: ({ actor, params, body }) => ({ actor, body: { id: params.id, changes: body } }),
   }),
+  modelComponents: passThrough({
+    method: 'get',
+    path: '/api/workspace/model/{id}/components',
+    summary: 'The components a model uses (ADR 0054), to whoever may see the model',
+    auth: true,
+    params: ModelIdParams,
+    response: ModelComponents,
+    rpc: WorkspaceRpc.modelComponents,
+    toRpc: ({ actor, params }) => ({ actor, body: { id: params.id } }),
+  }),
   modelView: {
     method: 'get',
     path: '/api/workspace/model/{id}/view',

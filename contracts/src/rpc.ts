@@ -83,6 +83,7 @@ export const WorkspaceRpc = {
   setModelGeometry: rpc('rpc.workspace.model.set-geometry', withActor(IdBody.extend({ changes: SetModelGeometryBody })), Model),
   modelView: rpc('rpc.workspace.model.view', withActor(IdBody), ModelViewSource),
   setModelComponents: rpc('rpc.workspace.model.set-components', withActor(IdBody.extend({ changes: SetModelComponentsBody })), ModelComponents),
+  modelComponents: rpc('rpc.workspace.model.components', withActor(IdBody), ModelComponents),
   // Components (spec 001 §3, §7; ADR 0051)
   createComponent: rpc('rpc.workspace.component.create', withActor(CreateComponentBody), Component),
   listComponents: rpc('rpc.workspace.component.list', withActor(ListComponentsQuery), ComponentList),

@@ -238,6 +238,17 @@ describe('workspace service: a model’s geometry (over NATS)', () => {
       expect(await used(owner, teamHinge.id)).toBe(0);
       await expect(setComponents(editor, model.id, [teamHinge.id])).resolves.toEqual({ modelId: model.id, componentIds: [teamHinge.id] });
       expect(await used(owner, teamHinge.id)).toBe(1);
+
+      // What it uses is read by whoever sees the model (the viewer included), not by a stranger.
+      const usedBy = (who: SignedUp) => env.rpc.call('modelComponents', { actor: who.actor, body: { id: model.id } });
+      await expect(usedBy(viewer)).resolves.toEqual({ modelId: model.id, componentIds: [teamHinge.id] });
+      await expect(usedBy(owner)).resolves.toEqual({ modelId: model.id, componentIds: [teamHinge.id] });
+      await expect(env.rpc.fail('modelComponents', { actor: stranger.actor, body: { id: model.id } })).resolves.toEqual({
+        statusCode: 404,
+        message: COMMON_MESSAGES.modelNotFound,
+      });
+      await setComponents(owner, model.id, []);
+      await expect(usedBy(viewer)).resolves.toEqual({ modelId: model.id, componentIds: [] });
     });
   });
 });

@@ -33,6 +33,8 @@ import { ClearComponentUsagesOnModelDeleted } from './reactions/clear-component-
 import { GetModelAccessibilityHandler } from './queries/get-model-accessibility/get-model-accessibility.handler';
 import { GetModelAccessibilityQuery } from './queries/get-model-accessibility/get-model-accessibility.query';
 import { GetModelHandler } from './queries/get-model/get-model.handler';
+import { GetModelComponentsHandler } from './queries/get-model-components/get-model-components.handler';
+import { GetModelComponentsQuery } from './queries/get-model-components/get-model-components.query';
 import { GetModelViewHandler } from './queries/get-model-view/get-model-view.handler';
 import { GetModelViewQuery } from './queries/get-model-view/get-model-view.query';
 import { GetModelQuery } from './queries/get-model/get-model.query';
@@ -82,6 +84,7 @@ export const modelsRoutes: AreaRoutes = {
     SetModelGeometryHandler,
     SetModelComponentsHandler,
     GetModelViewHandler,
+    GetModelComponentsHandler,
   ],
   routes: [
     rpcRoute({
@@ -125,6 +128,11 @@ export const modelsRoutes: AreaRoutes = {
       rpc: WorkspaceRpc.setModelComponents,
       kind: 'command',
       handle: ({ actor, body }, context) => context.commands.execute(new SetModelComponentsCommand(actor.userId, body.id, body.changes)),
+    }),
+    rpcRoute({
+      rpc: WorkspaceRpc.modelComponents,
+      kind: 'query',
+      handle: ({ actor, body }, context) => context.queries.execute(new GetModelComponentsQuery(actor.userId, body.id)),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.modelView,

@@ -64,6 +64,17 @@ export class PgComponentRepository implements ComponentRepository, ComponentUsag
     return envelopes.map((e) => e.eventId);
   }
 
+  async usedByModel(modelId: string): Promise<string[]> {
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('component_usages')
+      .select('component_id')
+      .where('model_id', '=', modelId)
+      .orderBy('component_id')
+      .execute();
+    return rows.map((r) => r.component_id);
+  }
+
   async setUsedBy(modelId: string, componentIds: readonly string[], at: Date): Promise<void> {
     const ids = [...new Set(componentIds)].sort();
     await this.db.transaction().execute(async (trx) => {

@@ -23,4 +23,6 @@ export const COMPONENT_USAGES = Symbol('ComponentUsages');
 export interface ComponentUsages {
   /** The model now uses exactly these components (earlier ones it no longer lists are forgotten). */
   setUsedBy(modelId: string, componentIds: readonly string[], at: Date): Promise<void>;
+  /** The components the model uses now, by id. */
+  usedByModel(modelId: string): Promise<string[]>;
 }
