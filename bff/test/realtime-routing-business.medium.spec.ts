@@ -1,4 +1,4 @@
-import { CatalogItem, Service } from '@kiln/contracts';
+import { CatalogItem, Order, Quote, Service } from '@kiln/contracts';
 import { BusinessEvent } from '../src/realtime/business-pushes';
 import { parseEvent } from '../src/realtime/parse-event';
 import { PushWorld } from './support/push-world';
@@ -177,5 +177,118 @@ describe('business-service, and the rest of the commerce stream', () => {
   it('a business event that does not match its contract is unparsable, not pushed', () => {
     const parsed = parseEvent(JSON.stringify({ type: 'commerce.material.created.v1', eventId: 'x', data: { record: { id: 'nope' } } }));
     expect(parsed.kind).toBe('unparsable');
+  });
+});
+
+/** A contract-valid order (ADR 0057), as the commerce service's events carry it. */
+function anOrder(overrides: Partial<Order> & { ownerId: string }): Order {
+  const modelId = anId();
+  const bills = {
+    billOfMaterials: { total: 0, groups: [], createdDetails: [] },
+    billOfServices: { total: 0, groups: [], providedServices: [] },
+  };
+  return {
+    id: anId(),
+    teamId: null,
+    projectId: null,
+    createdAt: at(),
+    updatedAt: at(),
+    version: 1,
+    name: 'Ada Buyer',
+    status: 'pending',
+    customer: { fullName: 'Ada Buyer', email: 'ada@example.com', phoneNumber: null, avatar: null, registeredUser: false },
+    catalogItemId: anId(),
+    catalogItem: {
+      id: anId(),
+      name: 'Shelf',
+      modelId,
+      model: { id: modelId, name: 'Shelf', preview: null, author: { id: overrides.ownerId, fullName: 'Sam' }, exists: true },
+    },
+    quantity: 2,
+    totalPrice: 20.5,
+    marginAmount: 4,
+    deliveryDays: 3,
+    expirationDays: 7,
+    note: null,
+    origin: 'product',
+    originLink: null,
+    ...bills,
+    missing: [],
+    quoteId: null,
+    revision: null,
+    acceptedAt: null,
+    ...overrides,
+  };
+}
+
+/** An order or quote event as JSON text (the union's schema for its type). */
+function dealEvent(type: BusinessEvent['type'], record: Order | Quote, changes: Record<string, { from: unknown; to: unknown }> = {}): string {
+  const event = {
+    eventId: anId(),
+    type,
+    aggregateType: type.split('.')[1],
+    aggregateId: record.id,
+    occurredAt: at(),
+    actorId: null,
+    correlationId: anId(),
+    causationId: null,
+    data: { changes, record },
+  };
+  return JSON.stringify(BusinessEvent.parse(event));
+}
+
+describe('business-order and business-quote (ADR 0057)', () => {
+  it("a team's order reaches every member on business-order with each status change, in version order; strangers nothing", () => {
+    const world = new World();
+    const ownerId = anId();
+    const team = new TeamStory(ownerId);
+    const viewerId = anId();
+    const owner = world.connect(ownerId);
+    const viewer = world.connect(viewerId);
+    const stranger = world.connect(anId());
+    world.team(team.created());
+    world.team(team.invited(viewerId, 'viewer'));
+    for (const s of [owner, viewer]) s.seen.length = 0;
+    const order = anOrder({ ownerId, teamId: team.team.id });
+    world.receive(dealEvent('commerce.order.created.v1', order));
+    const accepted = dealEvent('commerce.order.accepted.v1', { ...order, status: 'accepted', version: 2 }, { status: { from: 'pending', to: 'accepted' } });
+    world.receive(dealEvent('commerce.order.completed.v1', { ...order, status: 'completed', version: 3 }, { status: { from: 'accepted', to: 'completed' } }));
+    world.receive(accepted);
+    for (const member of [owner, viewer])
+      expect(member.seen.map((m) => [m.channel, m.verb, m.data.status])).toEqual([
+        ['business-order', 'create', 'pending'],
+        ['business-order', 'update', 'completed'],
+      ]);
+    expect(stranger.seen).toEqual([]);
+  });
+
+  it('a personal quote reaches its owner only, on business-quote', () => {
+    const world = new World();
+    const owner = world.connect(anId());
+    const stranger = world.connect(anId());
+    const base = anOrder({ ownerId: owner.userId });
+    const quote: Quote = {
+      ...base,
+      status: 'quotationNeeded',
+      priceOverridden: false,
+      revisions: [],
+      orderId: null,
+    } as unknown as Quote;
+    delete (quote as Partial<Order>).quoteId;
+    delete (quote as Partial<Order>).revision;
+    delete (quote as Partial<Order>).acceptedAt;
+    world.receive(dealEvent('commerce.quote.created.v1', quote));
+    world.receive(
+      dealEvent(
+        'commerce.quote.revoked.v1',
+        { ...quote, status: 'revoked', note: 'Other', version: 2 },
+        { status: { from: 'quotationNeeded', to: 'revoked' } },
+      ),
+    );
+    expect(owner.seen.map((m) => [m.channel, m.verb, m.data.status])).toEqual([
+      ['business-quote', 'create', 'quotationNeeded'],
+      ['business-quote', 'update', 'revoked'],
+    ]);
+    expect(stranger.seen).toEqual([]);
   });
 });
