@@ -401,6 +401,69 @@ describe('a team', () => {
       kind: 'command',
       call: async (t) => http('DELETE', `/api/workspace/business-store-connection/${(await freshTeamStore()).id}`, t),
     },
+    // Quotes and orders of the team (ADR 0057), business records: every member reads them and the reports, owners and
+    // editors create quotes and change quotes and orders; a stranger never learns they exist (404).
+    {
+      route: 'GET /api/workspace/business-order (team scope)',
+      action: 'business.read',
+      kind: 'command',
+      call: (t) => http('GET', `/api/workspace/business-order?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'GET /api/workspace/business-order/reports (team scope)',
+      action: 'business.read',
+      kind: 'command',
+      call: (t) => http('GET', `/api/workspace/business-order/reports?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'GET /api/workspace/business-order/{id}',
+      action: 'business.read',
+      kind: 'command',
+      call: async (t) => http('GET', `/api/workspace/business-order/${await teamOrder()}`, t),
+    },
+    {
+      route: 'GET /api/workspace/business-order/{id}/history',
+      action: 'business.read',
+      kind: 'command',
+      call: async (t) => http('GET', `/api/workspace/business-order/${await teamOrder()}/history`, t),
+    },
+    {
+      route: 'PATCH /api/workspace/business-order/{id} (customer of a pending order)',
+      action: 'business.change',
+      kind: 'command',
+      call: async (t) => http('PATCH', `/api/workspace/business-order/${await teamOrder()}`, t, { customer: matrixCustomer() }),
+    },
+    {
+      route: 'GET /api/workspace/business-product-quote (team scope)',
+      action: 'business.read',
+      kind: 'command',
+      call: (t) => http('GET', `/api/workspace/business-product-quote?where=${encodeURIComponent(JSON.stringify({ teamId }))}`, t),
+    },
+    {
+      route: 'POST /api/workspace/business-product-quote (team scope)',
+      action: 'business.change',
+      kind: 'command',
+      call: async (t) =>
+        http('POST', '/api/workspace/business-product-quote', t, { catalogItemId: await quoteItem(), customer: matrixCustomer(), quantity: 1, teamId }),
+    },
+    {
+      route: 'GET /api/workspace/business-product-quote/{id}',
+      action: 'business.read',
+      kind: 'command',
+      call: async (t) => http('GET', `/api/workspace/business-product-quote/${await teamQuote()}`, t),
+    },
+    {
+      route: 'GET /api/workspace/business-product-quote/{id}/history',
+      action: 'business.read',
+      kind: 'command',
+      call: async (t) => http('GET', `/api/workspace/business-product-quote/${await teamQuote()}/history`, t),
+    },
+    {
+      route: 'PATCH /api/workspace/business-product-quote/{id} (customer while the quotation is needed)',
+      action: 'business.change',
+      kind: 'command',
+      call: async (t) => http('PATCH', `/api/workspace/business-product-quote/${await teamQuote()}`, t, { customer: matrixCustomer() }),
+    },
     // Components of the team (ADR 0051): every member reads the list; owners and editors create, rename and
     // delete. A stranger reading the team's list is refused (403); by id a component stays unknown (404).
     {
@@ -559,6 +622,48 @@ describe('a team', () => {
     return `/api/workspace/business-store-connection/${store.id}/needs-mapping/${waiting.data[0].id}/order`;
   };
 
+  /** A quote's customer (spec 002 §5), a new name each time. */
+  const matrixCustomer = () => ({ fullName: `Buyer ${randomBytes(3).toString('hex')}`, email: 'matrix.buyer@example.com', phoneNumber: '+1 555-0100' });
+  let quoteItemOnce: Promise<string> | undefined;
+  /** A catalog item of the team the quotes are for (its own model). */
+  const quoteItem = () =>
+    (quoteItemOnce ??= (async () => {
+      const model = await ok('POST', '/api/workspace/model', owner.token, { name: 'Matrix shelf', teamId });
+      return (await ok('POST', '/api/workspace/business-catalog', owner.token, { modelId: model.id, teamId, price: 12 })).id as string;
+    })());
+  let teamQuoteOnce: Promise<string> | undefined;
+  /** A quote of the team that still needs its quotation (its customer may be changed again and again). */
+  const teamQuote = () =>
+    (teamQuoteOnce ??= (async () =>
+      (
+        await ok('POST', '/api/workspace/business-product-quote', owner.token, {
+          catalogItemId: await quoteItem(),
+          customer: matrixCustomer(),
+          quantity: 2,
+          teamId,
+        })
+      ).id as string)());
+  let teamOrderOnce: Promise<string> | undefined;
+  /** A pending order of the team: a quote sent by its owner and accepted on the customer's link (no session). */
+  const teamOrder = () =>
+    (teamOrderOnce ??= (async () => {
+      const quote = await ok('POST', '/api/workspace/business-product-quote', owner.token, {
+        catalogItemId: await quoteItem(),
+        customer: matrixCustomer(),
+        quantity: 1,
+        teamId,
+      });
+      const sent = await ok('PATCH', `/api/workspace/business-product-quote/${quote.id}`, owner.token, {
+        status: 'quotationSent',
+        expirationDays: 7,
+        deliveryDays: 7,
+      });
+      const token = String(sent.customerLink).split('/quote/')[1];
+      const answer = await http('POST', `/api/public/quote/${token}/accept`);
+      if (answer.status !== 200) throw new Error(`the customer's accept answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return (await ok('GET', `/api/workspace/business-product-quote/${quote.id}`, owner.token)).orderId as string;
+    })());
+
   /** A fresh component of the team, made by its owner (each delete takes one). */
   const teamComponent = async () => (await ok('POST', '/api/workspace/component', owner.token, { teamId, projectId: null, name: 'Matrix hinge' })).id as string;
 
@@ -566,6 +671,30 @@ describe('a team', () => {
   it.each(cases)('$route.route as $caller', async ({ route, caller: label }) => {
     const caller = callers().find((c) => c.label === label)!;
     check(await route.call(caller.person?.token), expectedForTeam(caller, route.action, route.kind), `${route.route} as ${label}`);
+  });
+
+  it("the customer's quote link needs no session; an unknown one is 404; user-by-email needs one", async () => {
+    const quote = await ok('POST', '/api/workspace/business-product-quote', owner.token, {
+      catalogItemId: await quoteItem(),
+      customer: matrixCustomer(),
+      quantity: 1,
+      teamId,
+    });
+    const sent = await ok('PATCH', `/api/workspace/business-product-quote/${quote.id}`, owner.token, {
+      status: 'quotationSent',
+      expirationDays: 1,
+      deliveryDays: 1,
+    });
+    const token = String(sent.customerLink).split('/quote/')[1];
+    check(await http('GET', `/api/public/quote/${token}`), 'ok', 'the public quote, anonymous');
+    check(await http('GET', `/api/public/quote/${'A'.repeat(43)}`), 404, 'an unknown link');
+    check(await http('POST', `/api/public/quote/${token}/decline`, undefined, {}), 'ok', 'the customer declines, anonymous');
+    check(await http('GET', '/api/workspace/business-product-quote/user-by-email?email=matrix.buyer%40example.com'), 401, 'user-by-email, anonymous');
+    check(
+      await http('GET', `/api/workspace/business-product-quote/user-by-email?email=${encodeURIComponent(teamViewer.email)}`, stranger.token),
+      'ok',
+      'user-by-email',
+    );
   });
 
   it('deleting a project and the team: only the owner', async () => {
