@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { QuoteMail, QuoteMailer } from '../ports/quote-mailer.port';
 import { mailDir, mailText } from './folder-quote-mailer';
 
@@ -72,7 +72,8 @@ export function mailBody(mail: QuoteMail): string {
 
 export class SmtpQuoteMailer implements QuoteMailer {
   private readonly logger = new Logger('quote-mail');
-  private readonly transport: Transporter;
+  /** nodemailer, loaded with the first message (a service without SMTP never loads it). */
+  private transport: Promise<Transporter> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -83,14 +84,6 @@ export class SmtpQuoteMailer implements QuoteMailer {
     private readonly settings: SmtpSettings,
     private readonly now: () => number = Date.now,
   ) {
-    // The timeouts beside the URL (a URL alone leaves nodemailer's own, 30 s to 10 min).
-    this.transport = createTransport({
-      url: settings.url,
-      connectionTimeout: settings.timeoutMs,
-      greetingTimeout: settings.timeoutMs,
-      socketTimeout: settings.timeoutMs,
-      dnsTimeout: settings.timeoutMs,
-    });
     this.dirs = {
       pending: join(settings.outbox, 'pending'),
       sending: join(settings.outbox, 'sending'),
@@ -132,7 +125,7 @@ export class SmtpQuoteMailer implements QuoteMailer {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
-    this.transport.close();
+    (await this.transport?.catch(() => null))?.close();
   }
 
   /** A pass over the outbox now (or right after the one running). */
@@ -156,6 +149,18 @@ export class SmtpQuoteMailer implements QuoteMailer {
   /** Waits for the pass running, if any (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.running) await this.running;
+  }
+
+  private async connect(): Promise<Transporter> {
+    const { createTransport } = await import('nodemailer');
+    // The timeouts beside the URL (a URL alone leaves nodemailer's own, 30 s to 10 min).
+    return createTransport({
+      url: this.settings.url,
+      connectionTimeout: this.settings.timeoutMs,
+      greetingTimeout: this.settings.timeoutMs,
+      socketTimeout: this.settings.timeoutMs,
+      dnsTimeout: this.settings.timeoutMs,
+    });
   }
 
   private async ensureDirs(): Promise<void> {
@@ -187,7 +192,8 @@ export class SmtpQuoteMailer implements QuoteMailer {
 
   private async deliver(message: Outgoing, claimed: string, name: string): Promise<void> {
     try {
-      await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
+      const transport = await (this.transport ??= this.connect());
+      await transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
       await rm(claimed, { force: true });
       this.logger.log(`${message.about} sent to ${message.to} by SMTP`);
     } catch (error) {
