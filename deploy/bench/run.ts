@@ -29,6 +29,7 @@ import { IDLE_MEMORY_GOAL_MIB, measureNpmStart, renderIdleMemory } from './idle-
 import { BARE_PUSH_CHAIN, BARE_PUSH_CHAIN_MEANING, barePushChain, loadOptions, sustainedPushLoad } from './push-load';
 import { rebuildRates } from './rebuild';
 import { commerceRebuildRates, INVENTORY, inventoryListOperation, seedMaterials } from './business';
+import { ORDERS_LARGE, ORDERS_SMALL, ordersListOperation, pricingBench, reportsOperation, seedOrders } from './orders';
 import { pluginPipelineBench, removeStorage, renderPluginPipeline } from './plugin-pipeline';
 import { renderUpload, uploadBench } from './upload';
 import { renderThumbnails, thumbnailBench } from './thumbnails';
@@ -165,6 +166,24 @@ async function main(): Promise<void> {
     await seedMaterials(stack.url, pool, seller, INVENTORY);
     say(`inventory: ${INVENTORY} materials seeded; ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples`);
     const [inventoryList] = await measureInterleaved([inventoryListOperation(stack.url, seller, INVENTORY)], LIST_RUN);
+    // Orders and quotes (issue 19, ADR 0057): the orders list and /reports at 1,000 and 100,000 orders, in turns; pricing in process.
+    const [orderSmall, orderLarge] = [await registerUser(stack.url), await registerUser(stack.url)];
+    await waitForUserView(pool, orderSmall.id);
+    await waitForUserView(pool, orderLarge.id);
+    await seedOrders(stack.url, pool, orderSmall, ORDERS_SMALL);
+    await seedOrders(stack.url, pool, orderLarge, ORDERS_LARGE);
+    say(`orders: ${ORDERS_SMALL} and ${ORDERS_LARGE} orders seeded; ${LIST_RUN.warmup} warm-up + ${LIST_RUN.samples} samples per case, in turns`);
+    const [ordersSmall, ordersLarge, reportsSmall, reportsLarge, reportsSmallAgain] = await measureInterleaved(
+      [
+        ordersListOperation(stack.url, orderSmall, ORDERS_SMALL),
+        ordersListOperation(stack.url, orderLarge, ORDERS_LARGE),
+        reportsOperation(stack.url, orderSmall, ORDERS_SMALL),
+        reportsOperation(stack.url, orderLarge, ORDERS_LARGE),
+        { ...reportsOperation(stack.url, orderSmall, ORDERS_SMALL), name: `order reports ${ORDERS_SMALL / 1000}k, again` },
+      ],
+      LIST_RUN,
+    );
+    const pricing = pricingBench(n(200, 2000).samples);
     say(`commerce rebuild: ${REBUILD_EVENTS} catalog-item events, raw consume, live replay, then rebuild from the events table`);
     const commerceRebuild = await commerceRebuildRates({ natsUrl: stack.natsUrl, databaseUrl: stack.adminDatabaseUrl, count: REBUILD_EVENTS, say });
 
@@ -214,6 +233,20 @@ async function main(): Promise<void> {
           `GET /api/workspace/business-material?limit=20&sort={"updatedAt":-1} of a user with ${INVENTORY} materials: the inventory's ` +
           `first page and total (HTTP → BFF → NATS → commerce → business_material_view)`,
       },
+      ...[ordersSmall, ordersLarge].map((metric, i) => ({
+        metric,
+        against: 'list-baseline',
+        meaning:
+          `GET /api/workspace/business-order?limit=10&sort={"updatedAt":-1} of a seller with ${i ? ORDERS_LARGE : ORDERS_SMALL} orders: the orders ` +
+          `list's first page and total (HTTP → BFF → NATS → commerce → business_order_view and the kept counts)`,
+      })),
+      ...[reportsSmall, reportsLarge, reportsSmallAgain].map((metric, i) => ({
+        metric,
+        against: 'query-baseline',
+        meaning:
+          `GET /api/workspace/business-order/reports of a seller with ${i === 1 ? ORDERS_LARGE : ORDERS_SMALL} orders: new, monthly and yearly ` +
+          `from the reports projection's rows${i === 2 ? ' (measured twice in the same turns: the noise)' : ''}`,
+      })),
       {
         metric: notificationCount,
         against: 'query-baseline',
@@ -318,6 +351,16 @@ async function main(): Promise<void> {
         `${Math.round(commerceRebuild.rebuildPerSecond)} events/s`,
     );
     goal('commerce rebuild rate / raw consume rate', commerceRebuild.rebuildPerSecond / commerceRebuild.rawPerSecond, 0.3, 'above');
+    console.log('Orders and quotes (issue 19):');
+    goal('orders list 100k p50 / list-baseline p50 (first page)', ordersLarge.p50 / listBaseline, 2);
+    goal('orders list 100k / 1k p50 (first page)', ordersLarge.p50 / ordersSmall.p50, 1.2);
+    const reportsNoise = Math.abs(reportsSmallAgain.p50 / reportsSmall.p50 - 1);
+    const reportsRatio = reportsLarge.p50 / reportsSmall.p50;
+    console.log(
+      `- reports 100k / 1k p50: ${reportsRatio.toFixed(3)} (goal ≤ 1 within this run's noise: 1k measured twice differed by ` +
+        `${(reportsNoise * 100).toFixed(1)} %, so ≤ ${(1 + reportsNoise).toFixed(3)}) ${reportsRatio <= 1 + reportsNoise ? 'met' : 'NOT MET'}`,
+    );
+    goal(`quote pricing of a 50-line recipe p50 ms (p99 ${pricing.p99.toFixed(3)} ms)`, pricing.p50, 5);
     const chain = baselines.find((b) => b.name === BARE_PUSH_CHAIN)!;
     console.log('Pushes against their goals (ratios to the bare push chain):');
     goal('push p50 / bare chain p50, one command at a time', push.p50 / chain.p50, 6);
