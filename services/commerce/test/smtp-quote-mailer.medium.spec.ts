@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,3 +167,43 @@ it('a server that never answers: send returns, the try ends at the timeout, the 
   await eventually(() => expect(server.received.map((r) => r.to)).toEqual([['late@example.com']]), 15_000);
   await eventually(() => expect(inOutbox('pending')).toEqual([]));
 }, 30_000);
+
+it('two instances share one outbox: each message goes out once; a claim left by a stopped process is taken back and sent', async () => {
+  const server = await smtpServer();
+  servers.push(server);
+  const a = mailer(server.port, { retryMs: 100 });
+  const b = mailer(server.port, { retryMs: 100 });
+  b.start();
+  await Promise.all(Array.from({ length: 6 }, (_, i) => a.send(aMail(`buyer${i}@example.com`))));
+  await eventually(() => expect(server.received).toHaveLength(6), 15_000);
+  expect(new Set(server.received.map((m) => m.to[0])).size).toBe(6);
+
+  // A process that stopped mid-send left its claim in sending/ (11 minutes ago): it goes back and out.
+  await a.send(aMail('stranded@example.com'));
+  await eventually(() => expect(server.received).toHaveLength(7));
+  const stranded = { id: '000000000000001-stranded', to: 'stranded2@example.com', subject: 'Left behind', text: 'Hello', about: 'a test' };
+  const file = join(dir, 'outbox', 'sending', `${stranded.id}.json`);
+  writeFileSync(file, JSON.stringify({ ...stranded, createdAt: Date.now(), attempts: 0, nextAttemptAt: 0 }));
+  const old = new Date(Date.now() - 11 * 60 * 1000);
+  utimesSync(file, old, old);
+  await eventually(() => expect(server.received.map((m) => m.to[0])).toContain('stranded2@example.com'), 15_000);
+  await eventually(() => expect([...inOutbox('pending'), ...inOutbox('sending')]).toEqual([]));
+}, 30_000);
+
+it('a message still refused three days after it was written is given up: moved to outbox/failed', async () => {
+  const server = await smtpServer({ refuse: 100 });
+  servers.push(server);
+  let now = Date.parse('2026-11-26T10:00:00.000Z');
+  const settings = smtpSettings({ KILN_SMTP_URL: server.url, KILN_MAIL_DIR: dir, KILN_SMTP_RETRY_MS: '1000' })!;
+  const m = new SmtpQuoteMailer(settings, () => now);
+  mailers.push(m);
+  await m.send(aMail());
+  await eventually(() => expect(JSON.parse(readFileSync(join(dir, 'outbox', 'pending', inOutbox('pending')[0]!), 'utf8')).attempts).toBe(1));
+  now += 3 * 24 * 60 * 60 * 1000;
+  m.kick();
+  await eventually(() => expect(inOutbox('failed')).toHaveLength(1));
+  expect(inOutbox('pending')).toEqual([]);
+  const failed = JSON.parse(readFileSync(join(dir, 'outbox', 'failed', inOutbox('failed')[0]!), 'utf8'));
+  expect(failed).toMatchObject({ to: 'zoe@example.com', attempts: 2 });
+  expect(server.received).toHaveLength(0);
+});
