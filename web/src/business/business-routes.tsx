@@ -16,6 +16,7 @@ const OrderPage = lazyPart(() => import('./orders/OrderPage').then((m) => m.Orde
 const QuotesPage = lazyPart(() => import('./orders/QuotesPage').then((m) => m.QuotesPage));
 const QuotePage = lazyPart(() => import('./orders/QuotePage').then((m) => m.QuotePage));
 const StoreFrontsPage = lazyPart(() => import('./store-fronts/StoreFrontsPage').then((m) => m.StoreFrontsPage));
+const StoreConnectionsPage = lazyPart(() => import('./store-connections/StoreConnectionsPage').then((m) => m.StoreConnectionsPage));
 
 /** Preloads the catalog (a pointer over the Business dashboard's entries). */
 export const preloadCatalog = CatalogPage.preload;
@@ -122,6 +123,14 @@ export function businessRoutes() {
         element={
           <Lazy>
             <StoreFrontsPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="business/store-connections"
+        element={
+          <Lazy>
+            <StoreConnectionsPage />
           </Lazy>
         }
       />

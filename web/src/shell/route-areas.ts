@@ -66,6 +66,7 @@ export const SCREENS = {
   inventory: { built: true, tools: SEARCH_SORT },
   services: { built: true, tools: SEARCH_SORT },
   storeFronts: { built: false, tools: NONE }, // spec 002 §2: only a message that store fronts are coming soon
+  storeConnections: { built: true, tools: NONE }, // orders from outside stores (ADR 0060)
   orders: { built: true, tools: NONE },
   order: { built: true, tools: NONE },
   quotes: { built: true, tools: NONE },
@@ -131,6 +132,7 @@ const BUSINESS_LISTS: Record<string, ScreenId> = {
   inventory: 'inventory',
   services: 'services',
   'store-fronts': 'storeFronts',
+  'store-connections': 'storeConnections',
 };
 const BUSINESS_DETAILS: Record<string, ScreenId> = { catalog: 'catalogItem', orders: 'order', quotes: 'quote' };
 

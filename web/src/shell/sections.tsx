@@ -38,6 +38,8 @@ export const BUSINESS_SECTIONS: Section[] = [
   { label: 'Inventory', path: '/business/inventory', icon: <InventoryIcon /> },
   { label: 'Services', path: '/business/services', icon: <ServicesIcon /> },
   { label: 'StoreFronts', path: '/business/store-fronts', icon: <StoreIcon /> },
+  // Orders from outside stores (ADR 0060).
+  { label: 'Store connections', path: '/business/store-connections', icon: <StoreIcon /> },
 ];
 
 /** The section a path belongs to (longest matching prefix). */
