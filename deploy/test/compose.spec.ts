@@ -81,6 +81,14 @@ describe('docker-compose.yml', () => {
     expect(fs.existsSync(path.join(root, 'deploy', 'Dockerfile'))).toBe(true);
   });
 
+  it('gives commerce its mail settings and keeps its mail folder and SMTP outbox on a volume the node user owns (ADR 0059)', () => {
+    const commerce = services.commerce;
+    expect(commerce.environment).toMatchObject({ KILN_SMTP_URL: '${KILN_SMTP_URL:-}', KILN_MAIL_DIR: '/var/lib/kiln/mail' });
+    expect(commerce.volumes).toContain('mail-data:/var/lib/kiln/mail');
+    expect(Object.keys(compose.volumes)).toContain('mail-data');
+    expect(fs.readFileSync(path.join(root, 'deploy', 'Dockerfile'), 'utf8')).toContain('chown node:node /var/lib/kiln/mail');
+  });
+
   it('has an entrypoint that knows every app service', () => {
     const entry = fs.readFileSync(path.join(root, 'deploy', 'docker-entrypoint.sh'), 'utf8');
     for (const name of [...SERVICES, 'bff']) expect(entry).toContain(name);
