@@ -13,6 +13,8 @@ import { DotsIcon } from '../ui/icons';
 import { preloadOn } from '../ui/lazy';
 import { Menu, MenuItem } from '../ui/Menu';
 import { preloadModelViewer } from '../viewer/LazyModelViewer';
+import { GEOMETRY_TEXTS } from '../model-geometry/geometry-texts';
+import { LazyDialog, preloadGeometryDialogs, UseAsGeometryDialog } from '../model-geometry/lazy-dialogs';
 import { UploadDropzone, UploadNotice, useUploads } from './upload';
 import { assetFileUrl, assetItemsApi, type AssetScope } from './asset-items-api';
 import { formatSize, LIBRARY_KINDS } from './asset-kinds';
@@ -52,7 +54,7 @@ function applyPush(queryClient: QueryClient, kind: AssetItemKind, message: PushM
   );
 }
 
-type Open = { kind: 'rename' | 'delete' | 'open'; item: AssetItem } | null;
+type Open = { kind: 'rename' | 'delete' | 'open' | 'geometry'; item: AssetItem } | null;
 
 export interface AssetLibraryPageProps {
   kind: AssetItemKind;
@@ -136,6 +138,9 @@ export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDe
             onOpen={() => setOpen({ kind: 'open', item })}
             onRename={() => setOpen({ kind: 'rename', item })}
             onDelete={() => setOpen({ kind: 'delete', item })}
+            // A 3D object becomes a model's geometry (ADR 0054): for those who may add to the scope; each model says if they may change it.
+            onUseAsGeometry={item.kind === 'object3d' ? () => setOpen({ kind: 'geometry', item }) : undefined}
+            canUseAsGeometry={canUpload}
           />
         )}
       />
@@ -143,6 +148,11 @@ export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDe
       {open?.kind === 'open' && (
         // The list's latest copy: a push that the preview is ready shows the file in the open dialog.
         <AssetOpenDialog item={items.find((i) => i.id === open.item.id) ?? open.item} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'geometry' && (
+        <LazyDialog title={GEOMETRY_TEXTS.asGeometryTitle(open.item.name)} onClose={() => setOpen(null)}>
+          <UseAsGeometryDialog item={open.item} onClose={() => setOpen(null)} />
+        </LazyDialog>
       )}
       {open?.kind === 'rename' && (
         <RenameAssetDialog
@@ -180,9 +190,12 @@ interface AssetCardProps {
   onOpen: () => void;
   onRename: () => void;
   onDelete: () => void;
+  /** 3D objects only: "Use as model geometry". */
+  onUseAsGeometry?: () => void;
+  canUseAsGeometry: boolean;
 }
 
-function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDelete }: AssetCardProps) {
+function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDelete, onUseAsGeometry, canUseAsGeometry }: AssetCardProps) {
   const updated = formatDay(item.updatedAt);
   const size = formatSize(item.media.size);
   const common = { 'data-testid': 'asset-item', 'data-asset-name': item.name, 'data-asset-id': item.id };
@@ -216,7 +229,14 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
       label={`Actions for ${item.name}`}
       className="model-menu"
       trigger={(props) => (
-        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${item.name}`} data-testid="asset-menu" {...props}>
+        <button
+          type="button"
+          className="icon-btn model-menu-button"
+          aria-label={`Actions for ${item.name}`}
+          data-testid="asset-menu"
+          {...(item.kind === 'object3d' ? preloadOn(preloadGeometryDialogs) : {})}
+          {...props}
+        >
           <DotsIcon />
         </button>
       )}
@@ -241,6 +261,19 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
           >
             Download
           </MenuItem>
+          {onUseAsGeometry && (
+            <MenuItem
+              disabled={!canUseAsGeometry}
+              title={canUseAsGeometry ? undefined : NO_ROLE}
+              testId="asset-use-as-geometry"
+              onSelect={() => {
+                close();
+                onUseAsGeometry();
+              }}
+            >
+              {GEOMETRY_TEXTS.useAsGeometry}
+            </MenuItem>
+          )}
           <MenuItem
             disabled={!canChange}
             title={canChange ? undefined : NO_ROLE}

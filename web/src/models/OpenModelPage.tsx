@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { modelsApi } from '../api/models';
 import { messageOf } from '../api/client';
 import { CubeIcon } from '../ui/icons';
+import { GEOMETRY_TEXTS } from '../model-geometry/geometry-texts';
 
 const MODES = {
   edit: { title: 'Editor', text: 'The 3D editor comes in a later step.' },
@@ -41,6 +42,12 @@ export function OpenModelPage({ mode }: { mode: 'edit' }) {
             Your role: <strong data-testid="open-model-role">{access.data.userRole}</strong>
           </p>
           {allowed === false ? <p role="alert">Your role does not allow opening it this way.</p> : <p>{text}</p>}
+          <p>
+            {GEOMETRY_TEXTS.inViewer}{' '}
+            <Link to={`/embed/${encodeURIComponent(id)}`} data-testid="open-model-viewer">
+              {GEOMETRY_TEXTS.openViewer}
+            </Link>
+          </p>
         </>
       )}
       <p>

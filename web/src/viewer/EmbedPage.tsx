@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { ModelView } from '@kiln/contracts';
+import type { Model, ModelView } from '@kiln/contracts';
 import { MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
 import { ApiError, request } from '../api/client';
 import { addKnownMessages } from '../api/messages';
+import { ModelSetupBar, useSetupModel } from '../model-geometry/ModelSetupBar';
 import { CubeIcon } from '../ui/icons';
 import { LazyModelViewer } from './LazyModelViewer';
 import { VIEWER_TEXTS } from './viewer-texts';
@@ -17,12 +19,20 @@ const enc = encodeURIComponent;
 function NotAvailable({ name }: { name?: string }) {
   return (
     <main className="embed-page embed-not-available" data-testid="embed-not-available">
+      {body(name)}
+    </main>
+  );
+}
+
+function body(name?: string) {
+  return (
+    <>
       <div className="empty-art" aria-hidden="true">
         <CubeIcon size={44} />
       </div>
       <h1>{name ?? MODEL_GEOMETRY_MESSAGES.notAvailable}</h1>
       <p>{name ? MODEL_GEOMETRY_MESSAGES.noGeometry : MODEL_GEOMETRY_MESSAGES.notAvailableDetail}</p>
-    </main>
+    </>
   );
 }
 
@@ -33,13 +43,23 @@ function NotAvailable({ name }: { name?: string }) {
  */
 export function EmbedPage() {
   const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  // The signed-in caller's model at the top level: its setup bar (ADR 0054); inside another site's frame, none.
+  const setup = useSetupModel(id);
+  const [revision, setRevision] = useState(0);
+  const onChanged = (model: Model) => {
+    queryClient.setQueryData(['model-geometry', 'setup-model', id], (before: Model | null | undefined) => (before ? { ...before, ...model } : model));
+    void queryClient.invalidateQueries({ queryKey: ['model-view', id] });
+    setRevision((n) => n + 1);
+  };
   const view = useQuery({
     queryKey: ['model-view', id],
     queryFn: () => request<ModelView>('GET', `/api/workspace/model/${enc(id)}/view`, { quiet401: true }),
     enabled: Boolean(id),
     retry: false,
   });
-  if (view.isPending)
+  // The bar, when there is one, comes with the page (the viewer is not mounted twice).
+  if (view.isPending || (setup.isPending && setup.fetchStatus !== 'idle'))
     return (
       <main className="embed-page">
         <p className="model-viewer-message" role="status">
@@ -54,6 +74,24 @@ export function EmbedPage() {
         <p className="model-viewer-message" role="alert">
           {VIEWER_TEXTS.failed}
         </p>
+      </main>
+    );
+  }
+  if (setup.data) {
+    // People with a role on the model, outside any frame: the bar with its name, Geometry and Components, then the view.
+    return (
+      <main className="embed-page embed-page-setup" data-testid={view.data.hasGeometry ? 'embed-page' : 'embed-not-available'}>
+        <ModelSetupBar model={setup.data} onChanged={onChanged} />
+        {view.data.hasGeometry ? (
+          <LazyModelViewer key={revision} src={`/api/workspace/model/${enc(id)}/geometry`} title={view.data.name} fullWindow />
+        ) : (
+          <div className="embed-not-available embed-setup-empty">
+            <div className="empty-art" aria-hidden="true">
+              <CubeIcon size={44} />
+            </div>
+            <p>{MODEL_GEOMETRY_MESSAGES.noGeometry}</p>
+          </div>
+        )}
       </main>
     );
   }
