@@ -59,7 +59,10 @@ export class PgQuoteSources implements QuoteSources {
     const inScope = (q: SelectQueryBuilder<any, any, object>) => {
       if (!scope.teamId) return q.where('team_id', 'is', null).where('owner_id', '=', scope.ownerId);
       const team = q.where('team_id', '=', scope.teamId);
-      return scope.projectId ? team.where((eb) => eb.or([eb('project_id', 'is', null), eb('project_id', '=', scope.projectId)])) : team;
+      // As the recipe was checked (ADR 0027): team-wide records, and the project's when the item has one.
+      return scope.projectId
+        ? team.where((eb) => eb.or([eb('project_id', 'is', null), eb('project_id', '=', scope.projectId)]))
+        : team.where('project_id', 'is', null);
     };
     const live = (table: 'business_material_view' | 'business_service_view', ids: string[]) =>
       inScope(this.db.withSchema(SCHEMA).selectFrom(table).where('id', 'in', ids).where('deleted_at', 'is', null))
