@@ -415,7 +415,14 @@ export function ReasonDialog({
         {reason === 'other' && (
           <div className="field">
             <label htmlFor={`${groupId}-other`}>{DEAL_TEXTS.otherReason}</label>
-            <textarea id={`${groupId}-other`} rows={3} maxLength={2000} value={other} onChange={(e) => setOther(e.target.value)} data-testid="reason-other" />
+            <textarea
+              id={`${groupId}-other`}
+              rows={3}
+              maxLength={2000}
+              value={other}
+              onChange={(e) => setOther(e.target.value)}
+              data-testid="reason-other-text"
+            />
           </div>
         )}
         {error && (

@@ -1,17 +1,63 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { Order, Quote } from '@kiln/contracts';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Order, PushMessage, Quote } from '@kiln/contracts';
+import { ORDER_FILTER_STATUSES, ORDERS_PAGE_SIZE, type OrderFilter } from '@kiln/contracts/constants';
 import { usePushChannel } from '../../realtime/RealtimeProvider';
+import { inScope } from '../business-cache';
 import { dealKeys } from './orders-api';
 
+/** A push travels beside the projection the lists read: the pages are fetched again once it has surely caught up. */
+const RECONCILE_MS = 2000;
+
+type Deal = Order | Quote;
+type ListFilters = { teamId?: string; projectId?: string; page?: number; filter?: OrderFilter; search?: string };
+
+/** Whether a deal belongs in a cached list page: its scope, the filter's statuses, the search on the customer's name or e-mail. */
+export function listHolds(deal: Deal, f: ListFilters): boolean {
+  const statuses = ORDER_FILTER_STATUSES[f.filter ?? 'all'] as readonly string[] | null;
+  const term = (f.search ?? '').toLowerCase();
+  return (
+    inScope(deal, f) &&
+    (!statuses || statuses.includes(deal.status)) &&
+    (!term || deal.customer.fullName.toLowerCase().includes(term) || deal.customer.email.toLowerCase().includes(term))
+  );
+}
+
 /**
- * `business-order` pushes (ADR 0057: the seller's, or the team's): the pages of the list and the header stats are
- * fetched again (a page of 10 counted from the total cannot be patched in place), an open order shows the newer version.
+ * One push merged into the cached list pages at once (ADR 0058): a known deal is replaced when newer (or leaves a
+ * filter it no longer matches), a new one, or one entering a filter, goes first on page 1; later the pages are
+ * fetched again, so the total and the pages' cut agree with the service.
  */
+export function applyDealPush<T extends Deal>(queryClient: QueryClient, listKey: QueryKey, message: PushMessage<T>) {
+  const deal = message?.data;
+  if (!deal?.id) return;
+  for (const [key, data] of queryClient.getQueriesData<{ data: T[]; total: number }>({ queryKey: listKey })) {
+    if (!data) continue;
+    const filters = (key[key.length - 1] ?? {}) as ListFilters;
+    const held = data.data.find((d) => d.id === deal.id);
+    const fits = listHolds(deal, filters);
+    if (held) {
+      if (held.version >= deal.version) continue;
+      queryClient.setQueryData(
+        key,
+        fits
+          ? { ...data, data: data.data.map((d) => (d.id === deal.id ? deal : d)) }
+          : { data: data.data.filter((d) => d.id !== deal.id), total: data.total - 1 },
+      );
+    } else if (fits && (filters.page ?? 0) === 0) {
+      queryClient.setQueryData(key, { data: [deal, ...data.data].slice(0, ORDERS_PAGE_SIZE), total: data.total + 1 });
+    }
+  }
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: listKey }), RECONCILE_MS);
+}
+
+/** `business-order` pushes (ADR 0057: the seller's, or the team's): the lists, the header stats, an open order. */
 export function useOrderPushes() {
   const queryClient = useQueryClient();
   usePushChannel<Order>('business-order', (message) => {
-    void queryClient.invalidateQueries({ queryKey: dealKeys.orderLists() });
-    void queryClient.invalidateQueries({ queryKey: ['business', 'order', 'reports'] });
+    applyDealPush(queryClient, dealKeys.orderLists(), message);
+    const reports = () => void queryClient.invalidateQueries({ queryKey: ['business', 'order', 'reports'] });
+    reports();
+    setTimeout(reports, RECONCILE_MS);
     const order = message?.data;
     if (order?.id) queryClient.setQueryData<Order>(dealKeys.order(order.id), (old) => (old && old.version >= order.version ? old : order));
   });
@@ -21,7 +67,7 @@ export function useOrderPushes() {
 export function useQuotePushes() {
   const queryClient = useQueryClient();
   usePushChannel<Quote>('business-quote', (message) => {
-    void queryClient.invalidateQueries({ queryKey: dealKeys.quoteLists() });
+    applyDealPush(queryClient, dealKeys.quoteLists(), message);
     const quote = message?.data;
     if (quote?.id) queryClient.setQueryData<Quote>(dealKeys.quote(quote.id), (old) => (old && old.version >= quote.version ? old : quote));
   });
