@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { aModel, anUnknownId, aUser, SignedUp } from '../../workspace/test/support/builders';
 import { eventually } from '../../workspace/test/support/test-env';
 import { ProjectOrderReports } from '../src/orders/projections/project-order-reports';
+import { ProjectOrdersOnOrderEvents } from '../src/orders/projections/project-orders-on-order-events';
+import { ProjectQuotesOnQuoteEvents } from '../src/orders/projections/project-quotes-on-quote-events';
 import { ATeam, aTeamWithRoles, BusinessClient, businessClient } from './business-records.support';
 import { CommerceTestEnv, startCommerce } from './support/commerce-env';
 
@@ -472,5 +474,35 @@ describe('commerce service: quotes and orders (over NATS)', () => {
     const live = await rows();
     await rebuildProjection(env.db, 'commerce', ProjectOrderReports);
     expect(await rows()).toEqual(live);
+  });
+
+  it('the quote and order views and their timelines rebuilt from the events equal the live ones', async () => {
+    const snapshot = async () => ({
+      quotes: await env.db.withSchema('commerce').selectFrom('business_quote_view').selectAll().orderBy('id').execute(),
+      orders: await env.db.withSchema('commerce').selectFrom('business_order_view').selectAll().orderBy('id').execute(),
+      history: await env.db
+        .withSchema('commerce')
+        .selectFrom('business_record_history')
+        .selectAll()
+        .where((eb) => eb.or([eb('type', 'like', 'quote.%'), eb('type', 'like', 'order.%')]))
+        .orderBy('record_id')
+        .orderBy('version')
+        .execute(),
+      counts: await env.db
+        .withSchema('commerce')
+        .selectFrom('business_record_counts')
+        .selectAll()
+        .where('view', 'in', ['business_quote_view', 'business_order_view'])
+        .where('live', '<>', 0)
+        .orderBy('view')
+        .orderBy('scope')
+        .execute(),
+    });
+    const live = await snapshot();
+    expect(live.quotes.length).toBeGreaterThan(10);
+    expect(live.orders.length).toBeGreaterThan(5);
+    await rebuildProjection(env.db, 'commerce', ProjectQuotesOnQuoteEvents);
+    await rebuildProjection(env.db, 'commerce', ProjectOrdersOnOrderEvents);
+    expect(await snapshot()).toEqual(live);
   });
 });
