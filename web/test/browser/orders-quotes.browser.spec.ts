@@ -83,7 +83,8 @@ async function statusBecomes(page: Page, label: string) {
 
 /** Presses Enter on an element, reached by focus (no pointer). */
 async function press(page: Page, testId: string, key = 'Enter') {
-  await page.getByTestId(testId).focus();
+  // Once it can be used: a button is disabled while the change before it is on its way.
+  await page.locator(`[data-testid="${testId}"]:not([disabled])`).focus();
   await page.keyboard.press(key);
 }
 

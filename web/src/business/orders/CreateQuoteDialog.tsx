@@ -111,7 +111,7 @@ export function CreateQuoteDialog({ scope, onClose }: { scope: BusinessScope; on
             onChange={(e) => setDraft({ ...draft, catalogItemId: e.target.value })}
             data-testid="quote-product"
           >
-            <option value="">{catalog.isPending ? 'Loading…' : 'Choose a catalog item'}</option>
+            <option value="">{catalog.isPending ? 'Loading…' : 'Select a product'}</option>
             {items.map((item) => (
               <option key={item.id} value={item.id}>
                 {item.name}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Order, Quote } from '@kiln/contracts';
+import { ORDER_DOCUMENT_LABELS as L } from '@kiln/contracts/constants';
 import { expectedDate } from '@kiln/domain';
 import { formatUsd, formatWhen } from '../business-texts';
 import { CustomerAvatar, dealTotal, OriginBadge, StatusBadge } from './deal-parts';
@@ -25,24 +26,24 @@ export function DealRow({ deal, kind, to }: { deal: Order | Quote; kind: 'Order'
       </div>
       <dl className="deal-row-facts">
         <div>
-          <dt>Product</dt>
+          <dt>{L.product}</dt>
           <dd>{deal.catalogItem.name}</dd>
         </div>
         <div>
-          <dt>Quantity</dt>
+          <dt>{L.quantity}</dt>
           <dd data-testid="row-quantity">{deal.quantity}</dd>
         </div>
         <div>
-          <dt>{kind} ID</dt>
+          <dt>{kind === 'Order' ? L.orderId : L.quoteId}</dt>
           <dd className="deal-id">{deal.id}</dd>
         </div>
         <div>
-          <dt>Date submitted</dt>
+          <dt>{L.dateSubmitted}</dt>
           <dd>{formatWhen(deal.createdAt)}</dd>
         </div>
         {expected && (
           <div data-testid="row-expected">
-            <dt>Date expected</dt>
+            <dt>{L.dateExpected}</dt>
             <dd>{formatWhen(expected)}</dd>
           </div>
         )}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, UpdateOrderBody } from '@kiln/contracts';
-import { ORDER_ACTION_LABELS } from '@kiln/contracts/constants';
+import { ORDER_ACTION_LABELS, ORDER_DOCUMENT_FILE_NAME } from '@kiln/contracts/constants';
 import { orderActionsAllowed } from '@kiln/domain';
 import { ApiError, messageOf } from '../../api/client';
 import { useCanChange } from '../business-scope';
@@ -98,7 +98,7 @@ export function OrderPage() {
               {ORDER_ACTION_LABELS.decline}
             </button>
           )}
-          <a className="btn btn-ghost" href={orderApi.pdfPath(data.id)} download="document.pdf" data-testid="export-pdf">
+          <a className="btn btn-ghost" href={orderApi.pdfPath(data.id)} download={ORDER_DOCUMENT_FILE_NAME} data-testid="export-pdf">
             Export as PDF
           </a>
           <button type="button" className="btn btn-ghost" data-testid="print" onClick={print}>

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import type { BillOfMaterials, BillOfServices, Customer, CustomerInput, MissingLine, Order, Quote } from '@kiln/contracts';
 import {
   DECLINE_REASONS,
+  ORDER_DOCUMENT_LABELS as L,
+  orderPrintTitle,
+  SERVICE_CLASS_LABELS,
   HIGHLIGHTED_STATUSES,
   MATERIAL_CLASSES,
   ORDER_MESSAGES,
@@ -17,7 +20,6 @@ import { DotsIcon } from '../../ui/icons';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { TextField } from '../../ui/TextField';
 import { formatUsd, formatWhen } from '../business-texts';
-import { SERVICE_CLASSES } from '../services/service-form';
 import { DEAL_TEXTS, ORIGIN_LABELS } from './orders-texts';
 
 /** totalPrice is per unit (spec 002 §3): the whole order is totalPrice × quantity, to the cent. */
@@ -100,7 +102,7 @@ export function Pagination({ page, pages, onPage, label }: { page: number; pages
 }
 
 const quantityText = (q: { value: number; unit: string }) => `${Number(q.value.toFixed(4))} ${q.unit}`;
-const serviceClassLabel = (value: string) => SERVICE_CLASSES.find((c) => c.value === value)?.label ?? value;
+const serviceClassLabel = (value: keyof typeof SERVICE_CLASS_LABELS) => SERVICE_CLASS_LABELS[value] ?? value;
 
 /** Bill of material and Bill of service with their groups ('No data available' when empty), Margin and Total (spec 002 §2). */
 export function BillTables({
@@ -116,10 +118,10 @@ export function BillTables({
           <caption>Bill of material</caption>
           <thead>
             <tr>
-              <th scope="col">Material</th>
-              <th scope="col">Quantity</th>
+              <th scope="col">{L.material}</th>
+              <th scope="col">{L.quantity}</th>
               <th scope="col" className="num">
-                Price
+                {L.price}
               </th>
             </tr>
           </thead>
@@ -160,10 +162,10 @@ export function BillTables({
           <caption>Bill of service</caption>
           <thead>
             <tr>
-              <th scope="col">Service</th>
-              <th scope="col">Quantity</th>
+              <th scope="col">{L.service}</th>
+              <th scope="col">{L.quantity}</th>
               <th scope="col" className="num">
-                Price
+                {L.price}
               </th>
             </tr>
           </thead>
@@ -210,11 +212,11 @@ export function BillTables({
       )}
       <dl className="bill-totals">
         <div>
-          <dt>Margin</dt>
+          <dt>{L.margin}</dt>
           <dd data-testid="deal-margin">{formatUsd(bills.marginAmount)}</dd>
         </div>
         <div className="bill-total">
-          <dt>Total</dt>
+          <dt>{L.total}</dt>
           <dd data-testid="deal-bill-total">{formatUsd(bills.total)}</dd>
         </div>
       </dl>
@@ -247,7 +249,7 @@ export function DealSide({
         </h2>
         <dl className="deal-info">
           <div>
-            <dt>Product</dt>
+            <dt>{L.product}</dt>
             <dd>
               <Link to={`/business/catalog/${deal.catalogItemId}${scope}`} data-testid="deal-product">
                 {deal.catalogItem.name || ORDER_MESSAGES.itemNotFound}
@@ -255,23 +257,23 @@ export function DealSide({
             </dd>
           </div>
           <div>
-            <dt>{kind} ID</dt>
+            <dt>{kind === 'Order' ? L.orderId : L.quoteId}</dt>
             <dd data-testid="deal-id">{deal.id}</dd>
           </div>
           <div>
-            <dt>Quantity</dt>
+            <dt>{L.quantity}</dt>
             <dd data-testid="deal-quantity">{deal.quantity}</dd>
           </div>
           <div>
-            <dt>Date submitted</dt>
+            <dt>{L.dateSubmitted}</dt>
             <dd data-testid="deal-submitted">{formatWhen(deal.createdAt)}</dd>
           </div>
           <div>
-            <dt>Est. Lead time</dt>
-            <dd data-testid="deal-lead-time">{lead ? formatWhen(lead) : '—'}</dd>
+            <dt>{L.estLeadTime}</dt>
+            <dd data-testid="deal-lead-time">{lead ? formatWhen(lead) : L.none}</dd>
           </div>
           <div>
-            <dt>Total</dt>
+            <dt>{L.total}</dt>
             <dd data-testid="deal-total">{formatUsd(dealTotal(deal))}</dd>
           </div>
         </dl>
@@ -348,7 +350,7 @@ export function MoreActions({ kind, id, onPrint }: { kind: 'Order' | 'Quote'; id
 /** Print with the title `Order-{id}` / `Quote-{id}` (spec 002 §9); the print stylesheet hides the shell. */
 export function printDeal(kind: 'Order' | 'Quote', id: string) {
   const before = document.title;
-  document.title = `${kind}-${id}`;
+  document.title = orderPrintTitle(kind === 'Order' ? 'order' : 'quote', id);
   const restore = () => {
     document.title = before;
     window.removeEventListener('afterprint', restore);

@@ -46,6 +46,16 @@ export function dealListQuery({ scope, page, search = '', filter = 'all' }: Deal
 /** Spec 002 §9: total pages = total / 10 rounded up. */
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
 
+/** `?timeZone=` for the PDF, so its dates read as the page's (ADR 0059). */
+function zoneQuery(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone ? `?timeZone=${encodeURIComponent(zone)}` : '';
+  } catch {
+    return '';
+  }
+}
+
 export const orderApi = {
   list: (params: DealListParams) => request<OrderList>('GET', ORDER, { query: dealListQuery(params) }),
   reports: (scope: BusinessScope) => {
@@ -54,8 +64,8 @@ export const orderApi = {
   },
   get: (id: string) => request<Order>('GET', at(ORDER, id)),
   update: (id: string, changes: UpdateOrderBody, version?: number) => request<Order>('PATCH', at(ORDER, id), { body: changes, headers: ifMatch(version) }),
-  /** J3's route: the order as an A4 PDF (document.pdf). */
-  pdfPath: (id: string) => `${at(ORDER, id)}/pdf`,
+  /** ADR 0059's route: the order as an A4 PDF (document.pdf), its dates in the browser's zone. */
+  pdfPath: (id: string) => `${at(ORDER, id)}/pdf${zoneQuery()}`,
 };
 
 export const quoteApi = {
@@ -65,7 +75,7 @@ export const quoteApi = {
   update: (id: string, changes: UpdateQuoteBody, version?: number) =>
     request<Quote & { customerLink?: string | null }>('PATCH', at(QUOTE, id), { body: changes, headers: ifMatch(version) }),
   userByEmail: (email: string) => request<UserByEmail>('GET', `${QUOTE}/user-by-email`, { query: { email } }),
-  pdfPath: (id: string) => `${at(QUOTE, id)}/pdf`,
+  pdfPath: (id: string) => `${at(QUOTE, id)}/pdf${zoneQuery()}`,
 };
 
 export const dealKeys = {
