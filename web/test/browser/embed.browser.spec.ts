@@ -182,8 +182,13 @@ describe('/embed/{id} in a page of another site', () => {
       await page.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor();
       // No shell: no navigation, no skip link, no bell.
       expect(await page.locator('nav, .shell, .skip-link').count()).toBe(0);
-      const box = await page.getByTestId('model-viewer').boundingBox();
-      expect(box).toMatchObject({ width: SMALL_PHONE.width, height: SMALL_PHONE.height });
+      // The rest of the window under the owner's bar (the model's name, Geometry, Components; ADR 0054).
+      const [bar, box] = [await page.getByTestId('model-setup').boundingBox(), await page.getByTestId('model-viewer').boundingBox()];
+      expect({ width: box!.width, top: box!.y, bottom: box!.y + box!.height }).toEqual({
+        width: SMALL_PHONE.width,
+        top: bar!.y + bar!.height,
+        bottom: SMALL_PHONE.height,
+      });
       await eventually(async () => expect(await drawnShare(page.mainFrame())).toBeGreaterThan(0.01), WAIT_MS);
       // The name and the size both shown, neither over the other.
       const [title, size] = [await page.getByTestId('embed-title').boundingBox(), await page.getByTestId('model-viewer-size').boundingBox()];
