@@ -1,4 +1,5 @@
 import { createHmac, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { STORE_HOOK_BODY_LIMIT, STORE_MESSAGES } from '@kiln/contracts';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
 import { eventually } from '../../deploy/test/support/eventually';
@@ -112,6 +113,17 @@ describe('Shopify', () => {
     const read = await ok('GET', `/api/workspace/business-store-connection/${connection.id}`, seller.token);
     expect(read.secret).toBeUndefined();
     expect(JSON.stringify(await ok('GET', '/api/workspace/business-store-connection', seller.token))).not.toContain(secret);
+    // At rest the secret is sealed (AES-256-GCM under KILN_SECRETS_KEY): the database never holds it as it was given.
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query('SELECT secret_sealed FROM commerce.store_connections WHERE id = $1', [connection.id]);
+      expect(rows[0].secret_sealed).toMatch(/^v1\.[0-9a-f]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(rows[0].secret_sealed).not.toContain(secret);
+      expect(rows[0].secret_sealed).not.toContain(Buffer.from(secret).toString('base64url'));
+    } finally {
+      await db.end();
+    }
     expect((await ok('GET', `/api/workspace/business-store-connection/${connection.id}/sku-mapping`, seller.token)).data).toEqual([
       expect.objectContaining({ sku: 'LAMP-1', catalogItemId: lampId, catalogItemName: 'Desk lamp' }),
     ]);
