@@ -8,6 +8,7 @@ import { FONT_ORIGINS, GOOGLE_FONT_FILE_MAX_BYTES } from '../workspace/font.cons
 
 export * from './upload-kinds';
 export * from './storage-settings';
+export * from './upload-texts';
 
 /**
  * Uploaded files (spec 001 §3 "Media", §7 "Uploads and media"), owned by the assets service. The BFF
