@@ -21,10 +21,11 @@ import { formatSize, LIBRARY_KINDS } from './asset-kinds';
 import { AssetOpenDialog } from './AssetOpenDialog';
 import { AssetThumb, previewFailure } from './AssetThumb';
 import { RenameAssetDialog } from './RenameAssetDialog';
+import { TEAM_TEXTS } from '../teams/team-texts';
 import './assets.css';
 
 /** Why a viewer's buttons are disabled (spec 001 §6). */
-export const NO_ROLE = 'Only owners and editors of the team may do this';
+export const NO_ROLE = TEAM_TEXTS.ownersAndEditorsOnly;
 
 export const assetKeys = {
   all: ['asset-items'] as const,

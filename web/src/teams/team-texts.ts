@@ -8,6 +8,8 @@ export const TEAM_TEXTS = {
   unauthorizedTitle: 'Unauthorized',
   noAccess: TEAM_MESSAGES.noAccess,
   loadFailed: 'Something went wrong while fetching the team.',
+  /** Why a team's change button is disabled for a viewer (ours: components, asset libraries). */
+  ownersAndEditorsOnly: 'Only owners and editors of the team may do this',
 } as const;
 
 /** Spec 001 §5: the invite e-mail "must match a simple pattern" (the same pattern as the team aggregate's). */
