@@ -223,6 +223,12 @@ export type Hasher = (text: string) => string;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The customer's answers on one link (accept, decline): counted per link, not in one bucket shared by every
+ * caller without an account (ADR 0057), so nobody can use up another customer's answers.
+ */
+export const QUOTE_LINK_RATE_LIMIT = { max: 30, windowSeconds: 60 } as const;
+
 function freeze(q: QuoteFields, number: number, at: Date, hash: Hasher): QuoteRevisionFields {
   const base = {
     number,

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateMaterialInput, ErrorBody, ORDER_MESSAGES, OrderRpc, Quote } from '@kiln/contracts';
+import { QUOTE_LINK_RATE_LIMIT } from '@kiln/domain';
 import { nsSubject, rebuildProjection, requestPacket } from '@kiln/service-kit';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -370,6 +371,22 @@ describe('commerce service: quotes and orders (over NATS)', () => {
     expect(await fail('publicAccept', { actor: anon, body: { token: link } })).toMatchObject({ statusCode: 409, message: ORDER_MESSAGES.quoteExpired });
     clock.now = realNow;
     expect((await call('getQuote', { actor: owner.actor, body: { id: other.id } })).status).toBe('quotationSent');
+  });
+
+  it("the customer's answers are limited per link: past the limit 429, another customer's link still answers", async () => {
+    const links: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const quote = await call('createQuote', { actor: owner.actor, body: { catalogItemId: itemId, customer, quantity: 1 } });
+      await call('updateQuote', { actor: owner.actor, body: { id: quote.id, changes: { status: 'quotationSent', expirationDays: 1, deliveryDays: 1 } } });
+      await call('updateQuote', { actor: owner.actor, body: { id: quote.id, changes: { status: 'revoked', note: 'Other' } } });
+      links.push(linkOf(quote.id).token);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: QUOTE_LINK_RATE_LIMIT.max + 1 }, () => fail('publicAccept', { actor: anon, body: { token: links[0] } })),
+    );
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(QUOTE_LINK_RATE_LIMIT.max);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(1);
+    expect(await fail('publicDecline', { actor: anon, body: { token: links[1] } })).toMatchObject({ statusCode: 409, message: ORDER_MESSAGES.quoteRevoked });
   });
 
   it('two people deciding at once on one order: exactly one wins', async () => {

@@ -1,5 +1,6 @@
 import { OrderList, OrderRpc, Quote, QuoteList } from '@kiln/contracts';
-import { answerAfterProjection, AreaRoutes, idempotencyClaim, rpcRoute, runIdempotent } from '@kiln/service-kit';
+import { QUOTE_LINK_RATE_LIMIT } from '@kiln/domain';
+import { answerAfterProjection, AreaRoutes, idempotencyClaim, RateLimiter, RpcContext, rpcRoute, runIdempotent } from '@kiln/service-kit';
 import { committedRecord, recordRoutes } from '../business-records/business-records.routes';
 import { SCHEMA } from '../database.types';
 import { ConfiguredQuoteMailer } from './adapters/configured-quote-mailer';
@@ -21,6 +22,7 @@ import { ORDER_READ_MODEL } from './ports/order-read-model.port';
 import { QUOTE_LINKS } from './ports/quote-links.port';
 import { QUOTE_MAILER } from './ports/quote-mailer.port';
 import { QUOTE_SOURCES } from './ports/quote-sources.port';
+import { sha256 } from './quote-links';
 import { ProjectOrderReports } from './projections/project-order-reports';
 import { ProjectOrdersOnOrderEvents } from './projections/project-orders-on-order-events';
 import { ProjectQuotesOnQuoteEvents } from './projections/project-quotes-on-quote-events';
@@ -32,6 +34,11 @@ import { PublicQuoteHandler } from './queries/public-quote/public-quote.handler'
 import { PublicQuoteQuery } from './queries/public-quote/public-quote.query';
 import { UserByEmailHandler } from './queries/user-by-email/user-by-email.handler';
 import { UserByEmailQuery } from './queries/user-by-email/user-by-email.query';
+
+/** One hit on a customer link's answer limit (429 with Retry-After past it). */
+async function limitLink(context: RpcContext, token: string): Promise<void> {
+  await new RateLimiter(context.runtime.db, SCHEMA).hit(`quote-link:${sha256(token)}`, QUOTE_LINK_RATE_LIMIT);
+}
 
 /**
  * Orders and quotes (spec 002 §2–§7; ADR 0057): business records (ADR 0029) — get, history and `?version=N`
@@ -118,18 +125,22 @@ export const ordersRoutes: AreaRoutes = {
       kind: 'query',
       handle: ({ body }, context) => context.queries.execute(new PublicQuoteQuery(body.token)),
     }),
+    // The customer's answers are commands without an account: counted per link (kind 'query' keeps them out of the
+    // per-person command bucket, which would be one bucket for every anonymous caller).
     rpcRoute({
       rpc: OrderRpc.publicAccept,
-      kind: 'command',
+      kind: 'query',
       handle: async ({ body }, context) => {
+        await limitLink(context, body.token);
         const result = await context.commands.execute(new AnswerQuoteCommand(body.token, 'accept'));
         return answerAfterProjection(context, [ProjectQuotesOnQuoteEvents, result.eventIds], () => result.answer);
       },
     }),
     rpcRoute({
       rpc: OrderRpc.publicDecline,
-      kind: 'command',
+      kind: 'query',
       handle: async ({ body }, context) => {
+        await limitLink(context, body.token);
         const result = await context.commands.execute(new AnswerQuoteCommand(body.token, 'decline', body.note));
         return answerAfterProjection(context, [ProjectQuotesOnQuoteEvents, result.eventIds], () => result.answer);
       },
