@@ -341,7 +341,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // given to the children only and never printed.
     const rpcKey = env.KILN_RPC_KEY || randomBytes(32).toString('hex');
     const storeSecretsKey = secretsKey(env, path.join(dataDir, 'secrets', 'secrets-key'));
-    const common: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, KILN_NAMESPACE: namespace, KILN_RPC_KEY: rpcKey };
+    // Where people reach this stack (links in e-mails, ADR 0057): the deployment's own address, else this BFF's.
+    const publicUrl = env.KILN_PUBLIC_URL || `http://localhost:${port}`;
+    const common: NodeJS.ProcessEnv = {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      KILN_NAMESPACE: namespace,
+      KILN_RPC_KEY: rpcKey,
+      KILN_PUBLIC_URL: publicUrl,
+    };
     if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
     const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv => (natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {});
     const buildDir = await serverBuildDir(log);

@@ -14,7 +14,7 @@ import { newQuoteToken, sha256 } from '../../quote-links';
 import { ChangeQuoteCommand } from './change-quote.command';
 
 /** The public address the customer's link starts with (KILN_PUBLIC_URL, else the local web app). */
-export const publicUrl = (env: NodeJS.ProcessEnv = process.env) => (env.KILN_PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+export const publicUrl = (env: NodeJS.ProcessEnv = process.env) => (env.KILN_PUBLIC_URL || `http://localhost:${env.PORT || 8080}`).replace(/\/+$/, '');
 
 /**
  * A quote's changes (spec 002 §4; ADR 0057), decided by the domain on the version the caller read: the
