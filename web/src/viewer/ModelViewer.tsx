@@ -4,6 +4,7 @@ import { Box3, GridHelper, Material, Mesh, Object3D, PerspectiveCamera, Sphere, 
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { describeSize, fitDistance, gridFor, sizeLabel, type Size3 } from './viewer-math';
+import { MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
 import { VIEWER_TEXTS } from './viewer-texts';
 import './viewer.css';
 
@@ -65,15 +66,30 @@ async function loadGlb(src: string, signal: AbortSignal): Promise<Loaded> {
   }
 }
 
+/** A model's view.glb still being made (ADR 0054) is asked for again this often, this many times, its sentence shown meanwhile. */
+const NOT_READY_RETRY_MS = 2000;
+const NOT_READY_TRIES = 45;
+
 /** The glb at `src`, loading until its answer for that address is in. */
 function useGlb(src: string): Loaded {
   const [loaded, setLoaded] = useState<{ src: string; result: Loaded } | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    void loadGlb(src, abort.signal).then((result) => {
-      if (!abort.signal.aborted) setLoaded({ src, result });
-    });
-    return () => abort.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (tries: number) =>
+      void loadGlb(src, abort.signal).then((result) => {
+        if (abort.signal.aborted) return;
+        setLoaded({ src, result });
+        // Just chosen or uploaded: the assets service is still deriving the viewer's file.
+        if (result.state === 'failed' && result.message === MODEL_GEOMETRY_MESSAGES.notReady && tries < NOT_READY_TRIES) {
+          timer = setTimeout(() => attempt(tries + 1), NOT_READY_RETRY_MS);
+        }
+      });
+    attempt(1);
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+    };
   }, [src]);
   return loaded && loaded.src === src ? loaded.result : { state: 'loading' };
 }

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { boxGlb } from '../../../bff/test/support/box-glb';
-import { createModelViaApi, eventually, launchBrowser, WAIT_MS } from '../support/browser';
+import { createModelViaApi, eventually, launchBrowser } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE } from '../support/layout';
 
 type State = Awaited<ReturnType<typeof signUpOnce>>['state'];
@@ -56,21 +56,12 @@ async function a3dObject(page: Page, name: string, teamId?: string): Promise<{ i
   return (await item.json()) as { id: string };
 }
 
-/** Reloads the viewer page until the assets service has made the viewer's file and the canvas is drawn. */
-async function expectDrawnViewer(page: Page, modelId: string): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    await openViewerPage(page, modelId);
-    const state = await page
-      .locator('[data-testid="model-viewer"][data-state="ready"], [data-testid="model-viewer-error"]')
-      .first()
-      .waitFor({ timeout: WAIT_MS })
-      .then(() => page.locator('[data-testid="model-viewer"]').getAttribute('data-state'))
-      .catch(() => null);
-    if (state === 'ready') break;
-    if (Date.now() > deadline) throw new Error(`the viewer never became ready (last state ${state})`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+/**
+ * The viewer on the page as it is (no reload): while the assets service makes the viewer's file it says so and asks
+ * again by itself; then the canvas is drawn.
+ */
+async function expectDrawnViewer(page: Page): Promise<void> {
+  await page.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 60_000 });
   await page.locator('canvas').waitFor();
   await eventually(
     () => drawnShare(page),
@@ -122,7 +113,7 @@ describe('A model’s geometry and components, chosen in the app (issue 18; ADR 
       await dialog.waitFor({ state: 'detached' });
 
       // The service made the viewer's file from the upload: the canvas is drawn, the size in mm (a glTF's metres × 1000).
-      await expectDrawnViewer(page, model.id);
+      await expectDrawnViewer(page);
       expect(await page.getByTestId('model-viewer-size').textContent()).toBe('40 mm × 30 mm × 20 mm');
       expect(await page.getByTestId('embed-title').textContent()).toBe('Bracket model');
       await expectNoSeriousA11yViolations(page, 'viewer page with geometry, owner');
