@@ -136,7 +136,6 @@ const modelCallers = (): Caller[] => [
 const modelRoutes: { route: string; action: ModelAction; call(id: string, token?: string): Promise<{ status: number; body: any }> }[] = [
   { route: 'GET /api/workspace/model/{id}', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/${id}`, t) },
   { route: 'GET /api/workspace/model/{id}/components', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/${id}/components`, t) },
-  { route: 'GET /api/workspace/model/{id}/components', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/${id}/components`, t) },
   { route: 'GET /api/workspace/model/accessibility/{id}', action: 'model.read', call: (id, t) => http('GET', `/api/workspace/model/accessibility/${id}`, t) },
   {
     route: 'PATCH /api/workspace/model/{id} (rename)',
