@@ -39,7 +39,7 @@ async function hook(connectionId: string, raw: string | Buffer, headers: Record<
   const response = await fetch(`${stack.url}/api/hooks/store/${connectionId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: raw,
+    body: typeof raw === 'string' ? raw : new Uint8Array(raw),
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as any) : undefined };
