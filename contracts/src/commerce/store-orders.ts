@@ -112,6 +112,8 @@ export const StoreHookAnswer = z.object({
   outcome: z.enum(['received', 'duplicate', 'ignored']),
   orderIds: z.array(Id),
   needsMapping: z.number().int(),
+  /** Adobe Commerce's webhooks read the answer's operation (`success`: the store's own process goes on unchanged). */
+  op: z.literal('success').optional(),
 });
 export type StoreHookAnswer = z.infer<typeof StoreHookAnswer>;
 

@@ -94,6 +94,7 @@ export class ReceiveStoreOrderHandler implements ICommandHandler<ReceiveStoreOrd
       }
     }
     const outcome = orderIds.length === 0 && waiting === 0 && repeats > 0 ? 'duplicate' : 'received';
-    return { outcome, orderIds, needsMapping: waiting };
+    // Adobe Commerce's webhooks expect an operation in a 200 answer: `success` lets the store's process go on unchanged.
+    return { outcome, orderIds, needsMapping: waiting, ...(connection.platform === 'magento' ? { op: 'success' as const } : {}) };
   }
 }
