@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ORDER_MESSAGES } from '@kiln/contracts/constants';
 import { REPO_ROOT } from '../../../deploy/src/stack';
 import { createMaterialViaApi, createModelViaApi, eventually, launchBrowser, type TestUser } from '../support/browser';
-import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, withPageAt } from '../support/layout';
+import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -195,6 +195,20 @@ describe('Orders and quotes', () => {
       await send.waitFor({ state: 'detached' });
       await page.getByTestId('status-badge').filter({ hasText: 'Quotation sent' }).waitFor();
       expect(await page.getByTestId('revision').count()).toBe(1);
+      // Save on a sent quote keeps the status and freezes revision 2 (a new link); what changed is listed.
+      await press(page, 'send-quote');
+      await send.waitFor();
+      expect(await send.getByTestId('quote-send').count()).toBe(0);
+      await page.getByTestId('quote-delivery').focus();
+      await page.keyboard.press('ArrowDown'); // 3 → 7 days
+      await press(page, 'quote-save');
+      await send.waitFor({ state: 'detached' });
+      await eventually(
+        () => page.getByTestId('revision').count(),
+        (n) => expect(n).toBe(2),
+      );
+      expect(await page.getByTestId('status-badge').textContent()).toBe('Quotation sent');
+      expect(await page.getByTestId('revision-changes').textContent()).toContain('Delivery: 3 days → 7 days');
       const link = await customerLinkOf(page, quoteId);
 
       // The seller watches the orders list while the customer answers.
@@ -242,6 +256,14 @@ describe('Orders and quotes', () => {
       expect(await page.getByTestId('edit-customer').count()).toBe(0);
       await press(page, 'order-complete');
       await statusBecomes(page, 'Completed');
+
+      // The print stylesheet: the order alone, without the navigation and the top bar.
+      expect(await page.locator('.sidenav, .topbar, .deal-actions').count()).toBe(3);
+      await page.emulateMedia({ media: 'print' });
+      expect(
+        await page.locator('.sidenav, .topbar, .deal-actions').evaluateAll((els) => els.filter((e) => getComputedStyle(e).display !== 'none').length),
+      ).toBe(0);
+      await page.emulateMedia({ media: 'screen' });
       expect(await page.locator('[data-testid="order-accept"], [data-testid="order-decline"], [data-testid="order-complete"]').count()).toBe(0);
 
       // Print: the title is Order-{id} while printing.
@@ -281,6 +303,19 @@ describe('Orders and quotes', () => {
       await page.goto('/business/orders');
       const row = page.locator('[data-testid="deal-row"][data-customer="Dana Decline"]');
       await row.getByTestId('deal-link').click();
+      // The customer, editable while pending, with §5's rules.
+      await page.getByTestId('edit-customer').click();
+      const contact = page.getByRole('dialog', { name: 'Contact Customer' });
+      await contact.getByLabel('Phone').fill('12--34');
+      await contact.getByTestId('customer-save').click();
+      expect(await contact.getByTestId('field-error').allTextContents()).toEqual([ORDER_MESSAGES.phone]);
+      await contact.getByLabel('Phone').fill('+44 20 7946 0000');
+      await contact.getByTestId('customer-save').click();
+      await contact.waitFor({ state: 'detached' });
+      await eventually(
+        () => page.getByTestId('customer-phone').getAttribute('href'),
+        (href) => expect(href).toBe('tel:+442079460000'),
+      );
       await page.getByTestId('order-decline').click();
       const dialog = page.getByRole('dialog', { name: 'Decline order' });
       await dialog.getByTestId('reason-submit').click();
@@ -347,8 +382,11 @@ describe('Orders and quotes', () => {
     }
   });
 
-  it('fits a 390 px wide screen without sideways scroll', async () => {
-    await withPageAt(browser, PHONE, seller, async (page) => {
+  it.each([
+    ['390', PHONE],
+    ['360', SMALL_PHONE],
+  ])('fits a %s px wide screen without sideways scroll', async (_, viewport) => {
+    await withPageAt(browser, viewport, seller, async (page) => {
       const quote = await sentQuote(page, item.id, { fullName: 'Pat Phone-Number-With-A-Rather-Long-Name', email: 'pat@example.test' });
       await page.goto('/business/quotes');
       await page.getByTestId('deal-row').first().waitFor();

@@ -112,7 +112,8 @@ export function QuotePage() {
       <div className="deal-layout">
         <BillTables bills={{ ...data, total: dealTotal(data) }} />
         <DealSide deal={data} kind="Quote" canEditCustomer={allowed.includes('editCustomer')} onEditCustomer={() => setOpen('customer')}>
-          {data.revisions.length > 0 && <Revisions revisions={data.revisions} />}
+          {/* A new revision compares itself with the one before it. */}
+          {data.revisions.length > 0 && <Revisions key={data.revisions.length} revisions={data.revisions} />}
         </DealSide>
       </div>
       {open === 'send' && <SendQuoteDialog quote={data} canSend={allowed.includes('send')} onSubmit={change} onClose={() => setOpen(null)} />}
