@@ -198,6 +198,10 @@ describe('Shopify', () => {
   it('a body past the limit is 413 before anything else; a signed body that is no order is 400', async () => {
     const big = Buffer.alloc(STORE_HOOK_BODY_LIMIT + 1, 'a');
     expect(await hook(connection.id, big, { 'x-shopify-hmac-sha256': 'x' })).toMatchObject({ status: 413 });
+    // Just under the limit: the whole body reaches the service (base64 in one NATS message) and is verified.
+    const padded = JSON.stringify({ ...shopifyOrder('5123456789200', 'LAMP-1'), note: 'n'.repeat(STORE_HOOK_BODY_LIMIT - 2_000) });
+    expect(Buffer.byteLength(padded)).toBeLessThanOrEqual(STORE_HOOK_BODY_LIMIT);
+    expect(await hook(connection.id, padded, { 'x-shopify-hmac-sha256': hmac(secret, padded) })).toMatchObject({ status: 200, body: { outcome: 'received' } });
     const notAnOrder = JSON.stringify({ id: 1, line_items: [] });
     expect(await hook(connection.id, notAnOrder, { 'x-shopify-hmac-sha256': hmac(secret, notAnOrder) })).toMatchObject({
       status: 400,
