@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { messageOf } from '../api/client';
+import { NOTHING_FOUND_TEXT } from '../models/ModelListView';
 import { GEOMETRY_TEXTS } from './geometry-texts';
 
 /** The search typed, applied after a pause (the lists' 500 ms of spec 000 §5) and trimmed. */
@@ -62,7 +63,7 @@ export function Picker<T>({ searchLabel, searchId, typed, onType, label, query, 
         )}
         {query.isSuccess && list.length === 0 && (
           <p className="muted" data-testid={`${testId}-empty`}>
-            {searching ? GEOMETRY_TEXTS.nothingFound : empty}
+            {searching ? NOTHING_FOUND_TEXT : empty}
           </p>
         )}
         {list.map(renderRow)}
