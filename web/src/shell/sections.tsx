@@ -31,6 +31,9 @@ export const WORKSPACE_SECTIONS: Section[] = [
   { label: 'My Assets', path: '/assets', icon: <ImageIcon /> },
 ];
 
+/** The Store connections section's name (its page's title too). */
+export const STORE_CONNECTIONS_LABEL = 'Store connections';
+
 export const BUSINESS_SECTIONS: Section[] = [
   { label: 'Catalog', path: '/business/catalog', icon: <CatalogIcon /> },
   { label: 'Orders', path: '/business/orders', icon: <OrdersIcon /> },
@@ -39,7 +42,7 @@ export const BUSINESS_SECTIONS: Section[] = [
   { label: 'Services', path: '/business/services', icon: <ServicesIcon /> },
   { label: 'StoreFronts', path: '/business/store-fronts', icon: <StoreIcon /> },
   // Orders from outside stores (ADR 0060).
-  { label: 'Store connections', path: '/business/store-connections', icon: <StoreIcon /> },
+  { label: STORE_CONNECTIONS_LABEL, path: '/business/store-connections', icon: <StoreIcon /> },
 ];
 
 /** The section a path belongs to (longest matching prefix). */

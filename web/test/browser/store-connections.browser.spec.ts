@@ -74,7 +74,7 @@ describe('Store connections', () => {
       expect(await waiting.textContent()).toContain('John Doe');
 
       await field(page, 'SKU').fill('LAMP-7');
-      await page.getByLabel('Catalog item').selectOption({ label: 'Desk lamp' });
+      await page.getByLabel('Catalog item for this SKU').selectOption({ label: 'Desk lamp' });
       await page.getByRole('button', { name: 'Map', exact: true }).click();
       await card.getByRole('cell', { name: 'Desk lamp', exact: true }).waitFor();
       await expectNoSeriousA11yViolations(page, 'store connections, panel');

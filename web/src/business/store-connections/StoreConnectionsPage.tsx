@@ -4,6 +4,7 @@ import type { CreatedStoreConnection, StoreConnection, StorePlatform } from '@ki
 import { ORDER_MESSAGES, STORE_MESSAGES, STORE_PLATFORM_LABELS, STORE_PLATFORMS } from '@kiln/contracts/constants';
 import { ApiError, messageOf } from '../../api/client';
 import { addKnownMessages } from '../../api/messages';
+import { STORE_CONNECTIONS_LABEL } from '../../shell/sections';
 import { TextField } from '../../ui/TextField';
 import { catalogApi } from '../business-api';
 import { ScopePicker, useBusinessScope, useCanChange, type BusinessScope } from '../business-scope';
@@ -36,7 +37,7 @@ export function StoreConnectionsPage() {
   return (
     <section className="business-page store-connections-page" aria-labelledby={titleId} data-testid="store-connections">
       <div className="page-header">
-        <h1 id={titleId}>{T.title}</h1>
+        <h1 id={titleId}>{STORE_CONNECTIONS_LABEL}</h1>
         <div className="business-actions">
           <ScopePicker scope={scope} onChange={setScope} />
         </div>

@@ -1,6 +1,5 @@
-/** The words of the Store connections section (ADR 0060); the server's sentences come from STORE_MESSAGES. */
+/** The words of the Store connections section (ADR 0060; its title is its navigation label); the server's sentences come from STORE_MESSAGES. */
 export const STORE_CONNECTION_TEXTS = {
-  title: 'Store connections',
   intro: 'Orders from your Shopify, WooCommerce or Magento store arrive here through a webhook. Map each SKU of the store to a catalog item.',
   connect: 'Connect a store',
   platform: 'Platform',
@@ -18,7 +17,7 @@ export const STORE_CONNECTION_TEXTS = {
   mappings: 'SKU mappings',
   noMappings: 'No SKU is mapped yet.',
   sku: 'SKU',
-  catalogItem: 'Catalog item',
+  catalogItem: 'Catalog item for this SKU',
   chooseItem: 'Choose a catalog item',
   map: 'Map',
   unmap: 'Remove mapping',
