@@ -188,8 +188,12 @@ describe('Orders and quotes', () => {
       ]);
       await page.getByTestId('quote-override').focus();
       await page.keyboard.press('Space');
-      await page.getByTestId('quote-expiry').selectOption('7');
-      await page.getByTestId('quote-delivery').selectOption('3');
+      // The day selects by typing (a closed select picks the option its text starts with).
+      await page.getByTestId('quote-expiry').focus();
+      await page.keyboard.type('7');
+      await page.getByTestId('quote-delivery').focus();
+      await page.keyboard.type('3');
+      expect([await page.getByTestId('quote-expiry').inputValue(), await page.getByTestId('quote-delivery').inputValue()]).toEqual(['7', '3']);
       await expectNoSeriousA11yViolations(page, 'send quotation');
       await press(page, 'quote-send');
       await send.waitFor({ state: 'detached' });
@@ -374,12 +378,79 @@ describe('Orders and quotes', () => {
       await guest.page.goto(quote.link);
       expect(await guest.page.getByTestId('quote-state-message').textContent()).toBe(ORDER_MESSAGES.quoteRevoked);
       expect(await guest.page.getByTestId('public-accept').count()).toBe(0);
+
+      // The customer declines another one, with a reason: their page says so, the seller's quote is Declined.
+      const other = await sentQuote(page, item.id, { fullName: 'Dee Declines', email: 'dee@example.test' });
+      await guest.page.goto(other.link);
+      await guest.page.getByTestId('public-decline').click();
+      await guest.page.getByTestId('public-decline-note').fill('Too far away.');
+      await guest.page.getByTestId('public-decline-confirm').click();
+      await eventually(
+        () => guest.page.getByTestId('quote-state-message').textContent(),
+        (text) => expect(text).toBe(ORDER_MESSAGES.quoteDeclined),
+      );
+      await page.goto(`/business/quotes/${other.id}`);
+      await page.getByTestId('status-badge').filter({ hasText: 'Declined' }).waitFor();
+
+      // Search on the customer's name or e-mail.
+      await page.goto('/business/quotes');
+      await page.getByTestId('deal-row').first().waitFor();
+      await page.getByTestId('quotes-search').fill('dee@');
+      await eventually(
+        () => page.getByTestId('deal-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-customer'))),
+        (names) => expect(names).toEqual(['Dee Declines']),
+      );
+      await page.getByTestId('quotes-search').fill('nobody-has-this');
+      await eventually(
+        () => page.getByTestId('empty-text').textContent(),
+        (text) => expect(text).toBe('No results found'),
+      );
+
       await guest.page.goto('/quote/not-a-valid-token');
       expect(await guest.page.getByTestId('quote-state-message').textContent()).toBe(ORDER_MESSAGES.linkInvalid);
     } finally {
       await context.close();
       await guest.context.close();
     }
+  });
+
+  it('shows 10 quotes a page, with pages counted from the total', async () => {
+    await withPageAt(browser, DESKTOP, seller, async (page) => {
+      const before = ((await (await page.request.get('/api/workspace/business-product-quote')).json()) as { total: number }).total;
+      for (let i = before; i < 11; i += 1) {
+        const made = await page.request.post('/api/workspace/business-product-quote', {
+          data: { catalogItemId: item.id, customer: { fullName: `Paged ${i}`, email: `paged-${i}@example.test` }, quantity: 1 },
+          headers: { 'Idempotency-Key': `paged-${i}-${Date.now()}` },
+        });
+        expect(made.status()).toBe(201);
+      }
+      const total = Math.max(before, 11);
+      await page.goto('/business/quotes');
+      await page.getByTestId('pagination').waitFor();
+      expect(await page.getByTestId('deal-row').count()).toBe(10);
+      const last = Math.ceil(total / 10);
+      expect(
+        await page
+          .getByTestId('pagination')
+          .getByRole('button', { name: `Page ${last}` })
+          .count(),
+      ).toBe(1);
+      await page
+        .getByTestId('pagination')
+        .getByRole('button', { name: `Page ${last}` })
+        .click();
+      await eventually(
+        () => page.getByTestId('deal-row').count(),
+        (n) => expect(n).toBe(total - (last - 1) * 10),
+      );
+      expect(
+        await page
+          .getByTestId('pagination')
+          .getByRole('button', { name: `Page ${last}` })
+          .getAttribute('aria-current'),
+      ).toBe('page');
+      await expectNoSeriousA11yViolations(page, 'quotes list, last page');
+    });
   });
 
   it.each([
