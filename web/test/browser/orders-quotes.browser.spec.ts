@@ -252,6 +252,11 @@ describe('Orders and quotes', () => {
       const orderId = (await page.getByTestId('deal-id').textContent())!;
       expect(await page.getByTestId('breadcrumbs').getByText(orderId, { exact: true }).count()).toBe(1);
       expect(await page.getByTestId('deal-total').textContent()).toBe(total);
+      // Spec 002 §9 dates; the lead time is the creation plus the expiry days; the customer's mail link.
+      const when = /^\d\d:\d\d — [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+      expect(await page.getByTestId('deal-submitted').textContent()).toMatch(when);
+      expect(await page.getByTestId('deal-lead-time').textContent()).toMatch(when);
+      expect(await page.getByTestId('customer-email').getAttribute('href')).toBe(`mailto:${customer.email}`);
       expect(await page.getByTestId('order-complete').count()).toBe(0);
       await expectNoSeriousA11yViolations(page, 'order detail, pending');
       await press(page, 'order-accept');
@@ -450,6 +455,20 @@ describe('Orders and quotes', () => {
           .getAttribute('aria-current'),
       ).toBe('page');
       await expectNoSeriousA11yViolations(page, 'quotes list, last page');
+
+      // A catalog item without a recipe: both bills say 'No data available'.
+      const model = await createModelViaApi(page, 'Bare stool');
+      const bare = await page.request.post('/api/workspace/business-catalog', {
+        data: { modelId: model.id, name: 'Bare stool', price: 0 },
+        headers: { 'Idempotency-Key': `bare-${model.id}` },
+      });
+      const made = await page.request.post('/api/workspace/business-product-quote', {
+        data: { catalogItemId: ((await bare.json()) as { id: string }).id, customer: { fullName: 'Bea Bare', email: 'bea@example.test' }, quantity: 1 },
+        headers: { 'Idempotency-Key': `bare-quote-${model.id}` },
+      });
+      await page.goto(`/business/quotes/${((await made.json()) as { id: string }).id}`);
+      await page.getByTestId('bill-of-service').getByTestId('bill-empty').waitFor();
+      expect(await page.getByTestId('bill-empty').allTextContents()).toEqual([ORDER_MESSAGES.noData, ORDER_MESSAGES.noData]);
     });
   });
 
