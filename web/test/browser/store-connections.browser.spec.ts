@@ -120,6 +120,19 @@ describe('Store connections', () => {
       await card.getByTestId('needs-mapping').waitFor();
       await expectNoHorizontalScroll(page, 'store connections at 360 px');
       await expectNoSeriousA11yViolations(page, 'store connections at 360 px');
+
+      // Disconnecting asks once, in place; Keep it changes nothing, the second Disconnect removes the store.
+      await card.getByRole('button', { name: 'Disconnect' }).click();
+      const confirm = card.getByRole('group', { name: 'Disconnect' });
+      await confirm.getByText('Disconnect this store?', { exact: false }).waitFor();
+      await expectNoHorizontalScroll(page, 'store connections at 360 px, asking before disconnecting');
+      await expectNoSeriousA11yViolations(page, 'store connections, asking before disconnecting');
+      await page.keyboard.press('Enter'); // focus is on Keep it
+      expect(await confirm.count()).toBe(0);
+      await card.getByRole('button', { name: 'Disconnect' }).click();
+      await card.getByRole('group', { name: 'Disconnect' }).getByRole('button', { name: 'Disconnect' }).click();
+      await card.waitFor({ state: 'detached' });
+      expect((await page.request.get(`/api/workspace/business-store-connection/${store.id}`)).status()).toBe(404);
     });
   });
 });

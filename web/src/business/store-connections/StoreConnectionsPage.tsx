@@ -169,11 +169,13 @@ function CreatedNotice({ connection, onDone }: { connection: CreatedStoreConnect
 function ConnectionCard({ connection, scope, canChange }: { connection: StoreConnection; scope: BusinessScope; canChange: boolean }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const panelId = useId();
   const headingId = useId();
   const disconnect = async () => {
     setError(null);
+    setConfirming(false);
     try {
       await storeConnectionsApi.remove(connection.id);
       void queryClient.invalidateQueries({ queryKey: storeKeys.list(scope) });
@@ -196,12 +198,26 @@ function ConnectionCard({ connection, scope, canChange }: { connection: StoreCon
           <button type="button" className="btn" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
             {T.manage}
           </button>
-          {canChange && (
-            <button type="button" className="btn btn-danger-text" onClick={() => void disconnect()}>
+          {canChange && !confirming && (
+            <button type="button" className="btn btn-danger-text" onClick={() => setConfirming(true)}>
               {T.disconnect}
             </button>
           )}
         </div>
+        {confirming && (
+          // Disconnecting cannot be undone (the secret is gone with it): asked once, in place, focus on the safe choice.
+          <div className="store-confirm" role="group" aria-label={T.disconnect}>
+            <p>{T.confirmDisconnect}</p>
+            <div className="store-card-actions">
+              <button type="button" className="btn btn-danger" onClick={() => void disconnect()}>
+                {T.disconnect}
+              </button>
+              <button type="button" className="btn" onClick={() => setConfirming(false)} autoFocus>
+                {T.keep}
+              </button>
+            </div>
+          </div>
+        )}
         {error && (
           <p className="field-error" role="alert">
             {error}

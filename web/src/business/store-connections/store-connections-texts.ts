@@ -14,6 +14,8 @@ export const STORE_CONNECTION_TEXTS = {
   empty: 'No store is connected yet.',
   manage: 'Manage',
   disconnect: 'Disconnect',
+  confirmDisconnect: 'Disconnect this store? Its endpoint then refuses every order it sends; the orders it made stay.',
+  keep: 'Keep it',
   mappings: 'SKU mappings',
   noMappings: 'No SKU is mapped yet.',
   sku: 'SKU',
