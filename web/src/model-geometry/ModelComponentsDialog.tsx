@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Component, Model } from '@kiln/contracts';
-import { COMPONENT_PAGE_SIZE, MODEL_COMPONENTS_MAX } from '@kiln/contracts/constants';
+import { COMPONENT_PAGE_SIZE } from '@kiln/contracts/constants';
 import { messageOf } from '../api/client';
 import { Dialog } from '../ui/Dialog';
 import { geometryApi, scopeOf } from './geometry-api';
@@ -107,7 +107,8 @@ export function ModelComponentsDialog({ model, onClose }: ModelComponentsDialogP
           <button
             type="button"
             className="btn btn-primary"
-            disabled={checked === null || save.isPending || count > MODEL_COMPONENTS_MAX}
+            // More than the most a model takes: the service's sentence says so.
+            disabled={checked === null || save.isPending}
             onClick={() => checked && save.mutate([...checked])}
             data-testid="components-save"
           >

@@ -6,7 +6,6 @@ import { request } from '../api/client';
 import { preloadOn } from '../ui/lazy';
 import { GEOMETRY_TEXTS } from './geometry-texts';
 import { LazyDialog, ModelComponentsDialog, ModelGeometryDialog, preloadGeometryDialogs } from './lazy-dialogs';
-import './model-geometry.css';
 
 const inFrame = () => {
   try {

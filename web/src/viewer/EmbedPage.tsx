@@ -83,7 +83,13 @@ export function EmbedPage() {
       <main className="embed-page embed-page-setup" data-testid={view.data.hasGeometry ? 'embed-page' : 'embed-not-available'}>
         <ModelSetupBar model={setup.data} onChanged={onChanged} />
         {view.data.hasGeometry ? (
-          <LazyModelViewer key={revision} src={`/api/workspace/model/${enc(id)}/geometry`} title={view.data.name} fullWindow />
+          <LazyModelViewer
+            key={revision}
+            src={`/api/workspace/model/${enc(id)}/geometry`}
+            title={view.data.name}
+            fullWindow
+            retryWhile={MODEL_GEOMETRY_MESSAGES.notReady}
+          />
         ) : (
           <div className="embed-not-available embed-setup-empty">
             <div className="empty-art" aria-hidden="true">
@@ -101,7 +107,7 @@ export function EmbedPage() {
       <h1 className="embed-title" data-testid="embed-title">
         {view.data.name}
       </h1>
-      <LazyModelViewer src={`/api/workspace/model/${enc(id)}/geometry`} title={view.data.name} fullWindow />
+      <LazyModelViewer src={`/api/workspace/model/${enc(id)}/geometry`} title={view.data.name} fullWindow retryWhile={MODEL_GEOMETRY_MESSAGES.notReady} />
     </main>
   );
 }

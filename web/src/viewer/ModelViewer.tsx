@@ -4,7 +4,6 @@ import { Box3, GridHelper, Material, Mesh, Object3D, PerspectiveCamera, Sphere, 
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { describeSize, fitDistance, gridFor, sizeLabel, type Size3 } from './viewer-math';
-import { MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
 import { VIEWER_TEXTS } from './viewer-texts';
 import './viewer.css';
 
@@ -15,6 +14,8 @@ export interface ModelViewerProps {
   title?: string;
   /** Fill the whole window (the embed page) rather than the box it is in. */
   fullWindow?: boolean;
+  /** An answer's sentence that means "not made yet" (a model's view.glb, ADR 0054): asked again while it comes. */
+  retryWhile?: string;
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; scene: Object3D; size: Size3 };
@@ -66,12 +67,12 @@ async function loadGlb(src: string, signal: AbortSignal): Promise<Loaded> {
   }
 }
 
-/** A model's view.glb still being made (ADR 0054) is asked for again this often, this many times, its sentence shown meanwhile. */
+/** A file still being made (`retryWhile`, ADR 0054) is asked for again this often, this many times, its sentence shown meanwhile. */
 const NOT_READY_RETRY_MS = 2000;
 const NOT_READY_TRIES = 45;
 
 /** The glb at `src`, loading until its answer for that address is in. */
-function useGlb(src: string): Loaded {
+function useGlb(src: string, retryWhile?: string): Loaded {
   const [loaded, setLoaded] = useState<{ src: string; result: Loaded } | null>(null);
   useEffect(() => {
     const abort = new AbortController();
@@ -81,7 +82,7 @@ function useGlb(src: string): Loaded {
         if (abort.signal.aborted) return;
         setLoaded({ src, result });
         // Just chosen or uploaded: the assets service is still deriving the viewer's file.
-        if (result.state === 'failed' && result.message === MODEL_GEOMETRY_MESSAGES.notReady && tries < NOT_READY_TRIES) {
+        if (result.state === 'failed' && retryWhile && result.message === retryWhile && tries < NOT_READY_TRIES) {
           timer = setTimeout(() => attempt(tries + 1), NOT_READY_RETRY_MS);
         }
       });
@@ -90,7 +91,7 @@ function useGlb(src: string): Loaded {
       abort.abort();
       clearTimeout(timer);
     };
-  }, [src]);
+  }, [src, retryWhile]);
   return loaded && loaded.src === src ? loaded.result : { state: 'loading' };
 }
 
@@ -216,8 +217,8 @@ const BUTTONS: { kind: CameraCommand['kind']; label: string; text: string }[] = 
  * keyboard does all the mouse does. A file that cannot be fetched or read shows a sentence saying so.
  * Its own chunk with three.js: import it through LazyModelViewer.
  */
-export function ModelViewer({ src, title, fullWindow = false }: ModelViewerProps) {
-  const loaded = useGlb(src);
+export function ModelViewer({ src, title, fullWindow = false, retryWhile }: ModelViewerProps) {
+  const loaded = useGlb(src, retryWhile);
   const [wireframe, setWireframeOn] = useState(false);
   const [command, setCommand] = useState<CameraCommand>({ kind: 'fit', n: 0 });
   const [webgl] = useState(webglAvailable);
