@@ -230,6 +230,11 @@ export const OrderReports = z.object({
   monthly: Money,
   /** The same for this calendar year. */
   yearly: Money,
+  /**
+   * The orders chart beside the stats (ADR 0058): the last 12 UTC months, oldest first, each with the orders accepted
+   * that month (still accepted or completed) and their revenue; a month without any is there with zeros.
+   */
+  months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), orders: z.number().int(), revenue: Money })),
 });
 export type OrderReports = z.infer<typeof OrderReports>;
 

@@ -65,6 +65,7 @@ export interface BusinessOrderPending {
 export interface BusinessOrderRevenue {
   cents: number;
   month: Timestamp;
+  orders: Generated<number>;
   scope: string;
 }
 

@@ -450,7 +450,7 @@ describe('commerce service: quotes and orders (over NATS)', () => {
     expect((await call('listQuotes', { actor: person.actor, body: { where: { status: 'quotationSent' } } })).total).toBe(0);
   });
 
-  it('reports: new (pending) orders, monthly and yearly revenue, from the projection, equal to its rebuild', async () => {
+  it('reports: new (pending) orders, monthly and yearly revenue, the 12 months of the chart, from the projection, equal to its rebuild', async () => {
     const seller = await aUser(env.workspace.rpc);
     const model = await aModel(env.workspace.rpc, seller);
     const item = await biz.call('addCatalogItem', { actor: seller.actor, body: { modelId: model.id, name: 'Lamp' } });
@@ -462,18 +462,24 @@ describe('commerce service: quotes and orders (over NATS)', () => {
         changes: { recipe: { materials: [{ materialId: material.id, quantity: { value: 1, unit: 'm' } }], services: [], marginPercent: 0 } },
       },
     });
-    expect(await call('orderReports', { actor: seller.actor, body: {} })).toEqual({ new: 0, monthly: 0, yearly: 0 });
+    expect(await call('orderReports', { actor: seller.actor, body: {} })).toMatchObject({ new: 0, monthly: 0, yearly: 0 });
     const a = await pendingOrder(seller, {}, item.id);
     const b = await pendingOrder(seller, {}, item.id);
     await pendingOrder(seller, {}, item.id);
-    await eventually(async () => expect(await call('orderReports', { actor: seller.actor, body: {} })).toEqual({ new: 3, monthly: 0, yearly: 0 }));
+    await eventually(async () => expect(await call('orderReports', { actor: seller.actor, body: {} })).toMatchObject({ new: 3, monthly: 0, yearly: 0 }));
     await call('updateOrder', { actor: seller.actor, body: { id: a.id, changes: { status: 'accepted' } } });
     await call('updateOrder', { actor: seller.actor, body: { id: b.id, changes: { status: 'accepted' } } });
     await call('updateOrder', { actor: seller.actor, body: { id: b.id, changes: { status: 'completed' } } });
     // 2 units × $10 each order.
-    await eventually(async () => expect(await call('orderReports', { actor: seller.actor, body: {} })).toEqual({ new: 1, monthly: 40, yearly: 40 }));
+    await eventually(async () => expect(await call('orderReports', { actor: seller.actor, body: {} })).toMatchObject({ new: 1, monthly: 40, yearly: 40 }));
     await call('updateOrder', { actor: seller.actor, body: { id: a.id, changes: { status: 'declined', note: 'Price or Cost Changes' } } });
-    await eventually(async () => expect(await call('orderReports', { actor: seller.actor, body: {} })).toEqual({ new: 1, monthly: 20, yearly: 20 }));
+    await eventually(async () => expect(await call('orderReports', { actor: seller.actor, body: {} })).toMatchObject({ new: 1, monthly: 20, yearly: 20 }));
+    // The chart (ADR 0058): 12 months, oldest first, this one last with the order still earning.
+    const { months } = await call('orderReports', { actor: seller.actor, body: {} });
+    const now = new Date();
+    expect(months).toHaveLength(12);
+    expect(months[11]).toEqual({ month: now.toISOString().slice(0, 7), orders: 1, revenue: 20 });
+    expect(months.slice(0, 11).every((m) => m.orders === 0 && m.revenue === 0)).toBe(true);
     // A stranger asking for a team's reports learns nothing.
     expect(await fail('orderReports', { actor: stranger.actor, body: { where: { teamId: team.teamId } } })).toMatchObject({ statusCode: 404 });
 
@@ -482,7 +488,7 @@ describe('commerce service: quotes and orders (over NATS)', () => {
       revenue: await env.db
         .withSchema('commerce')
         .selectFrom('business_order_revenue')
-        .select(['scope', 'cents', (eb) => eb.fn<string>('to_char', [eb.ref('month'), eb.val('YYYY-MM')]).as('month')])
+        .select(['scope', 'cents', 'orders', (eb) => eb.fn<string>('to_char', [eb.ref('month'), eb.val('YYYY-MM')]).as('month')])
         .where('cents', '<>', 0)
         .orderBy('scope')
         .orderBy('month')

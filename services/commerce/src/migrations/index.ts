@@ -5,6 +5,7 @@ import * as catalogModelIndex from './0004-catalog-model-index';
 import * as businessRecordCounts from './0005-business-record-counts';
 import * as ordersAndQuotes from './0006-orders-and-quotes';
 import * as storeOrders from './0007-store-orders';
+import * as orderMonthCounts from './0008-order-month-counts';
 
 export const commerceMigrations = {
   '0001-initial': initial,
@@ -14,4 +15,5 @@ export const commerceMigrations = {
   '0005-business-record-counts': businessRecordCounts,
   '0006-orders-and-quotes': ordersAndQuotes,
   '0007-store-orders': storeOrders,
+  '0008-order-month-counts': orderMonthCounts,
 };

@@ -109,7 +109,7 @@ export function OrdersPage() {
             <dd data-testid="stat-yearly">{reports.data ? formatUsd(reports.data.yearly) : '—'}</dd>
           </div>
         </dl>
-        {reports.data?.months && reports.data.months.length > 0 && <MonthsChart months={reports.data.months} />}
+        {reports.data?.months.some((m) => m.orders > 0) && <MonthsChart months={reports.data.months} />}
       </section>
 
       {list.isPending && (

@@ -9,14 +9,9 @@ const QUOTE = '/api/workspace/business-product-quote';
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 const ifMatch = (version: number | undefined): Record<string, string> => (version === undefined ? {} : { 'If-Match': String(version) });
 
-/** One month of the orders chart (ADR 0058): orders accepted that month and their revenue, US dollars. */
-export interface ReportMonth {
-  month: string;
-  orders: number;
-  revenue: number;
-}
-/** The header stats, and the months when the service gives them (the chart shows nothing without). */
-export type Reports = OrderReports & { months?: ReportMonth[] };
+/** The header stats and the chart's 12 months (ADR 0058). */
+export type Reports = OrderReports;
+export type ReportMonth = OrderReports['months'][number];
 
 export interface DealListParams {
   scope: BusinessScope;
@@ -60,7 +55,7 @@ export const orderApi = {
   list: (params: DealListParams) => request<OrderList>('GET', ORDER, { query: dealListQuery(params) }),
   reports: (scope: BusinessScope) => {
     const where = scopeWhere(scope);
-    return request<Reports>('GET', `${ORDER}/reports`, { query: { where: Object.keys(where).length ? JSON.stringify(where) : undefined } });
+    return request<OrderReports>('GET', `${ORDER}/reports`, { query: { where: Object.keys(where).length ? JSON.stringify(where) : undefined } });
   },
   get: (id: string) => request<Order>('GET', at(ORDER, id)),
   update: (id: string, changes: UpdateOrderBody, version?: number) => request<Order>('PATCH', at(ORDER, id), { body: changes, headers: ifMatch(version) }),

@@ -66,21 +66,33 @@ export class PgOrderReadModel implements OrderReadModel {
   async reports(scope: ListScope, now: Date): Promise<OrderReports> {
     const key = scopeKey(scope);
     const db = this.db.withSchema(SCHEMA);
-    const year = `${now.getUTCFullYear()}-01-01`;
-    const [pending, months] = await Promise.all([
+    // The chart's 12 months (ADR 0058), which always hold this calendar year's: at most 12 rows, whatever the number of orders.
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+    const [pending, rows] = await Promise.all([
       db.selectFrom('business_order_pending').select('pending').where('scope', '=', key).executeTakeFirst(),
       db
         .selectFrom('business_order_revenue')
-        .select([sql<string>`to_char(month, 'YYYY-MM-DD')`.as('month'), 'cents'])
+        .select([sql<string>`to_char(month, 'YYYY-MM-DD')`.as('month'), 'cents', 'orders'])
         .where('scope', '=', key)
-        .where('month', '>=', sql<Date>`${year}::date`)
-        .where('month', '<', sql<Date>`(${year}::date + interval '1 year')`)
+        .where('month', '>=', sql<Date>`${monthOf(first)}::date`)
+        .where('month', '<', sql<Date>`(${monthOf(now)}::date + interval '1 month')`)
         .execute(),
     ]);
-    const thisMonth = monthOf(now);
     const monthKey = (m: unknown) => (m instanceof Date ? monthOf(m) : String(m).slice(0, 10));
-    const monthly = months.filter((m) => monthKey(m.month) === thisMonth).reduce((sum, m) => sum + Number(m.cents), 0);
-    const yearly = months.reduce((sum, m) => sum + Number(m.cents), 0);
-    return { new: Number(pending?.pending ?? 0), monthly: fromCents(monthly), yearly: fromCents(yearly) };
+    const byMonth = new Map(rows.map((r) => [monthKey(r.month), r]));
+    const months = Array.from({ length: 12 }, (_, i) => {
+      const month = monthOf(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1)));
+      const row = byMonth.get(month);
+      return { month: month.slice(0, 7), orders: Number(row?.orders ?? 0), cents: Number(row?.cents ?? 0) };
+    });
+    const thisYear = String(now.getUTCFullYear());
+    const monthly = months[11].cents;
+    const yearly = months.filter((m) => m.month.startsWith(thisYear)).reduce((sum, m) => sum + m.cents, 0);
+    return {
+      new: Number(pending?.pending ?? 0),
+      monthly: fromCents(monthly),
+      yearly: fromCents(yearly),
+      months: months.map((m) => ({ month: m.month, orders: m.orders, revenue: fromCents(m.cents) })),
+    };
   }
 }

@@ -20,7 +20,7 @@ const monthOf = (iso: string) => `${iso.slice(0, 7)}-01`;
 /**
  * The orders list's header stats (spec 002 §2; ADR 0057) kept per scope, so `/reports` reads a few rows
  * whatever the number of orders: `business_order_pending` (new = pending orders) and `business_order_revenue`
- * (totalPrice × quantity of accepted and completed orders, by the UTC month they were accepted). Each order
+ * (totalPrice × quantity of accepted and completed orders, and how many, by the UTC month they were accepted). Each order
  * event moves the counts by what its status change means; a redelivered event is not applied twice (the
  * consumer's processed events). A rebuild sums `business_order_view` (rebuilt before it).
  */
@@ -42,8 +42,8 @@ export const ProjectOrderReports: Projection = {
     const pending = await sql`INSERT INTO ${t('business_order_pending')} (scope, pending)
       SELECT k.scope, count(*) FROM ${t('business_order_view')} AS r, ${keys}
       WHERE r.deleted_at IS NULL AND r.status = 'pending' AND k.scope IS NOT NULL GROUP BY k.scope`.execute(trx);
-    const revenue = await sql`INSERT INTO ${t('business_order_revenue')} (scope, month, cents)
-      SELECT k.scope, (substr(r.record->>'acceptedAt', 1, 7) || '-01')::date, sum(r.price_cents * (r.record->>'quantity')::bigint)
+    const revenue = await sql`INSERT INTO ${t('business_order_revenue')} (scope, month, cents, orders)
+      SELECT k.scope, (substr(r.record->>'acceptedAt', 1, 7) || '-01')::date, sum(r.price_cents * (r.record->>'quantity')::bigint), count(*)
       FROM ${t('business_order_view')} AS r, ${keys}
       WHERE r.deleted_at IS NULL AND r.status IN ('accepted', 'completed') AND r.record->>'acceptedAt' IS NOT NULL AND k.scope IS NOT NULL
       GROUP BY 1, 2`.execute(trx);
@@ -70,7 +70,10 @@ async function applyOrderEvent(trx: Trx, event: AnyEventEnvelope): Promise<void>
   const acceptedAt = earnedAfter ? record.acceptedAt : ((changes.acceptedAt?.from as string | null | undefined) ?? record.acceptedAt);
   if (!acceptedAt) return;
   const cents = earnedAfter ? amount : -amount;
+  // The chart's count of the month's orders moves with its revenue (ADR 0058).
+  const orders = earnedAfter ? 1 : -1;
   for (const scope of keys)
-    await sql`INSERT INTO ${sql.id(SCHEMA, 'business_order_revenue')} AS r (scope, month, cents) VALUES (${scope}, ${monthOf(acceptedAt)}::date, ${cents})
-      ON CONFLICT (scope, month) DO UPDATE SET cents = r.cents + excluded.cents`.execute(trx);
+    await sql`INSERT INTO ${sql.id(SCHEMA, 'business_order_revenue')} AS r (scope, month, cents, orders)
+      VALUES (${scope}, ${monthOf(acceptedAt)}::date, ${cents}, ${orders})
+      ON CONFLICT (scope, month) DO UPDATE SET cents = r.cents + excluded.cents, orders = r.orders + excluded.orders`.execute(trx);
 }
