@@ -298,6 +298,19 @@ describe('Orders and quotes', () => {
         text = total; // pdftotext is not installed: the header check above stands alone
       }
       expect(text).toContain(total);
+
+      // The orders list's stats and chart: this month's revenue is the completed order's, and the chart's table says so.
+      await page.goto('/business/orders');
+      await eventually(
+        () => page.getByTestId('stat-monthly').textContent(),
+        (monthly) => expect(monthly).toBe(total),
+      );
+      expect(await page.getByTestId('stat-new').textContent()).toBe('0');
+      await page.getByTestId('orders-chart').waitFor();
+      expect(await page.getByTestId('orders-chart').getAttribute('role')).toBe('img');
+      const lastMonth = page.getByTestId('orders-chart-table').locator('tbody tr').last();
+      expect(await lastMonth.locator('td').allTextContents()).toEqual(['1', total]);
+      await expectNoSeriousA11yViolations(page, 'orders list with the chart');
     } finally {
       await context.close();
       await guest.context.close();

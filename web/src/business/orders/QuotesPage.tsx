@@ -27,13 +27,16 @@ export function QuotesPage() {
   const searchId = useId();
   useQuotePushes();
 
+  // A new search (not the same words again) starts at page 1.
   useEffect(() => {
+    const term = typed.trim();
+    if (term === search) return;
     const timer = setTimeout(() => {
-      setSearch(typed.trim());
+      setSearch(term);
       setPage(0);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
 
   const params = { scope, page, search };
   const list = useQuery({ queryKey: dealKeys.quoteList(params), queryFn: () => quoteApi.list(params), placeholderData: keepPreviousData });
