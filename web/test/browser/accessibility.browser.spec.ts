@@ -96,7 +96,7 @@ describe('accessibility (axe-core)', () => {
 
       await page.goto('/business/orders');
       await page.getByRole('heading', { name: 'Orders' }).waitFor();
-      await expectNoSeriousA11yViolations(page, `${label}: coming soon`);
+      await expectNoSeriousA11yViolations(page, `${label}: orders list`);
     });
   });
 });

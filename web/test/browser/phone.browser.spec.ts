@@ -125,7 +125,7 @@ describe('phone-sized screens', () => {
 
     await page.goto('/business/orders');
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
-    await expectNoHorizontalScroll(page, 'coming-soon page');
+    await expectNoHorizontalScroll(page, 'orders list');
 
     const signedOut = await contextAt(browser, viewport);
     try {
