@@ -325,6 +325,11 @@ describe('Orders and quotes', () => {
       await page.goto('/business/orders');
       const row = page.locator('[data-testid="deal-row"][data-customer="Dana Decline"]');
       await row.getByTestId('deal-link').click();
+      // More actions: Print order details, Report a problem.
+      await page.getByTestId('more-actions').click();
+      expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Print order details', 'Report a problem']);
+      await page.keyboard.press('Escape');
+
       // The customer, editable while pending, with §5's rules.
       await page.getByTestId('edit-customer').click();
       const contact = page.getByRole('dialog', { name: 'Contact Customer' });
@@ -386,6 +391,12 @@ describe('Orders and quotes', () => {
     try {
       const quote = await sentQuote(page, item.id, { fullName: 'Rob Revoked', email: 'rob@example.test' });
       await page.goto(`/business/quotes/${quote.id}`);
+      // Print: the title is Quote-{id} while printing.
+      await page.evaluate(() => {
+        window.print = () => document.body.setAttribute('data-printed-title', document.title);
+      });
+      await page.getByTestId('print').click();
+      expect(await page.locator('body').getAttribute('data-printed-title')).toBe(`Quote-${quote.id}`);
       await page.getByTestId('revoke-quote').click();
       const dialog = page.getByRole('dialog', { name: 'Revoke quotation' });
       await dialog.getByTestId('reason-stock-unavailability').check();
