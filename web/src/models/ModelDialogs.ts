@@ -6,10 +6,4 @@ import { addKnownMessages } from '../api/messages';
 // known messages when the dialogs load, so the first load does not carry them (docs/adr/0047).
 addKnownMessages(Object.values(SHARE_MESSAGES));
 
-export { DeleteModelDialog } from './DeleteModelDialog';
-export { DuplicateModelDialog } from './DuplicateModelDialog';
-export { EmbedCodeDialog } from './EmbedCodeDialog';
-export { LeaveSharedModelDialog } from './LeaveSharedModelDialog';
-export { ModelNameDialog } from './ModelNameDialog';
-export { NewModelDialog } from './NewModelDialog';
-export { ShareModelDialog } from './ShareModelDialog';
+export { ModelDialogSwitch } from './ModelDialogSwitch';

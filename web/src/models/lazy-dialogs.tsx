@@ -6,13 +6,7 @@ import { lazyPart } from '../ui/lazy';
  */
 const load = () => import('./ModelDialogs');
 
-export const NewModelDialog = lazyPart(() => load().then((m) => m.NewModelDialog));
-export const ModelNameDialog = lazyPart(() => load().then((m) => m.ModelNameDialog));
-export const DeleteModelDialog = lazyPart(() => load().then((m) => m.DeleteModelDialog));
-export const ShareModelDialog = lazyPart(() => load().then((m) => m.ShareModelDialog));
-export const EmbedCodeDialog = lazyPart(() => load().then((m) => m.EmbedCodeDialog));
-export const DuplicateModelDialog = lazyPart(() => load().then((m) => m.DuplicateModelDialog));
-export const LeaveSharedModelDialog = lazyPart(() => load().then((m) => m.LeaveSharedModelDialog));
+export const ModelDialogSwitch = lazyPart(() => load().then((m) => m.ModelDialogSwitch));
 
 /** Starts fetching the dialogs' chunk (once; later calls reuse it). */
-export const preloadModelDialogs = NewModelDialog.preload;
+export const preloadModelDialogs = ModelDialogSwitch.preload;

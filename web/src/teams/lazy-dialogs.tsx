@@ -1,7 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
-import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { lazyPart } from '../ui/lazy';
-import { DialogLoadFailed, DialogLoading } from '../ui/LazyFallbacks';
 
 /**
  * The team dialogs are one chunk of their own (they bring react-hook-form): the navigation and the team pages show
@@ -19,11 +16,4 @@ export const NewProjectForm = lazyPart(() => load().then((m) => m.NewProjectForm
 
 export const preloadTeamDialogs = NewTeamDialog.preload;
 
-/** A lazy dialog with its waiting layer and, when its chunk fails, a dialog saying so that closes. */
-export function LazyDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  return (
-    <ErrorBoundary fallback={<DialogLoadFailed title={title} onClose={onClose} />}>
-      <Suspense fallback={<DialogLoading />}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
+export { LazyDialog } from '../ui/LazyFallbacks';
