@@ -87,8 +87,7 @@ export const BUSINESS_EVENT_DESCRIPTIONS: Record<keyof typeof BusinessEvents, st
   'commerce.service.updated.v1': 'A service changed (the class never changes).',
   'commerce.service.deleted.v1': 'A service was deleted.',
   'commerce.service.restored.v1': 'The deletion of a service was undone, within seconds: the same service is back, with its history.',
-  'commerce.order.created.v1':
-    'An order was made: from a quotation the customer accepted (its frozen revision; status pending), or from an outside store.',
+  'commerce.order.created.v1': 'An order was made: from a quotation the customer accepted (its frozen revision; status pending), or from an outside store.',
   'commerce.order.accepted.v1': 'The seller accepted a pending order.',
   'commerce.order.declined.v1': 'The seller declined an order (pending, accepted or paid), with the reason in `note`.',
   'commerce.order.completed.v1': 'The seller marked an accepted order as complete.',
