@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ORDER_MESSAGES } from '@kiln/contracts/constants';
 import { REPO_ROOT } from '../../../deploy/src/stack';
 import { createMaterialViaApi, createModelViaApi, eventually, launchBrowser, type TestUser } from '../support/browser';
+import { createTeamViaApi } from '../support/teams';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -479,6 +480,17 @@ describe('Orders and quotes', () => {
           .getAttribute('aria-current'),
       ).toBe('page');
       await expectNoSeriousA11yViolations(page, 'quotes list, last page');
+
+      // A team's scope has its own quotes and orders: none yet, whatever the personal lists hold.
+      const team = await createTeamViaApi(page, 'Quote Team');
+      await page.goto(`/business/quotes?teamId=${team.id}`);
+      expect(await page.getByTestId('empty-text').textContent()).toBe(ORDER_MESSAGES.quotesEmpty);
+      await page.goto(`/business/orders?teamId=${team.id}`);
+      expect(await page.getByTestId('empty-text').textContent()).toBe(ORDER_MESSAGES.ordersEmpty);
+      await eventually(
+        () => page.getByTestId('stat-new').textContent(),
+        (n) => expect(n).toBe('0'),
+      );
 
       // A catalog item without a recipe: both bills say 'No data available'.
       const model = await createModelViaApi(page, 'Bare stool');
