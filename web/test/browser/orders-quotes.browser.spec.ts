@@ -30,7 +30,7 @@ async function customerLinkOf(page: Page, quoteId: string): Promise<string> {
 }
 
 /** A catalog item whose recipe takes one sheet (20 $ a piece) and two assemblies (5 $ each), 10 % margin. */
-async function sellableItem(page: Page, name: string): Promise<{ id: string }> {
+async function sellableItem(page: Page, name: string): Promise<{ id: string; sheetId: string }> {
   const model = await createModelViaApi(page, name);
   const item = await page.request.post('/api/workspace/business-catalog', {
     data: { modelId: model.id, name, price: 40 },
@@ -56,7 +56,7 @@ async function sellableItem(page: Page, name: string): Promise<{ id: string }> {
     headers: { 'If-Match': `"${version}"` },
   });
   expect(recipe.status()).toBe(200);
-  return { id };
+  return { id, sheetId: sheet.id };
 }
 
 /** A quote made and sent through the API; its id and the customer's link. */
@@ -94,7 +94,7 @@ describe('Orders and quotes', () => {
   let browser: Browser;
   let seller: State;
   let customer: TestUser;
-  let item: { id: string };
+  let item: { id: string; sheetId: string };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -505,6 +505,18 @@ describe('Orders and quotes', () => {
       await page.goto(`/business/quotes/${((await made.json()) as { id: string }).id}`);
       await page.getByTestId('bill-of-service').getByTestId('bill-empty').waitFor();
       expect(await page.getByTestId('bill-empty').allTextContents()).toEqual([ORDER_MESSAGES.noData, ORDER_MESSAGES.noData]);
+
+      // A recipe line whose material is gone is reported on the quote, not dropped in silence.
+      const gone = await sellableItem(page, 'Gone lamp');
+      expect((await page.request.delete(`/api/workspace/business-material/${gone.sheetId}`)).ok()).toBe(true);
+      const priced = await page.request.post('/api/workspace/business-product-quote', {
+        data: { catalogItemId: gone.id, customer: { fullName: 'Gil Gone', email: 'gil@example.test' }, quantity: 1 },
+        headers: { 'Idempotency-Key': `gone-quote-${gone.id}` },
+      });
+      await page.goto(`/business/quotes/${((await priced.json()) as { id: string }).id}`);
+      await page.getByTestId('missing-lines').waitFor();
+      expect(await page.getByTestId('missing-lines').locator('li').allTextContents()).toEqual([ORDER_MESSAGES.materialGone]);
+      expect(await page.getByTestId('bill-of-service').getByTestId('bill-line').count()).toBe(1);
     });
   });
 
