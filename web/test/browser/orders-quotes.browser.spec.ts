@@ -444,7 +444,7 @@ describe('Orders and quotes', () => {
     }
   });
 
-  it('shows 10 quotes a page, with pages counted from the total', async () => {
+  it('quotes 10 a page counted from the total; a team scope of its own; empty and partly priced bills', async () => {
     await withPageAt(browser, DESKTOP, seller, async (page) => {
       const before = ((await (await page.request.get('/api/workspace/business-product-quote')).json()) as { total: number }).total;
       for (let i = before; i < 11; i += 1) {
