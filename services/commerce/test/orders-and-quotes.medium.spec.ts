@@ -390,16 +390,21 @@ describe('commerce service: quotes and orders (over NATS)', () => {
   });
 
   it('two people deciding at once on one order: exactly one wins', async () => {
+    // Both decide on the pending order they see (the web app sends its version as If-Match). Without it, a request
+    // that arrives once the other has committed decides on the accepted order, which a decline may cancel (§4).
     for (let round = 0; round < 3; round++) {
       const order = await pendingOrder(team.editor, { teamId: team.teamId }, teamItemId);
       const results = await Promise.allSettled([
-        call('updateOrder', { actor: team.owner.actor, body: { id: order.id, changes: { status: 'accepted' } } }),
-        call('updateOrder', { actor: team.editor.actor, body: { id: order.id, changes: { status: 'declined', note: 'Insufficient Capacity' } } }),
+        call('updateOrder', { actor: team.owner.actor, body: { id: order.id, ifMatch: order.version, changes: { status: 'accepted' } } }),
+        call('updateOrder', {
+          actor: team.editor.actor,
+          body: { id: order.id, ifMatch: order.version, changes: { status: 'declined', note: 'Insufficient Capacity' } },
+        }),
       ]);
       const won = results.filter((r) => r.status === 'fulfilled');
       expect(won).toHaveLength(1);
       const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-      expect(String(lost.reason)).toMatch(/"statusCode":409/);
+      expect(String(lost.reason)).toMatch(/"statusCode":412/);
       const final = await call('getOrder', { actor: team.viewer.actor, body: { id: order.id } });
       expect(final.version).toBe(2);
       expect(final.status).toBe((won[0] as PromiseFulfilledResult<Rep<'updateOrder'>>).value.status);
