@@ -1,17 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { AssetItem, AssetItemList, PushMessage } from '@kiln/contracts';
 import { ASSET_ITEM_PAGE_SIZE, type AssetItemKind } from '@kiln/contracts/constants';
 import { teamAllows } from '@kiln/domain';
 import { ListHeader, ModelListView, usePagedItems } from '../models/ModelListView';
-import { usePushChannel } from '../realtime/RealtimeProvider';
 import { useViewState, type DisplayMode } from '../shell/view-state';
 import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
 import { formatDay } from '../ui/dates';
-import { DotsIcon } from '../ui/icons';
+import { ItemActionsMenu, ItemRow, useLiveItems } from '../ui/ItemParts';
 import { preloadOn } from '../ui/lazy';
-import { Menu, MenuItem } from '../ui/Menu';
 import { preloadModelViewer } from '../viewer/LazyModelViewer';
 import { GEOMETRY_TEXTS } from '../model-geometry/geometry-texts';
 import { LazyDialog, preloadGeometryDialogs, UseAsGeometryDialog } from '../model-geometry/lazy-dialogs';
@@ -33,8 +31,6 @@ export const assetKeys = {
   list: (kind: AssetItemKind, scope: AssetScope) => ['asset-items', kind, scope.teamId ?? '', scope.projectId ?? ''] as const,
 };
 const idOf = (item: AssetItem) => item.id;
-/** After a push, the list is fetched again once more a moment later: the push may come before the service's read model has it. */
-const SETTLE_MS = 1000;
 
 /** A push merged into every cached page of the kind: a deletion takes the item out, a change replaces it when newer. */
 function applyPush(queryClient: QueryClient, kind: AssetItemKind, message: PushMessage<AssetItem>) {
@@ -84,24 +80,9 @@ export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDe
     // More is loaded when a page returned exactly 20 (spec 001 §9).
     getNextPageParam: (last, all) => (last.data.length === ASSET_ITEM_PAGE_SIZE ? all.reduce((n, page) => n + page.data.length, 0) : undefined),
   });
-  const paged = usePagedItems(list, idOf);
-  // Deleted here or by a push: never shown again, even by a fetch that left before the deletion was in the read model.
-  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
-  const forget = (id: string) => setGone((before) => new Set(before).add(id));
-  const items = useMemo(() => paged.filter((i) => !gone.has(i.id)), [paged, gone]);
   const [open, setOpen] = useState<Open>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: assetKeys.kind(kind) });
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  usePushChannel<AssetItem>(library.channel, (message) => {
-    if (!message?.data?.id) return;
-    if (message.verb === 'delete') forget(message.data.id);
-    applyPush(queryClient, kind, message);
-    if (message.verb !== 'delete') {
-      if (message.verb === 'create') void refresh();
-      timers.current.push(setTimeout(() => void refresh(), SETTLE_MS));
-    }
-  });
+  const { items, forget } = useLiveItems(usePagedItems(list, idOf), library.channel, (message) => applyPush(queryClient, kind, message), refresh);
   const uploads = useUploads({
     kind,
     onStored: (media) => assetItemsApi.create(kind, media.id, scope),
@@ -226,103 +207,45 @@ function AssetCard({ item, display, canChange, canDelete, onOpen, onRename, onDe
     </span>
   );
   const menu = (
-    <Menu
-      label={`Actions for ${item.name}`}
-      className="model-menu"
-      trigger={(props) => (
-        <button
-          type="button"
-          className="icon-btn model-menu-button"
-          aria-label={`Actions for ${item.name}`}
-          data-testid="asset-menu"
-          {...(item.kind === 'object3d' ? preloadOn(preloadGeometryDialogs) : {})}
-          {...props}
-        >
-          <DotsIcon />
-        </button>
-      )}
-    >
-      {(close) => (
-        <>
-          <MenuItem
-            testId="asset-menu-open"
-            onSelect={() => {
-              close();
-              onOpen();
-            }}
-          >
-            Open
-          </MenuItem>
-          <MenuItem
-            testId="asset-download"
-            onSelect={() => {
-              close();
-              download(assetFileUrl(item.kind, item.id, 'original'), item.name);
-            }}
-          >
-            Download
-          </MenuItem>
-          {onUseAsGeometry && (
-            <MenuItem
-              disabled={!canUseAsGeometry}
-              title={canUseAsGeometry ? undefined : NO_ROLE}
-              testId="asset-use-as-geometry"
-              onSelect={() => {
-                close();
-                onUseAsGeometry();
-              }}
-            >
-              {GEOMETRY_TEXTS.useAsGeometry}
-            </MenuItem>
-          )}
-          <MenuItem
-            disabled={!canChange}
-            title={canChange ? undefined : NO_ROLE}
-            testId="asset-rename"
-            onSelect={() => {
-              close();
-              onRename();
-            }}
-          >
-            Rename
-          </MenuItem>
-          <MenuItem
-            disabled={!canDelete}
-            danger
-            title={canDelete ? undefined : NO_ROLE}
-            testId="asset-delete"
-            onSelect={() => {
-              close();
-              onDelete();
-            }}
-          >
-            Delete
-          </MenuItem>
-        </>
-      )}
-    </Menu>
+    <ItemActionsMenu
+      name={item.name}
+      testId="asset-menu"
+      triggerProps={item.kind === 'object3d' ? preloadOn(preloadGeometryDialogs) : undefined}
+      actions={[
+        { label: 'Open', testId: 'asset-menu-open', onSelect: onOpen },
+        { label: 'Download', testId: 'asset-download', onSelect: () => download(assetFileUrl(item.kind, item.id, 'original'), item.name) },
+        onUseAsGeometry && {
+          label: GEOMETRY_TEXTS.useAsGeometry,
+          testId: 'asset-use-as-geometry',
+          disabled: !canUseAsGeometry,
+          reason: NO_ROLE,
+          onSelect: onUseAsGeometry,
+        },
+        { label: 'Rename', testId: 'asset-rename', disabled: !canChange, reason: NO_ROLE, onSelect: onRename },
+        { label: 'Delete', testId: 'asset-delete', disabled: !canDelete, danger: true, reason: NO_ROLE, onSelect: onDelete },
+      ]}
+    />
   );
   if (display === 'list') {
     return (
-      <li className="model-row asset-row" {...common}>
-        <span className="model-row-name">
-          {thumb}
-          <span className="model-row-text">
+      <ItemRow
+        className="asset-row"
+        data={common}
+        lead={thumb}
+        text={
+          <>
             {name}
             <span className="model-meta model-row-phone-meta">
               {size} · <time dateTime={item.updatedAt}>{updated}</time>
             </span>
             {failed}
-          </span>
-        </span>
-        <span className="model-row-author">{size}</span>
-        <time className="model-row-date" dateTime={item.updatedAt}>
-          {updated}
-        </time>
-        <span className="model-row-menu">
-          <span className="model-tools">{menu}</span>
-        </span>
-      </li>
+          </>
+        }
+        column={size}
+        date={item.updatedAt}
+        dateText={updated}
+        menu={menu}
+      />
     );
   }
   return (

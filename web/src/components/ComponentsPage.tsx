@@ -1,16 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Component, ComponentList, PushMessage } from '@kiln/contracts';
 import { COMPONENT_PAGE_SIZE } from '@kiln/contracts/constants';
 import { teamAllows } from '@kiln/domain';
 import { formatDate } from '../models/ModelItem';
 import { ListHeader, ModelListView, usePagedItems } from '../models/ModelListView';
-import { usePushChannel } from '../realtime/RealtimeProvider';
 import { useViewState, type DisplayMode } from '../shell/view-state';
 import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
-import { ComponentIcon, DotsIcon, PlusIcon } from '../ui/icons';
-import { Menu, MenuItem } from '../ui/Menu';
+import { ComponentIcon, PlusIcon } from '../ui/icons';
+import { ItemActionsMenu, ItemRow, useLiveItems } from '../ui/ItemParts';
 import { ComponentNameDialog } from './ComponentNameDialog';
 import { componentsApi, type ComponentScope } from './components-api';
 import { COMPONENT_TEXTS } from './component-texts';
@@ -20,8 +19,6 @@ const componentKeys = {
   list: (search: string, sort: string, scope: ComponentScope) => ['components', scope.teamId ?? '', scope.projectId ?? '', search, sort] as const,
 };
 const idOf = (component: Component) => component.id;
-/** After a push, the list is fetched again once more a moment later: the push may come before the service's read model has it. */
-const SETTLE_MS = 1000;
 
 /**
  * A push merged into every cached page at once: a deletion takes the component out, a change replaces its fields
@@ -72,24 +69,9 @@ export function ComponentsPage({ scope = {}, canCreate, canChange }: ComponentsP
     // More is loaded when a page returned exactly 20 (spec 001 §9).
     getNextPageParam: (last, all) => (last.data.length === COMPONENT_PAGE_SIZE ? all.reduce((n, page) => n + page.data.length, 0) : undefined),
   });
-  const paged = usePagedItems(list, idOf);
-  // Deleted here or by a push: never shown again, even by a fetch that left before the deletion was in the read model.
-  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
-  const forget = (id: string) => setGone((before) => new Set(before).add(id));
-  const items = useMemo(() => paged.filter((c) => !gone.has(c.id)), [paged, gone]);
   const [open, setOpen] = useState<Open>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: componentKeys.all });
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  usePushChannel<Component>('workspace-component', (message) => {
-    if (!message?.data?.id) return;
-    if (message.verb === 'delete') forget(message.data.id);
-    applyPush(queryClient, message);
-    if (message.verb !== 'delete') {
-      if (message.verb === 'create') void refresh();
-      timers.current.push(setTimeout(() => void refresh(), SETTLE_MS));
-    }
-  });
+  const { items, forget } = useLiveItems(usePagedItems(list, idOf), 'workspace-component', (message) => applyPush(queryClient, message), refresh);
   const titleId = useId();
   const inTeam = Boolean(scope.teamId);
 
@@ -199,64 +181,33 @@ function ComponentItem({
     </span>
   );
   const menu = (
-    <Menu
-      label={`Actions for ${component.name}`}
-      className="model-menu"
-      trigger={(props) => (
-        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${component.name}`} data-testid="component-menu" {...props}>
-          <DotsIcon />
-        </button>
-      )}
-    >
-      {(close) => (
-        <>
-          <MenuItem
-            disabled={!canChange}
-            title={canChange ? undefined : COMPONENT_TEXTS.noRole}
-            testId="component-rename"
-            onSelect={() => {
-              close();
-              onRename();
-            }}
-          >
-            Rename
-          </MenuItem>
-          <MenuItem
-            disabled={!canChange}
-            danger
-            title={canChange ? undefined : COMPONENT_TEXTS.noRole}
-            testId="component-delete"
-            onSelect={() => {
-              close();
-              onDelete();
-            }}
-          >
-            Delete
-          </MenuItem>
-        </>
-      )}
-    </Menu>
+    <ItemActionsMenu
+      name={component.name}
+      testId="component-menu"
+      actions={[
+        { label: 'Rename', testId: 'component-rename', disabled: !canChange, reason: COMPONENT_TEXTS.noRole, onSelect: onRename },
+        { label: 'Delete', testId: 'component-delete', disabled: !canChange, danger: true, reason: COMPONENT_TEXTS.noRole, onSelect: onDelete },
+      ]}
+    />
   );
   if (display === 'list') {
     return (
-      <li className="model-row" {...common}>
-        <span className="model-row-name">
-          {thumb}
-          <span className="model-row-text">
+      <ItemRow
+        data={common}
+        lead={thumb}
+        text={
+          <>
             {name}
             <span className="model-meta model-row-phone-meta">
               Edited <time dateTime={component.updatedAt}>{updated}</time>
             </span>
-          </span>
-        </span>
-        <span className="model-row-author">{component.author?.fullName ?? <span className="muted">—</span>}</span>
-        <time className="model-row-date" dateTime={component.updatedAt}>
-          {updated}
-        </time>
-        <span className="model-row-menu">
-          <span className="model-tools">{menu}</span>
-        </span>
-      </li>
+          </>
+        }
+        column={component.author?.fullName ?? <span className="muted">—</span>}
+        date={component.updatedAt}
+        dateText={updated}
+        menu={menu}
+      />
     );
   }
   return (

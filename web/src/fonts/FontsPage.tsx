@@ -12,7 +12,7 @@ import { useViewState, type DisplayMode } from '../shell/view-state';
 import { UploadNotice, useUploads } from '../assets/upload';
 import { Dialog } from '../ui/Dialog';
 import { formatDay } from '../ui/dates';
-import { DotsIcon } from '../ui/icons';
+import { ItemActionsMenu, ItemRow } from '../ui/ItemParts';
 import { Menu, MenuItem } from '../ui/Menu';
 import { GoogleFontsDialog } from './GoogleFontsDialog';
 import { fontsApi, type FontScope } from './fonts-api';
@@ -444,64 +444,36 @@ function FamilyCard({ family, display, href, selecting, selectable, checked, onC
     </Link>
   );
   const menu = (
-    <Menu
-      label={`Actions for ${family.family}`}
-      className="model-menu"
-      trigger={(props) => (
-        <button type="button" className="icon-btn model-menu-button" aria-label={`Actions for ${family.family}`} data-testid="font-menu" {...props}>
-          <DotsIcon />
-        </button>
-      )}
-    >
-      {(close) => (
-        <>
-          <MenuItem
-            disabled={!canChange}
-            title={canChange ? undefined : NOT_YOURS}
-            onSelect={() => {
-              close();
-              onHide(!family.hidden);
-            }}
-          >
-            {family.hidden ? 'Show' : 'Hide'}
-          </MenuItem>
-          <MenuItem
-            danger
-            disabled={!canChange}
-            title={canChange ? undefined : NOT_YOURS}
-            onSelect={() => {
-              close();
-              onRemove();
-            }}
-          >
-            Remove
-          </MenuItem>
-        </>
-      )}
-    </Menu>
+    <ItemActionsMenu
+      name={family.family}
+      testId="font-menu"
+      actions={[
+        { label: family.hidden ? 'Show' : 'Hide', disabled: !canChange, reason: NOT_YOURS, onSelect: () => onHide(!family.hidden) },
+        { label: 'Remove', danger: true, disabled: !canChange, reason: NOT_YOURS, onSelect: onRemove },
+      ]}
+    />
   );
   const common = { 'data-testid': 'font-family', 'data-slug': family.slug, 'data-hidden': family.hidden ? 'true' : 'false' };
   if (display === 'list') {
     return (
-      <li className="model-row font-row" {...common}>
-        <span className="model-row-name">
-          {check}
-          <span className="model-row-text">
+      <ItemRow
+        className="font-row"
+        data={common}
+        lead={check}
+        text={
+          <>
             {name}
             <span className="model-meta">
               {family.category} · {styles}
               {family.hidden ? ' · Hidden' : ''}
             </span>
-          </span>
-        </span>
-        <span className="model-row-author">{styles}</span>
-        <time className="model-row-date" dateTime={family.updatedAt}>
-          {updated}
-        </time>
-        <span className="model-row-menu">
-          <span className="model-tools">{menu}</span>
-        </span>
-      </li>
+          </>
+        }
+        column={styles}
+        date={family.updatedAt}
+        dateText={updated}
+        menu={menu}
+      />
     );
   }
   return (
