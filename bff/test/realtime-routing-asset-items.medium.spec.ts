@@ -1,6 +1,6 @@
 import { AssetItemKind, AssetItemSnapshot } from '@kiln/contracts';
 import { PushWorld } from './support/push-world';
-import { anEvent, anId, TeamStory } from './support/realtime-events';
+import { anEvent, anId } from './support/realtime-events';
 
 /**
  * The routing of `workspace-image`, `workspace-resource-svg` and `workspace-object-3-d` (spec 001 §4, ADR 0052),
@@ -68,18 +68,7 @@ describe('workspace-image, workspace-resource-svg, workspace-object-3-d', () => 
 
   it("reaches every member of a team item's team once, with their own role, and nobody outside it", () => {
     const world = new PushWorld();
-    const ownerId = anId();
-    const team = new TeamStory(ownerId);
-    const editorId = anId();
-    const viewerId = anId();
-    const owner = world.connect(ownerId);
-    const editor = world.connect(editorId);
-    const viewer = world.connect(viewerId);
-    const stranger = world.connect(anId());
-    world.receive(JSON.stringify(team.created()));
-    world.receive(JSON.stringify(team.invited(editorId, 'editor')));
-    world.receive(JSON.stringify(team.invited(viewerId, 'viewer')));
-    for (const s of [owner, editor, viewer]) s.seen.length = 0;
+    const { team, owner, editor, viewer, stranger, editorId } = world.connectTeam();
 
     world.receive(itemEvent('workspace.asset-item.created.v1', anItem({ authorId: editorId, kind: 'object3d', teamId: team.team.id, projectId: anId() })));
     expect(owner.seen.map((m) => [m.channel, m.verb, m.data.userRole])).toEqual([['workspace-object-3-d', 'create', 'owner']]);

@@ -94,18 +94,7 @@ describe('business-catalog', () => {
 
   it("reaches every member of a team item's team (owner, editor, viewer) once each, and nobody outside it", () => {
     const world = new World();
-    const ownerId = anId();
-    const team = new TeamStory(ownerId);
-    const editorId = anId();
-    const viewerId = anId();
-    const owner = world.connect(ownerId);
-    const editor = world.connect(editorId);
-    const viewer = world.connect(viewerId);
-    const stranger = world.connect(anId());
-    world.team(team.created());
-    world.team(team.invited(editorId, 'editor'));
-    world.team(team.invited(viewerId, 'viewer'));
-    for (const s of [owner, editor, viewer]) s.seen.length = 0;
+    const { team, owner, editor, viewer, stranger, editorId } = world.connectTeam();
 
     world.receive(businessEvent('commerce.catalog-item.added.v1', anItem({ ownerId: editorId, teamId: team.team.id })));
     for (const member of [owner, editor, viewer]) expect(member.seen.map((m) => [m.channel, m.verb])).toEqual([['business-catalog', 'create']]);

@@ -1,6 +1,6 @@
 import { ComponentSnapshot } from '@kiln/contracts';
 import { PushWorld } from './support/push-world';
-import { anEvent, anId, TeamStory } from './support/realtime-events';
+import { anEvent, anId } from './support/realtime-events';
 
 /**
  * The routing of `workspace-component` (spec 001 §4, ADR 0051), pure like realtime-routing.medium.spec.ts:
@@ -62,18 +62,7 @@ describe('workspace-component', () => {
 
   it("reaches every member of a team component's team once, with their own role, and nobody outside it", () => {
     const world = new World();
-    const ownerId = anId();
-    const team = new TeamStory(ownerId);
-    const editorId = anId();
-    const viewerId = anId();
-    const owner = world.connect(ownerId);
-    const editor = world.connect(editorId);
-    const viewer = world.connect(viewerId);
-    const stranger = world.connect(anId());
-    world.team(team.created());
-    world.team(team.invited(editorId, 'editor'));
-    world.team(team.invited(viewerId, 'viewer'));
-    for (const s of [owner, editor, viewer]) s.seen.length = 0;
+    const { team, owner, editor, viewer, stranger, editorId } = world.connectTeam();
 
     world.receive(componentEvent('workspace.component.created.v1', aComponent({ authorId: editorId, teamId: team.team.id })));
     expect(owner.seen.map((m) => [m.channel, m.verb, m.data.userRole])).toEqual([['workspace-component', 'create', 'owner']]);

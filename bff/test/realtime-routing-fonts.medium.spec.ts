@@ -1,6 +1,6 @@
 import { FontSnapshot } from '@kiln/contracts';
 import { PushWorld } from './support/push-world';
-import { anEvent, anId, TeamStory } from './support/realtime-events';
+import { anEvent, anId } from './support/realtime-events';
 
 /**
  * The routing of `workspace-font` (spec 001 §4, ADR 0055), pure like realtime-routing.medium.spec.ts: events are
@@ -62,18 +62,7 @@ describe('workspace-font', () => {
 
   it("reaches every member of a team font's team once, with their own role, and nobody outside it", () => {
     const world = new PushWorld();
-    const ownerId = anId();
-    const team = new TeamStory(ownerId);
-    const editorId = anId();
-    const viewerId = anId();
-    const owner = world.connect(ownerId);
-    const editor = world.connect(editorId);
-    const viewer = world.connect(viewerId);
-    const stranger = world.connect(anId());
-    world.receive(JSON.stringify(team.created()));
-    world.receive(JSON.stringify(team.invited(editorId, 'editor')));
-    world.receive(JSON.stringify(team.invited(viewerId, 'viewer')));
-    for (const s of [owner, editor, viewer]) s.seen.length = 0;
+    const { team, owner, editor, viewer, stranger, editorId } = world.connectTeam();
 
     world.receive(fontEvent('workspace.font.created.v1', aFont({ authorId: editorId, teamId: team.team.id, projectId: anId() })));
     expect(owner.seen.map((m) => [m.channel, m.verb, m.data.userRole])).toEqual([['workspace-font', 'create', 'owner']]);

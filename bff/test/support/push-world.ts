@@ -4,6 +4,7 @@ import { PushFilter } from '../../src/realtime/push-filter';
 import { PushPlan } from '../../src/realtime/push-plan';
 import { userRoom } from '../../src/realtime/rooms';
 import { routeEvent } from '../../src/realtime/route-event';
+import { anId, TeamStory } from './realtime-events';
 
 export type Seen = { channel: string; verb: string; data: any }[];
 
@@ -55,5 +56,33 @@ export class PushWorld {
     const parsed = parseEvent(text);
     if (parsed.kind !== 'event') throw new Error(`not an event: ${JSON.stringify(parsed)}`);
     return this.handle(parsed.event);
+  }
+
+  /**
+   * A team of three connected members, told to the routing as the workspace tells it (created, an editor and a viewer
+   * invited), and a stranger connected: what they saw of that is forgotten, each socket starts empty.
+   */
+  connectTeam(): {
+    team: TeamStory;
+    owner: WorldSocket;
+    editor: WorldSocket;
+    viewer: WorldSocket;
+    stranger: WorldSocket;
+    ownerId: string;
+    editorId: string;
+    viewerId: string;
+  } {
+    const team = new TeamStory(anId());
+    const editorId = anId();
+    const viewerId = anId();
+    const owner = this.connect(team.ownerId);
+    const editor = this.connect(editorId);
+    const viewer = this.connect(viewerId);
+    const stranger = this.connect(anId());
+    this.receive(JSON.stringify(team.created()));
+    this.receive(JSON.stringify(team.invited(editorId, 'editor')));
+    this.receive(JSON.stringify(team.invited(viewerId, 'viewer')));
+    for (const s of [owner, editor, viewer]) s.seen.length = 0;
+    return { team, owner, editor, viewer, stranger, ownerId: team.ownerId, editorId, viewerId };
   }
 }
