@@ -1,11 +1,11 @@
 import { ASSET_ITEM_MESSAGES, ASSET_ITEM_PAGE_SIZE, AssetItem, AssetItemList, COMMON_MESSAGES } from '@kiln/contracts';
 import { TEAM_MESSAGES } from '@kiln/domain';
-import { randomBytes } from 'node:crypto';
 import * as samples from '../../../domain/src/assets/upload-samples.test-support';
 import { Stack, startStack, throwawayStackOptions } from '../../../deploy/src/stack';
 import { eventually } from '../../../deploy/test/support/eventually';
 import type { Socket } from 'socket.io-client';
 import { openSocket, Push } from '../../../bff/test/support/sockets';
+import { Person, stackHttp } from './support/stack-http';
 
 /**
  * Images, vector graphics and 3D objects (spec 001 §2, §3, §5, §7; ADR 0052) through the real services:
@@ -25,47 +25,7 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-interface Person {
-  token: string;
-  id: string;
-  email: string;
-}
-
-async function http(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function ok<T = any>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const answer = await http(method, path, token, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body as T;
-}
-
-async function signUp(label: string): Promise<Person> {
-  const email = `assets-${label}-${randomBytes(4).toString('hex')}@example.com`;
-  const answer = await http('POST', '/api/auth/register', undefined, { email, password: 'correct horse', fullName: `Assets ${label}` });
-  expect(answer.status).toBe(201);
-  return { token: answer.body.token, id: answer.body.user.id, email };
-}
-
-/** Uploads files of a kind as `person` (the web app's first step) and answers their media ids, in order. */
-async function upload(person: Person, repo: string, files: [string, Buffer][]): Promise<string[]> {
-  const form = new FormData();
-  for (const [name, bytes] of files) form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(`${stack.url}/api/upload?repo=${repo}&folder=2026_11`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${person.token}` },
-    body: form,
-  });
-  const body = await response.json();
-  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
-  return (body as { id: string }[]).map((m) => m.id);
-}
+const { http, ok, signUp, upload } = stackHttp(() => stack.url, 'assets');
 
 const SEGMENT = { image: 'image', vector: 'resource-svg', object3d: 'object-3-d' } as const;
 type Kind = keyof typeof SEGMENT;

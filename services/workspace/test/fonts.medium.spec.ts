@@ -10,7 +10,6 @@ import {
   MEDIA_MESSAGES,
 } from '@kiln/contracts';
 import { TEAM_MESSAGES } from '@kiln/domain';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +22,7 @@ import { Stack, startStack, throwawayStackOptions } from '../../../deploy/src/st
 import { GoogleFontFetcher } from '../../../bff/src/fonts/google-font-fetch';
 import { ShippedGoogleCatalogue } from '../src/fonts/adapters/shipped-google-catalogue';
 import { fontFile } from './support/font-files';
+import { Person, stackHttp } from './support/stack-http';
 
 /**
  * Fonts (spec 001 §2-§9; ADR 0055) through the real services over the BFF's HTTP routes: files uploaded
@@ -50,46 +50,8 @@ afterAll(async () => {
   await rm(cacheDir, { recursive: true, force: true });
 }, 60_000);
 
-interface Person {
-  token: string;
-  id: string;
-  email: string;
-}
-
-async function http(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function ok<T = any>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const answer = await http(method, path, token, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body as T;
-}
-
-async function signUp(label: string): Promise<Person> {
-  const email = `fonts-${label}-${randomBytes(4).toString('hex')}@example.com`;
-  const answer = await http('POST', '/api/auth/register', undefined, { email, password: 'correct horse', fullName: `Fonts ${label}` });
-  expect(answer.status).toBe(201);
-  return { token: answer.body.token, id: answer.body.user.id, email };
-}
-
-async function upload(person: Person, files: [string, Buffer][]): Promise<string[]> {
-  const form = new FormData();
-  for (const [name, bytes] of files) form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(`${stack.url}/api/upload?repo=font&folder=2026_11`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${person.token}` },
-    body: form,
-  });
-  const body = await response.json();
-  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
-  return (body as { id: string }[]).map((m) => m.id);
-}
+const { http, ok, signUp, upload: uploadTo } = stackHttp(() => stack.url, 'fonts');
+const upload = (person: Person, files: [string, Buffer][]) => uploadTo(person, 'font', files);
 
 const where = (scope: Record<string, unknown>) => encodeURIComponent(JSON.stringify(scope));
 const families = (person: Person, scope: Record<string, unknown> = {}, term?: string) =>
