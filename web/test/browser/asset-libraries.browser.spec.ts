@@ -1,6 +1,6 @@
 import * as zlib from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchBrowser, signUp, uniqueUser, usePagePerTest } from '../support/browser';
+import { chooseItemAction, eventually, launchBrowser, signUp, tabTo, uniqueUser, usePagePerTest } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { createProjectViaApi, createTeamViaApi, crumbs, inviteViaApi } from '../support/teams';
 
@@ -84,22 +84,7 @@ async function openLibrary(page: Page, path: string, heading: string): Promise<v
   await page.locator('[data-testid="asset-item"], [data-testid="empty-text"]').first().waitFor();
 }
 
-async function choose(page: Page, name: string, entry: 'rename' | 'delete'): Promise<void> {
-  await item(page, name).getByTestId('asset-menu').click();
-  await page
-    .getByRole('menu', { name: `Actions for ${name}` })
-    .getByTestId(`asset-${entry}`)
-    .click();
-}
-
-/** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
-async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error('never reached by Tab');
-}
+const choose = (page: Page, name: string, entry: 'rename' | 'delete') => chooseItemAction(page, item(page, name), 'asset-menu', name, `asset-${entry}`);
 
 /**
  * Records, from now on, what the upload notice shows: each file's state with its progress bar's value and

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchBrowser, signUp, uniqueUser, usePagePerTest } from '../support/browser';
+import { chooseItemAction, eventually, launchBrowser, signUp, tabTo, uniqueUser, usePagePerTest } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce } from '../support/layout';
 
 const EMPTY = 'You don’t have components';
@@ -25,22 +25,7 @@ async function createInUi(page: Page, name: string): Promise<void> {
   await item(page, name).waitFor();
 }
 
-async function choose(page: Page, name: string, entry: 'rename' | 'delete'): Promise<void> {
-  await item(page, name).getByTestId('component-menu').click();
-  await page
-    .getByRole('menu', { name: `Actions for ${name}` })
-    .getByTestId(`component-${entry}`)
-    .click();
-}
-
-/** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
-async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error('never reached by Tab');
-}
+const choose = (page: Page, name: string, entry: 'rename' | 'delete') => chooseItemAction(page, item(page, name), 'component-menu', name, `component-${entry}`);
 
 describe('My Components (spec 001 §2, §4, §8; ADR 0051)', () => {
   let context: BrowserContext;

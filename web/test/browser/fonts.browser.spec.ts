@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { FONT_TEXTS, UPLOAD_KIND_RULES } from '@kiln/contracts/constants';
 import { fontFile } from '../../../services/workspace/test/support/font-files';
-import { eventually, launchBrowser, signUp, uniqueUser, usePagePerTest } from '../support/browser';
+import { eventually, launchBrowser, signUp, tabTo, uniqueUser, usePagePerTest } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce } from '../support/layout';
 
 const font = (name: string, buffer: Buffer) => ({ name, mimeType: 'font/otf', buffer });
@@ -14,15 +14,6 @@ async function openMyFonts(page: Page): Promise<void> {
   await page.goto('/assets/font');
   await page.getByRole('heading', { name: 'My Fonts', level: 1 }).waitFor();
   await page.locator('[data-testid="font-family"], [data-testid="empty-text"]').first().waitFor();
-}
-
-/** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
-async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error('never reached by Tab');
 }
 
 describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
@@ -121,7 +112,7 @@ describe('My Fonts (spec 001 §2, §4, §5, §8, §9; ADR 0055)', () => {
 
     // Keyboard only: Tab reaches the grid; the arrows move the selection and carry it to the next page.
     const grid = page.getByTestId('glyph-grid');
-    await tabTo(page, grid);
+    await tabTo(page, grid, 80);
     expect(await selectedCode(page)).toBe('U+0021');
     await page.keyboard.press('ArrowRight');
     expect(await selectedCode(page)).toBe('U+0022');

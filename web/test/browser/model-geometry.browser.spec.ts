@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { boxGlb } from '../../../bff/test/support/box-glb';
-import { createModelViaApi, eventually, launchBrowser } from '../support/browser';
+import { createModelViaApi, eventually, launchBrowser, tabTo } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE } from '../support/layout';
 
 type State = Awaited<ReturnType<typeof signUpOnce>>['state'];
@@ -23,15 +23,6 @@ function drawnShare(page: Page): Promise<number> {
     for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 30) differing++;
     return differing / (data.length / 4);
   });
-}
-
-/** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
-async function tabTo(page: Page, target: Locator, max = 30): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error('never reached by Tab');
 }
 
 async function openViewerPage(page: Page, modelId: string): Promise<void> {
@@ -94,7 +85,7 @@ describe('A model’s geometry and components, chosen in the app (issue 18; ADR 
 
       // Keyboard only: Tab to Geometry, Enter.
       const geometry = page.getByRole('button', { name: 'Geometry' });
-      await tabTo(page, geometry);
+      await tabTo(page, geometry, 30);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Geometry of Bracket model' });
       await dialog.getByTestId('geometry-objects-empty').waitFor();

@@ -163,3 +163,21 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
 function cssString(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 }
+
+/** Presses Tab until `target` has focus (keyboard only), at most `max` times. */
+export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error('never reached by Tab');
+}
+
+/** Opens the "Actions for {name}" menu of a list item (its button's test id `menuTestId`) and picks the entry `entryTestId`. */
+export async function chooseItemAction(page: Page, item: Locator, menuTestId: string, name: string, entryTestId: string): Promise<void> {
+  await item.getByTestId(menuTestId).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}` })
+    .getByTestId(entryTestId)
+    .click();
+}
