@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { chooseItemAction, eventually, launchBrowser, signUp, tabTo, uniqueUser, usePagePerTest } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { createProjectViaApi, createTeamViaApi, crumbs, inviteViaApi } from '../support/teams';
+import { asciiStl, boxTriangles } from '../../../services/assets/test/support/model-files';
 
 /** The spec's texts (spec 001 §2, §4, §5, §8), written here as the spec writes them. */
 const EMPTY_IMAGES = 'You don’t have images';
@@ -55,22 +56,8 @@ function png(width: number, height: number, seed: number): Buffer {
   ]);
 }
 
-/** An ASCII STL of a box `x`×`y`×`z` (mm): 12 triangles. */
-function stlBox(x: number, y: number, z: number): Buffer {
-  const v = (i: number) => [i & 1 ? x : 0, i & 2 ? y : 0, i & 4 ? z : 0];
-  const faces = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ];
-  const facet = (a: number, b: number, c: number) =>
-    `facet normal 0 0 0\n outer loop\n${[a, b, c].map((i) => `  vertex ${v(i).join(' ')}`).join('\n')}\n endloop\nendfacet`;
-  const body = faces.flatMap(([a, b, c, d]) => [facet(a, b, c), facet(a, c, d)]).join('\n');
-  return Buffer.from(`solid box\n${body}\nendsolid box\n`);
-}
+/** An ASCII STL of a box `x`×`y`×`z` (mm): 12 triangles (the assets service's test files). */
+const stlBox = (x: number, y: number, z: number): Buffer => Buffer.from(asciiStl(boxTriangles(x, y, z)));
 
 const file = (name: string, buffer: Buffer, mimeType = 'image/png') => ({ name, mimeType, buffer });
 

@@ -6,7 +6,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { boxGlb } from '../../../bff/test/support/box-glb';
 import { REPO_ROOT } from '../../../deploy/src/stack';
 import { eventually } from '../../../deploy/test/support/eventually';
-import { createModelViaApi, launchBrowser, modelItem, WAIT_MS } from '../support/browser';
+import { createModelViaApi, drawnShare, launchBrowser, modelItem, WAIT_MS } from '../support/browser';
 import { contextAt, DESKTOP, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { baseUrl } from '../support/stack';
 
@@ -75,24 +75,6 @@ async function otherSite(): Promise<{ server: Server; origin: string; pageFor: (
       return `${origin}${address}`;
     },
   };
-}
-
-/** How many of the canvas's pixels differ clearly from its corner (the background): a blank canvas has none. */
-async function drawnShare(frame: Frame): Promise<number> {
-  return frame.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
-    const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
-    const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
-    let differing = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 30) differing++;
-    }
-    return differing / (data.length / 4);
-  });
 }
 
 async function embedFrame(page: Page): Promise<Frame> {

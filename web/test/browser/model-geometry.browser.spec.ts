@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { boxGlb } from '../../../bff/test/support/box-glb';
-import { createModelViaApi, eventually, launchBrowser, tabTo } from '../support/browser';
+import { createModelViaApi, drawnShare, eventually, launchBrowser, tabTo } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE } from '../support/layout';
 
 type State = Awaited<ReturnType<typeof signUpOnce>>['state'];
@@ -8,22 +8,6 @@ type State = Awaited<ReturnType<typeof signUpOnce>>['state'];
 // 40 mm wide, 20 mm high, 30 mm deep, written in glTF's metres: the assets service makes it mm (ADR 0053).
 const GLB_IN_METRES = boxGlb({ x: 0.04, y: 0.02, z: 0.03 });
 const NO_ROLE = 'Your role does not allow changing this model';
-
-/** How many of the canvas's pixels differ clearly from its corner (the background): a blank canvas has none. */
-function drawnShare(page: Page): Promise<number> {
-  return page.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
-    const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
-    const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
-    let differing = 0;
-    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 30) differing++;
-    return differing / (data.length / 4);
-  });
-}
 
 async function openViewerPage(page: Page, modelId: string): Promise<void> {
   await page.goto(`/embed/${modelId}`);

@@ -4,7 +4,7 @@
  * through the UI (`signUp`). Assertions poll with `expect.poll` / Playwright's auto-waiting locators.
  */
 import * as crypto from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
 import { baseUrl } from './stack';
 
 export const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
@@ -180,4 +180,22 @@ export async function chooseItemAction(page: Page, item: Locator, menuTestId: st
     .getByRole('menu', { name: `Actions for ${name}` })
     .getByTestId(entryTestId)
     .click();
+}
+
+/** How many of the canvas's pixels (the first canvas of the page or frame) differ clearly from its corner (the background): a blank canvas has none. */
+export function drawnShare(where: Page | Frame): Promise<number> {
+  return where.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
+    const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
+    let differing = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - r0) + Math.abs(data[i + 1]! - g0) + Math.abs(data[i + 2]! - b0) > 30) differing++;
+    }
+    return differing / (data.length / 4);
+  });
 }
