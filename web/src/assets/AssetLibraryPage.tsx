@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { AssetItem, AssetItemList, PushMessage } from '@kiln/contracts';
+import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AssetItem, PushMessage } from '@kiln/contracts';
 import { ASSET_ITEM_PAGE_SIZE, type AssetItemKind } from '@kiln/contracts/constants';
 import { teamAllows } from '@kiln/domain';
 import { ListHeader, ModelListView, usePagedItems } from '../models/ModelListView';
@@ -8,7 +8,7 @@ import { useViewState, type DisplayMode } from '../shell/view-state';
 import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
 import { formatDay } from '../ui/dates';
-import { ItemActionsMenu, ItemRow, useLiveItems } from '../ui/ItemParts';
+import { ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
 import { preloadOn } from '../ui/lazy';
 import { preloadModelViewer } from '../viewer/LazyModelViewer';
 import { GEOMETRY_TEXTS } from '../model-geometry/geometry-texts';
@@ -34,21 +34,7 @@ const idOf = (item: AssetItem) => item.id;
 
 /** A push merged into every cached page of the kind: a deletion takes the item out, a change replaces it when newer. */
 function applyPush(queryClient: QueryClient, kind: AssetItemKind, message: PushMessage<AssetItem>) {
-  const pushed = message.data;
-  queryClient.setQueriesData<InfiniteData<AssetItemList>>({ queryKey: assetKeys.kind(kind) }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            data:
-              message.verb === 'delete'
-                ? page.data.filter((i) => i.id !== pushed.id)
-                : page.data.map((i) => (i.id === pushed.id && i.version <= pushed.version ? { ...i, ...pushed } : i)),
-          })),
-        }
-      : data,
-  );
+  mergePush(queryClient, assetKeys.kind(kind), message, (cached, pushed) => (cached.version <= pushed.version ? { ...cached, ...pushed } : cached));
 }
 
 type Open = { kind: 'rename' | 'delete' | 'open' | 'geometry'; item: AssetItem } | null;

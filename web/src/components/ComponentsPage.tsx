@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Component, ComponentList, PushMessage } from '@kiln/contracts';
+import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Component, PushMessage } from '@kiln/contracts';
 import { COMPONENT_PAGE_SIZE } from '@kiln/contracts/constants';
 import { teamAllows } from '@kiln/domain';
 import { formatDate } from '../models/ModelItem';
@@ -9,7 +9,7 @@ import { useViewState, type DisplayMode } from '../shell/view-state';
 import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
 import { ComponentIcon, PlusIcon } from '../ui/icons';
-import { ItemActionsMenu, ItemRow, useLiveItems } from '../ui/ItemParts';
+import { ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
 import { ComponentNameDialog } from './ComponentNameDialog';
 import { componentsApi, type ComponentScope } from './components-api';
 import { COMPONENT_TEXTS } from './component-texts';
@@ -25,22 +25,8 @@ const idOf = (component: Component) => component.id;
  * when newer (by version; the people stay as populated). A new one needs its place in the order: the list is fetched.
  */
 function applyPush(queryClient: QueryClient, message: PushMessage<Component>) {
-  const pushed = message.data;
-  queryClient.setQueriesData<InfiniteData<ComponentList>>({ queryKey: componentKeys.all }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            data:
-              message.verb === 'delete'
-                ? page.data.filter((c) => c.id !== pushed.id)
-                : page.data.map((c) =>
-                    c.id === pushed.id && c.version < pushed.version ? { ...c, ...pushed, author: c.author, contributor: c.contributor } : c,
-                  ),
-          })),
-        }
-      : data,
+  mergePush(queryClient, componentKeys.all, message, (cached, pushed) =>
+    cached.version < pushed.version ? { ...cached, ...pushed, author: cached.author, contributor: cached.contributor } : cached,
   );
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { PushMessage } from '@kiln/contracts';
 import { usePushChannel } from '../realtime/RealtimeProvider';
 import { DotsIcon } from './icons';
@@ -134,4 +135,28 @@ export function useLiveItems<T extends { id: string }>(
     }
   });
   return { items, forget };
+}
+
+/**
+ * A push merged into every cached page under `queryKey` at once: a deletion takes the item out, any other change
+ * goes through `update(cached, pushed)`, which answers the cached item as it is when the push is not newer.
+ */
+export function mergePush<T extends { id: string }>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  message: PushMessage<T>,
+  update: (cached: T, pushed: T) => T,
+): void {
+  const pushed = message.data;
+  queryClient.setQueriesData<InfiniteData<{ data: T[] }>>({ queryKey }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            data: message.verb === 'delete' ? page.data.filter((i) => i.id !== pushed.id) : page.data.map((i) => (i.id === pushed.id ? update(i, pushed) : i)),
+          })),
+        }
+      : data,
+  );
 }
