@@ -1,7 +1,7 @@
 import { Media, MEDIA_MESSAGES } from '@kiln/contracts';
-import { randomBytes } from 'node:crypto';
 import * as samples from '../../domain/src/assets/upload-samples.test-support';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
+import { stackHttp } from '../../services/workspace/test/support/stack-http';
 
 /**
  * Media records (spec 001 §7 `GET /api/media/{id}`, `POST /api/media/`; ADR 0052): the uploader reads their
@@ -20,29 +20,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => stack?.stop(), 60_000);
 
-async function http(method: string, path: string, person: Person | null, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = person ? { authorization: `Bearer ${person.token}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-}
-
-async function ok(method: string, path: string, person: Person, body?: unknown): Promise<any> {
-  const answer = await http(method, path, person, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-async function signUp(label: string): Promise<Person> {
-  const email = `media-${label}-${randomBytes(4).toString('hex')}@example.com`;
-  const answer = await fetch(`${stack.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse', fullName: `Media ${label}` }),
-  });
-  expect(answer.status).toBe(201);
-  return { token: ((await answer.json()) as { token: string }).token, email };
-}
+const api = stackHttp(() => stack.url, 'media');
+const http = (method: string, path: string, person: Person | null, body?: unknown) => api.http(method, path, person?.token, body);
+const ok = (method: string, path: string, person: Person, body?: unknown) => api.ok(method, path, person.token, body);
+const signUp = (label: string): Promise<Person> => api.signUp(label);
 
 async function upload(person: Person, name: string, bytes: Buffer): Promise<Media> {
   const form = new FormData();

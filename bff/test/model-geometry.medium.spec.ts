@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
 import { eventually } from '../../deploy/test/support/eventually';
+import { stackHttp } from '../../services/workspace/test/support/stack-http';
 import { boxGlb } from './support/box-glb';
 
 /**
@@ -44,18 +45,9 @@ async function http(method: string, path: string, person?: Person, body?: unknow
   return fetch(`${stack.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-async function ok(method: string, path: string, person?: Person, body?: unknown): Promise<any> {
-  const response = await http(method, path, person, body);
-  const answer = await response.json();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-async function signUp(label: string): Promise<Person> {
-  const email = `geometry-${label}-${randomBytes(4).toString('hex')}@example.com`;
-  const answer = await ok('POST', '/api/auth/register', undefined, { email, password: 'correct horse', fullName: `Geometry ${label}` });
-  return { token: answer.token, email };
-}
+const api = stackHttp(() => stack.url, 'geometry');
+const ok = (method: string, path: string, person?: Person, body?: unknown) => api.ok(method, path, person?.token, body);
+const signUp = (label: string): Promise<Person> => api.signUp(label);
 
 const GLB = boxGlb();
 

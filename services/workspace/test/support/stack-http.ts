@@ -11,7 +11,7 @@ export interface StackHttp {
   /** One call of the BFF's HTTP API as the web app makes it (JSON in and out), answered with its status and body. */
   http(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** The same, throwing unless it answered 2xx: for a test's set-up. */
-  ok<T = any>(method: string, path: string, token: string, body?: unknown): Promise<T>;
+  ok<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<T>;
   /** A new person signed up (`{prefix}-{label}-…@example.com`, named `{Name} {label}`). */
   signUp(label: string): Promise<Person>;
   /** Uploads files to `repo` as `person` (`POST /api/upload`, the web app's first step) and answers their media ids, in order. */
