@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       const parts = [
         await httpHello({ warmup: 200, samples: 2000 }),
         await natsRequestReply(stack.natsUrl, stack.namespace, { warmup: 200, samples: 2000 }),
-        await pgPageAndCount(stack.databaseUrl, 10_000, { warmup: 200, samples: 2000 }),
+        await pgPageAndCount(stack.adminDatabaseUrl, 10_000, { warmup: 200, samples: 2000 }),
       ];
       const listBaseline = parts.reduce((sum, part) => sum + part.p50, 0);
       console.log(`list baseline p50 ${listBaseline.toFixed(2)} ms (${parts.map((part) => `${part.name} ${part.p50.toFixed(2)}`).join(', ')})`);

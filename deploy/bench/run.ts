@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       await httpHello(BASELINE_RUN),
       await natsRequestReply(stack.natsUrl, namespace, BASELINE_RUN),
       await pgPrimaryKeySelect(stack.databaseUrl, ids, BASELINE_RUN),
-      await pgPageAndCount(stack.databaseUrl, MODELS, BASELINE_RUN),
+      await pgPageAndCount(stack.adminDatabaseUrl, MODELS, BASELINE_RUN),
       await jetStreamPublish(stack.natsUrl, namespace, BASELINE_RUN),
       await socketIoRoundTrip(BASELINE_RUN),
       await barePushChain(stack.databaseUrl, stack.natsUrl, namespace, BASELINE_RUN),
