@@ -41,26 +41,32 @@ export class PgOrderReadModel implements OrderReadModel {
     const [field, direction] = (Object.entries(query.sort ?? {})[0] ?? ['updatedAt', -1]) as [keyof typeof SORT_COLUMNS, 1 | -1];
     const order = direction === 1 ? 'asc' : 'desc';
     const column = SORT_COLUMNS[field] ?? 'updated_at';
-    const [rows, count] = await Promise.all([
-      base
-        .select('record')
-        .orderBy(sql.ref(column), order)
-        .orderBy('id', order)
-        .offset(query.skip ?? 0)
-        .limit(query.limit ?? ORDERS_PAGE_SIZE)
-        .execute(),
-      narrowed
-        ? base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-        : this.db
+    const page = base
+      .orderBy(sql.ref(column), order)
+      .orderBy('id', order)
+      .offset(query.skip ?? 0)
+      .limit(query.limit ?? ORDERS_PAGE_SIZE);
+    const countNarrowed = () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    if (narrowed) {
+      const [rows, count] = await Promise.all([page.select('record').execute(), countNarrowed()]);
+      return { data: rows.map((r) => (r as { record: unknown }).record), total: Number(count.total) };
+    }
+    // The scope's kept total rides on the page as a column (one statement, as the models' lists do: ADR 0024);
+    // a page past the end has no row to carry it, so then it is read alone.
+    const kept = sql<number>`(SELECT live FROM ${sql.table(`${SCHEMA}.business_record_counts`)} WHERE view = ${type.view} AND scope = ${scopeKey(scope)})`;
+    const rows = (await page.select(['record', kept.as('total')]).execute()) as { record: unknown; total: number | null }[];
+    const total = rows.length
+      ? (rows[0]!.total ?? 0)
+      : ((
+          await this.db
             .withSchema(SCHEMA)
             .selectFrom('business_record_counts')
             .select('live as total')
             .where('view', '=', type.view)
             .where('scope', '=', scopeKey(scope))
             .executeTakeFirst()
-            .then((row) => row ?? { total: 0 }),
-    ]);
-    return { data: rows.map((r) => (r as { record: unknown }).record), total: Number(count.total) };
+        )?.total ?? 0);
+    return { data: rows.map((r) => r.record), total: Number(total) };
   }
 
   async reports(scope: ListScope, now: Date): Promise<OrderReports> {
