@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, UpdateOrderBody } from '@kiln/contracts';
 import { ORDER_ACTION_LABELS, ORDER_DOCUMENT_FILE_NAME } from '@kiln/contracts/constants';
@@ -7,7 +7,7 @@ import { orderActionsAllowed } from '@kiln/domain';
 import { ApiError, messageOf } from '../../api/client';
 import { useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS } from '../business-texts';
-import { BillTables, CustomerDialog, DealSide, dealTotal, MoreActions, printDeal, ReasonDialog, StatusBadge } from './deal-parts';
+import { BillTables, CustomerDialog, DealLoadState, DealSide, dealTotal, MoreActions, printDeal, ReasonDialog, StatusBadge } from './deal-parts';
 import { useOrderPushes } from './deal-pushes';
 import { dealKeys, orderApi } from './orders-api';
 import '../business.css';
@@ -28,22 +28,7 @@ export function OrderPage() {
   const data = order.data;
   const canChange = useCanChange({ ...(data?.teamId ? { teamId: data.teamId } : {}), ...(data?.projectId ? { projectId: data.projectId } : {}) });
 
-  if (order.isPending)
-    return (
-      <p className="page-loading" role="status" aria-busy="true">
-        Loading…
-      </p>
-    );
-  if (order.isError || !data)
-    return (
-      <section className="business-page">
-        <h1>Order</h1>
-        <p className="form-error" role="alert">
-          {messageOf(order.error)}
-        </p>
-        <Link to="/business/orders">Back to the orders</Link>
-      </section>
-    );
+  if (order.isPending || order.isError || !data) return <DealLoadState query={order} kind="Order" />;
 
   /** One change, decided by the service on the version shown (If-Match); a 409 shows its sentence, nothing changed. */
   const change = async (body: UpdateOrderBody) => {

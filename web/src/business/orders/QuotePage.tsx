@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Quote, QuoteRevision, UpdateQuoteBody } from '@kiln/contracts';
 import { ORDER_ACTION_LABELS, ORDER_DOCUMENT_FILE_NAME } from '@kiln/contracts/constants';
 import { quoteActionsAllowed } from '@kiln/domain';
-import { ApiError, messageOf } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS, formatUsd, formatWhen } from '../business-texts';
-import { BillTables, CustomerDialog, DealSide, dealTotal, MoreActions, printDeal, ReasonDialog, StatusBadge } from './deal-parts';
+import { BillTables, CustomerDialog, DealLoadState, DealSide, dealTotal, MoreActions, printDeal, ReasonDialog, StatusBadge } from './deal-parts';
 import { useQuotePushes } from './deal-pushes';
 import { dealKeys, quoteApi } from './orders-api';
 import { DEAL_TEXTS } from './orders-texts';
@@ -32,22 +32,7 @@ export function QuotePage() {
   const data = quote.data;
   const canChange = useCanChange({ ...(data?.teamId ? { teamId: data.teamId } : {}), ...(data?.projectId ? { projectId: data.projectId } : {}) });
 
-  if (quote.isPending)
-    return (
-      <p className="page-loading" role="status" aria-busy="true">
-        Loading…
-      </p>
-    );
-  if (quote.isError || !data)
-    return (
-      <section className="business-page">
-        <h1>Quote</h1>
-        <p className="form-error" role="alert">
-          {messageOf(quote.error)}
-        </p>
-        <Link to="/business/quotes">Back to the quotes</Link>
-      </section>
-    );
+  if (quote.isPending || quote.isError || !data) return <DealLoadState query={quote} kind="Quote" />;
 
   const change = async (body: UpdateQuoteBody) => {
     setFailure(null);

@@ -25,6 +25,30 @@ import { DEAL_TEXTS, ORIGIN_LABELS } from './orders-texts';
 /** totalPrice is per unit (spec 002 §3): the whole order is totalPrice × quantity, to the cent. */
 export const dealTotal = (deal: Pick<Order, 'totalPrice' | 'quantity'>) => (Math.round(deal.totalPrice * 100) * deal.quantity) / 100;
 
+/**
+ * An order's or a quote's page before its record is there: loading, or the service's sentence with the way
+ * back to its list. Null once the record is loaded.
+ */
+export function DealLoadState({ query, kind }: { query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown }; kind: 'Order' | 'Quote' }) {
+  if (query.isPending)
+    return (
+      <p className="page-loading" role="status" aria-busy="true">
+        Loading…
+      </p>
+    );
+  if (!query.isError && query.data) return null;
+  const list = kind === 'Order' ? 'orders' : 'quotes';
+  return (
+    <section className="business-page">
+      <h1>{kind}</h1>
+      <p className="form-error" role="alert">
+        {messageOf(query.error)}
+      </p>
+      <Link to={`/business/${list}`}>Back to the {list}</Link>
+    </section>
+  );
+}
+
 /** A status badge: its words, not its colour alone; Pending and Quotation needed highlighted (spec 002 §4). */
 export function StatusBadge({ status }: { status: BusinessStatus }) {
   const highlighted = HIGHLIGHTED_STATUSES.includes(status);
