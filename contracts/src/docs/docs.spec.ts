@@ -1,7 +1,7 @@
 import { eventSubject } from '../events/envelope';
-import { WorkspaceEvents } from '../events/workspace.events';
+import { EventSchemas } from '../events';
 import { HttpRoutes } from '../http';
-import { buildAsyncApi } from './asyncapi';
+import { buildAsyncApi, PUBLISHED_STREAMS } from './asyncapi';
 import { buildOpenApi } from './openapi';
 
 type OpenApi = {
@@ -55,13 +55,16 @@ describe('buildAsyncApi', () => {
     expect(doc.asyncapi).toBe('3.0.0');
   });
 
-  it.each(Object.keys(WorkspaceEvents))('documents %s on its JetStream subject', (type) => {
+  const published = PUBLISHED_STREAMS.flatMap((stream) => Object.keys(stream.events).map((type) => [type, stream.name] as const));
+
+  it.each(published)('documents %s on its JetStream subject, in stream %s', (type, stream) => {
     const key = type.replace(/\./g, '_');
     expect(doc.channels[key].address).toBe(eventSubject(type));
     expect(doc.channels[key].address).toBe(`evt.${type}`);
     expect(doc.components.messages[key].name).toBe(type);
     expect(doc.components.messages[key].payload).toEqual(expect.objectContaining({ type: 'object' }));
     expect(doc.operations[`on_${key}`].action).toBe('receive');
+    expect((doc.channels[key] as Record<string, unknown>)['x-kiln-stream']).toBe(stream);
   });
 
   it('documents exactly the events of the catalogue', () => {
@@ -69,7 +72,7 @@ describe('buildAsyncApi', () => {
       Object.values(doc.components.messages)
         .map((m) => m.name)
         .sort(),
-    ).toEqual(Object.keys(WorkspaceEvents).sort());
+    ).toEqual(Object.keys(EventSchemas).sort());
   });
 
   it('is plain JSON', () => {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { eventSubject } from '../events/envelope';
-import { BUSINESS_EVENT_DESCRIPTIONS, BusinessEvents } from '../events/business.events';
-import { COMMERCE_EVENT_DESCRIPTIONS, COMMERCE_STREAM, CommerceEvents } from '../events/commerce.events';
-import { EVENT_DESCRIPTIONS, WORKSPACE_STREAM, WorkspaceEvents } from '../events/workspace.events';
-import { PLUGIN_REGISTRY_EVENT_DESCRIPTIONS, PLUGIN_REGISTRY_STREAM, PluginRegistryEvents } from '../events/plugin-registry.events';
-import { ASSETS_EVENT_DESCRIPTIONS, ASSETS_STREAM, AssetsEvents } from '../events/assets.events';
+import { ASSETS_STREAM } from '../events/assets.events';
+import { COMMERCE_STREAM } from '../events/commerce.events';
+import { WORKSPACE_STREAM } from '../events/workspace.events';
+import { PLUGIN_REGISTRY_STREAM } from '../events/plugin-registry.events';
+import { PUBLISHED_STREAMS } from './asyncapi';
 
 /** The human-readable event catalogue (docs/events.md), generated from the same schemas as AsyncAPI. */
 export function renderEventCatalogue(): string {
@@ -28,27 +28,22 @@ export function renderEventCatalogue(): string {
     '- A breaking change gets a new type (`.v2`) published beside the old one until consumers have moved.',
     '',
   ];
-  const descriptions: Record<string, string> = {
-    ...EVENT_DESCRIPTIONS,
-    ...COMMERCE_EVENT_DESCRIPTIONS,
-    ...BUSINESS_EVENT_DESCRIPTIONS,
-    ...PLUGIN_REGISTRY_EVENT_DESCRIPTIONS,
-    ...ASSETS_EVENT_DESCRIPTIONS,
-  };
-  for (const [type, schema] of Object.entries({ ...WorkspaceEvents, ...CommerceEvents, ...BusinessEvents, ...PluginRegistryEvents, ...AssetsEvents })) {
-    const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as unknown as { properties: { data: unknown } };
-    lines.push(
-      `## ${type}`,
-      '',
-      descriptions[type],
-      '',
-      `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`,
-      '',
-      '```json',
-      JSON.stringify(json.properties.data, null, 2),
-      '```',
-      '',
-    );
+  for (const stream of PUBLISHED_STREAMS) {
+    for (const [type, schema] of Object.entries(stream.events)) {
+      const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as unknown as { properties: { data: unknown } };
+      lines.push(
+        `## ${type}`,
+        '',
+        stream.descriptions[type],
+        '',
+        `Subject \`${eventSubject(type)}\`. Schema of \`data\`:`,
+        '',
+        '```json',
+        JSON.stringify(json.properties.data, null, 2),
+        '```',
+        '',
+      );
+    }
   }
   return lines.join('\n');
 }
