@@ -4,11 +4,15 @@ import { Actor, ErrorBody } from './common/errors';
 import { AssetsHttpRoutes } from './assets/media';
 import { BusinessHttpRoutes } from './commerce/business.routes';
 import { StoreOrdersHttpRoutes } from './commerce/store-orders';
+import { WebhookHttpRoutes } from './integrations/webhooks';
 import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
 import { AssetItemHttpRoutes } from './workspace/asset-items';
 import { FontHttpRoutes } from './workspace/fonts';
+import { AccessTokenHttpRoutes } from './workspace/access-tokens';
+import { TextureHttpRoutes } from './workspace/texture';
+import { EnvironmentMapHttpRoutes } from './workspace/environment-map';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import {
   Component,
@@ -646,8 +650,12 @@ export const HttpRoutes = {
   ...AssetsHttpRoutes,
   ...AssetItemHttpRoutes,
   ...FontHttpRoutes,
+  ...AccessTokenHttpRoutes,
+  ...TextureHttpRoutes,
+  ...EnvironmentMapHttpRoutes,
   ...BusinessHttpRoutes,
   ...StoreOrdersHttpRoutes,
+  ...WebhookHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 
 export { ErrorBody as HttpErrorBody };

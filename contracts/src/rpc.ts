@@ -3,6 +3,9 @@ import { creating, rpc, withActor } from './common/contract-builders';
 import { Timestamp } from './common/ids';
 import { AssetItemRpc } from './workspace/asset-items';
 import { FontRpc } from './workspace/fonts';
+import { AccessTokenRpc } from './workspace/access-tokens';
+import { TextureRpc } from './workspace/texture';
+import { EnvironmentMapRpc } from './workspace/environment-map';
 import { AuthAnswer, LoginBody, RegisterBody } from './workspace/auth';
 import { Component, ComponentList, ComponentUsage, CreateComponentBody, ListComponentsQuery, UpdateComponentBody } from './workspace/component';
 import {
@@ -94,6 +97,11 @@ export const WorkspaceRpc = {
   ...AssetItemRpc,
   // Fonts (spec 001 §3, §7; ADR 0055)
   ...FontRpc,
+  // Access tokens (issue 21, ADR 0065)
+  ...AccessTokenRpc,
+  // Textures, texture associations, scenes (spec 001 §3, §7; ADR 0061)
+  ...TextureRpc,
+  ...EnvironmentMapRpc,
   updateProfile: rpc('rpc.workspace.user.update-profile', withActor(UpdateProfileBody), User),
 
   // Teams, projects, members (spec 000 §7, spec 001 §7)
