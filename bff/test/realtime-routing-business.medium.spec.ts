@@ -1,6 +1,5 @@
 import { CatalogItem, Order, Quote, Service } from '@kiln/contracts';
-import { BusinessEvent } from '../src/realtime/business-pushes';
-import { parseEvent } from '../src/realtime/parse-event';
+import { BusinessEvent, parseEvent } from '@kiln/service-kit/realtime';
 import { PushWorld } from './support/push-world';
 import { anId, TeamStory } from './support/realtime-events';
 

@@ -1,5 +1,5 @@
 import { PLUGIN_ACTION_NAMES, PluginRegistryEvents, PluginVersionSnapshot } from '@kiln/contracts';
-import { parseEvent } from '../src/realtime/parse-event';
+import { parseEvent } from '@kiln/service-kit/realtime';
 import { PushWorld } from './support/push-world';
 import { anId } from './support/realtime-events';
 

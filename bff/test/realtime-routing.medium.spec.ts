@@ -1,7 +1,5 @@
 import { PendingAudiences } from '../src/realtime/pending-audiences';
-import { RoomChange } from '../src/realtime/push-plan';
-import { audienceRooms } from '../src/realtime/rooms';
-import { routeEvent } from '../src/realtime/route-event';
+import { audienceRooms, RoomChange, routeEvent } from '@kiln/service-kit/realtime';
 import { PushWorld } from './support/push-world';
 import { aModelSnapshot, anEvent, anId, modelEvent, ShareStory, TeamStory } from './support/realtime-events';
 

@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ConsumerEvents, ConsumerMessages, ConsumerStatus, Events, NatsConnection, StreamState } from 'nats';
-import { parseEvent } from './parse-event';
+import { parseEvent, PushPlan, routeEvent } from '@kiln/service-kit/realtime';
 import { PushFilter } from './push-filter';
-import { PushPlan } from './push-plan';
-import { routeEvent } from './route-event';
 
 /** How long the stream may stay silent (no message, no heartbeat) before the consumer counts as lost. */
 const IDLE_HEARTBEAT_MS = 2_500;

@@ -1,4 +1,4 @@
-import { RoomChange } from './push-plan';
+import { RoomChange } from '@kiln/service-kit/realtime';
 
 /**
  * Closes the race between a socket's connect and a membership event in flight (ADR 0019).

@@ -1,3 +1,6 @@
+import { Pushable } from '@kiln/service-kit/realtime';
+
+export type { Pushable };
 /**
  * A Map that forgets its least recently used entries beyond `capacity`, so memory stays bounded however
  * many events or models pass through.
@@ -30,16 +33,6 @@ export class BoundedMap<K, V> {
   get size(): number {
     return this.entries.size;
   }
-}
-
-export interface Pushable {
-  eventId: string;
-  /** The entity whose versions are compared (`model:<id>`, `team:<id>`, `share:<id>`, …). */
-  key: string;
-  version: number;
-  deleted: boolean;
-  /** A newer version that brings a deleted entity back (a model restored, ADR 0048): not stale after its delete. */
-  revives?: boolean;
 }
 
 export type Verdict = 'push' | 'redelivered' | 'stale';

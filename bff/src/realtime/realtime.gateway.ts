@@ -12,8 +12,7 @@ import { socketIoHeaders } from '../http/security-headers';
 import { ServiceClient } from '../services/service-client';
 import { EventFeed, FeedStatus } from './event-feed';
 import { PendingAudiences } from './pending-audiences';
-import { PushPlan, RoomChange } from './push-plan';
-import { audienceRooms, userRoom } from './rooms';
+import { audienceRooms, PushPlan, RoomChange, userRoom } from '@kiln/service-kit/realtime';
 import { SocketsPerUser } from './sockets-per-user';
 
 /** Applies room changes to one socket, in order. */

@@ -1,9 +1,6 @@
 import { RealtimePushes } from '@kiln/contracts';
-import { parseEvent } from '../../src/realtime/parse-event';
+import { parseEvent, PushPlan, routeEvent, userRoom } from '@kiln/service-kit/realtime';
 import { PushFilter } from '../../src/realtime/push-filter';
-import { PushPlan } from '../../src/realtime/push-plan';
-import { userRoom } from '../../src/realtime/rooms';
-import { routeEvent } from '../../src/realtime/route-event';
 import { anId, TeamStory } from './realtime-events';
 
 export type Seen = { channel: string; verb: string; data: any }[];

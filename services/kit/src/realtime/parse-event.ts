@@ -22,6 +22,11 @@ export function parseEvent(text: string): Parsed {
   } catch {
     return { kind: 'unparsable', reason: 'not JSON' };
   }
+  return pushableEvent(raw);
+}
+
+/** `parseEvent` of a value already read from JSON (an event the journal or a projection holds). */
+export function pushableEvent(raw: unknown): Parsed {
   const type = (raw as { type?: unknown } | null)?.type;
   if (typeof type !== 'string') return { kind: 'unparsable', reason: 'no event type' };
   const schema = Object.hasOwn(WorkspaceEvents, type)

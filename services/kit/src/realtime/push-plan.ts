@@ -1,6 +1,5 @@
 import { RealtimeChannel, RealtimePushes } from '@kiln/contracts';
 import { z } from 'zod';
-import { Pushable } from './push-filter';
 
 export type ChannelMessage<C extends RealtimeChannel> = z.input<(typeof RealtimePushes)[C]>;
 
@@ -45,4 +44,15 @@ export function moveTo(userId: string, room: string, all: string[]): RoomChange 
 /** Takes a user's sockets out of every room of an entity (removed, deleted). */
 export function leaveAll(userId: string, all: string[]): RoomChange {
   return { kind: 'rooms', userId, leave: all, join: [] };
+}
+
+/** What the push filter judges a plan by (bff/src/realtime/push-filter.ts): its event, entity key and version. */
+export interface Pushable {
+  eventId: string;
+  /** The entity whose versions are compared (`model:<id>`, `team:<id>`, `share:<id>`, …). */
+  key: string;
+  version: number;
+  deleted: boolean;
+  /** A newer version that brings a deleted entity back (a model restored, ADR 0048): not stale after its delete. */
+  revives?: boolean;
 }
