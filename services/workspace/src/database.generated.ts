@@ -24,6 +24,19 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccessTokens {
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  hint: string;
+  id: string;
+  last_used_at: Timestamp | null;
+  name: string;
+  scopes: string[];
+  team_id: string | null;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface AssetItems {
   author_id: string;
   created_at: Timestamp;
@@ -444,6 +457,7 @@ export interface UserView {
 }
 
 export interface DB {
+  access_tokens: AccessTokens;
   asset_item_view: AssetItemView;
   asset_items: AssetItems;
   component_usages: ComponentUsages;
