@@ -11,11 +11,17 @@
  *   ask its own health once at start-up, publish events to its own stream only, and manage that stream
  *   and its consumers (projections) through the JetStream API.
  * - `admin`: everything (the runner's own connections: health pings, deleting test streams).
+ * - a reader (`analytics`, ADR 0068): its own named durable consumers of the streams it reads (create, info,
+ *   next, ack, and delete for a rebuild), those streams' info; no `evt.*`, no `rpc.*`, nothing else.
  */
+import { ANALYTICS_SUBSCRIPTIONS } from '../../services/analytics/src/subscriptions';
 
 export const NATS_SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'] as const;
 export type NatsService = (typeof NATS_SERVICES)[number];
-export const NATS_USERS = ['admin', 'bff', ...NATS_SERVICES] as const;
+/** Processes that only read event streams, with durable consumers of their own (ADR 0068). */
+export const NATS_READERS = ['analytics'] as const;
+export type NatsReader = (typeof NATS_READERS)[number];
+export const NATS_USERS = ['admin', 'bff', ...NATS_SERVICES, ...NATS_READERS] as const;
 export type NatsUser = (typeof NATS_USERS)[number];
 
 /** The JetStream stream each service publishes its events to (see the services' modules). */
@@ -95,6 +101,34 @@ function readStreamApi(stream: string): string[] {
   ];
 }
 
+/** The durable consumers (stream, name) each reader may use: the analytics consumer's own list. */
+export const READER_CONSUMERS: Record<NatsReader, readonly { stream: string; durable: string }[]> = {
+  analytics: ANALYTICS_SUBSCRIPTIONS,
+};
+
+/**
+ * The JetStream API a reader's named durable consumers need, and nothing more: no other consumer of the stream
+ * can be made, read, acked or deleted with it, and no message can be published to a stream.
+ */
+function readerApi(namespace: string, reader: NatsReader): string[] {
+  const consumers = READER_CONSUMERS[reader].map((c) => ({ stream: streamIn(namespace, c.stream), durable: streamIn(namespace, c.durable) }));
+  return [
+    '$JS.API.INFO',
+    ...[...new Set(consumers.map((c) => c.stream))].map((stream) => `$JS.API.STREAM.INFO.${stream}`),
+    ...consumers.flatMap(({ stream, durable }) => [
+      `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${durable}.>`, // CREATE.<stream>.<name>.<filter>
+      `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`, // servers before 2.9
+      `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+      `$JS.API.CONSUMER.DELETE.${stream}.${durable}`, // a rebuild starts it over
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+      `$JS.ACK.${stream}.${durable}.>`,
+    ]),
+  ];
+}
+
+const isReader = (user: NatsUser): user is NatsReader => (NATS_READERS as readonly string[]).includes(user);
+
 /** What `user` may do; `undefined` means everything (`admin`). */
 export function natsPermissions(user: NatsUser, namespace = ''): NatsPermissions | undefined {
   if (user === 'admin') return undefined;
@@ -110,6 +144,7 @@ export function natsPermissions(user: NatsUser, namespace = ''): NatsPermissions
       allowResponses: false,
     };
   }
+  if (isReader(user)) return { publish: readerApi(namespace, user), subscribe: ['_INBOX.>'], allowResponses: false };
   const stream = streamIn(namespace, SERVICE_STREAMS[user]);
   return {
     publish: [

@@ -8,6 +8,7 @@ import {
   natsPermissions,
   passwordsFromEnvironment,
   passwordVariable,
+  READER_CONSUMERS,
   SERVICE_GRANTS,
   SERVICE_STREAMS,
 } from '../src/nats-auth';
@@ -47,6 +48,28 @@ describe('natsPermissions', () => {
     expect(p.publish.some((s) => s.startsWith('$JS.ACK') || s.includes('DURABLE') || s.includes('STREAM.DELETE') || s.startsWith('evt.'))).toBe(false);
     expect(p.subscribe).toEqual(['_INBOX.>', 'bff.>']);
     expect(p.allowResponses).toBe(false);
+  });
+
+  it('lets a reader (analytics, ADR 0068) use only its own durable consumers: no evt.*, no rpc.*, no stream change', () => {
+    const p = natsPermissions('analytics', 'ns')!;
+    expect(p.subscribe).toEqual(['_INBOX.>']);
+    expect(p.allowResponses).toBe(false);
+    expect(p.publish.every((s) => s.startsWith('$JS.'))).toBe(true);
+    expect(p.publish.filter((s) => /^\$JS\.API\.STREAM\./.test(s)).every((s) => s.startsWith('$JS.API.STREAM.INFO.'))).toBe(true);
+    for (const { stream, durable } of READER_CONSUMERS.analytics) {
+      expect(p.publish).toEqual(
+        expect.arrayContaining([
+          `$JS.API.CONSUMER.CREATE.ns_${stream}.ns_${durable}.>`,
+          `$JS.API.CONSUMER.MSG.NEXT.ns_${stream}.ns_${durable}`,
+          `$JS.ACK.ns_${stream}.ns_${durable}.>`,
+        ]),
+      );
+    }
+    // Every consumer subject names one of its own consumers.
+    const own = READER_CONSUMERS.analytics.map((c) => `ns_${c.durable}`);
+    for (const s of p.publish.filter((s) => s.startsWith('$JS.API.CONSUMER.') || s.startsWith('$JS.ACK.'))) {
+      expect(own.some((durable) => s.split('.').includes(durable))).toBe(true);
+    }
   });
 
   it('prefixes subjects and stream names with the namespace, as the services name them', () => {
