@@ -5,6 +5,7 @@ import { AssetsHttpRoutes } from './assets/media';
 import { BusinessHttpRoutes } from './commerce/business.routes';
 import { StoreOrdersHttpRoutes } from './commerce/store-orders';
 import { WebhookHttpRoutes } from './integrations/webhooks';
+import { EventsHttpRoutes } from './integrations/events-feed';
 import { ProductHttpRoutes } from './commerce/product';
 import { PluginHttpRoutes } from './plugins/plugin';
 import { WorkspaceRpc } from './rpc';
@@ -128,6 +129,8 @@ export interface HttpRoute {
    */
   rpc?: RpcRef;
   toRpc?(input: RouteInput): unknown;
+  /** How long the BFF waits for the service's answer (ms), when longer than its default (a long poll, ADR 0066). */
+  rpcTimeoutMs?: number;
 }
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -656,6 +659,7 @@ export const HttpRoutes = {
   ...BusinessHttpRoutes,
   ...StoreOrdersHttpRoutes,
   ...WebhookHttpRoutes,
+  ...EventsHttpRoutes,
 } satisfies Record<string, HttpRoute>;
 
 export { ErrorBody as HttpErrorBody };

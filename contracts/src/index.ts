@@ -31,6 +31,7 @@ export * from './commerce/order.routes';
 export * from './commerce/order-document';
 export * from './commerce/store-orders';
 export * from './integrations/webhooks';
+export * from './integrations/events-feed';
 export * from './events/envelope';
 export * from './events/workspace.events';
 export * from './events/team.events';

@@ -13,6 +13,10 @@ export const REALTIME_CHANNELS = [
   'workspace-image',
   'workspace-resource-svg',
   'workspace-object-3-d',
+  // Textures, texture associations, scenes (spec 001 §4; ADR 0061).
+  'workspace-texture',
+  'workspace-texture-association',
+  'workspace-environment-map',
   'workspace-user-favorite',
   'workspace-shared-model',
   'user-notification',

@@ -17,6 +17,8 @@ import { TeamMemberFact } from './events/team.events';
 import { Component } from './workspace/component';
 import { Font } from './workspace/fonts';
 import { AssetItem } from './workspace/asset-items';
+import { TextureAssociationSnapshot, TextureSnapshot } from './workspace/texture';
+import { EnvironmentMapSnapshot } from './workspace/environment-map';
 import { Model } from './workspace/model';
 import { Project, Team } from './workspace/team';
 
@@ -40,6 +42,14 @@ export const RealtimePushes = {
   'workspace-image': pushMessage(AssetItem),
   'workspace-resource-svg': pushMessage(AssetItem),
   'workspace-object-3-d': pushMessage(AssetItem),
+  /**
+   * Textures, texture associations, scenes (spec 001 §4; ADR 0061): the state after the change, to the author (personal) or
+   * the team's rooms; a community texture's update, rejection or deletion also to the libraries that added it. The web app
+   * refetches an item for its author's name and files.
+   */
+  'workspace-texture': pushMessage(TextureSnapshot),
+  'workspace-texture-association': pushMessage(TextureAssociationSnapshot),
+  'workspace-environment-map': pushMessage(EnvironmentMapSnapshot),
   'workspace-team': pushMessage(TeamPush),
   'workspace-team-project': pushMessage(ProjectPush),
   'workspace-team-member': pushMessage(TeamMemberPush),

@@ -65,7 +65,7 @@ const IdBody = z.object({ id: z.string() });
 const Health = z.object({ service: z.string(), status: z.literal('ok'), database: z.boolean(), nats: z.boolean(), deadLetters: z.number().int().optional() });
 export type Health = z.infer<typeof Health>;
 
-export const SERVICE_NAMES = ['workspace', 'plugin-registry', 'assets', 'commerce'] as const;
+export const SERVICE_NAMES = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integrations'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 export const healthSubject = (service: ServiceName) => `rpc.${service}.health`;
 export const HealthRpc = (service: ServiceName) => rpc(healthSubject(service), z.object({}).passthrough(), Health);

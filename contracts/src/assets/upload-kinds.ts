@@ -6,11 +6,11 @@
  */
 const MB = 1024 * 1024;
 
-export const UPLOAD_KINDS = ['plugin', 'media', 'font', 'vector', 'image', 'object3d'] as const;
+export const UPLOAD_KINDS = ['plugin', 'media', 'font', 'vector', 'image', 'object3d', 'texture', 'exr'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** What a file may be once recognised by its bytes (see `recogniseContent` in the domain). */
-export type ContentFormat = 'zip' | 'otf' | 'ttf' | 'svg' | 'dxf' | 'png' | 'jpeg' | 'webp' | 'gif' | 'glb' | 'obj' | 'stl' | '3ds' | '3dm' | 'step' | 'iges';
+export type ContentFormat = 'zip' | 'otf' | 'ttf' | 'svg' | 'dxf' | 'png' | 'jpeg' | 'webp' | 'gif' | 'glb' | 'obj' | 'stl' | '3ds' | '3dm' | 'step' | 'iges' | 'exr';
 
 export interface UploadKindRule {
   /** How people name the kind in a sentence ("fonts", "images"). */
@@ -57,6 +57,15 @@ export const UPLOAD_KIND_RULES: Readonly<Record<UploadKind, UploadKindRule>> = {
     maxBytes: 200 * MB,
     maxFiles: 5,
   },
+  // Texture maps and previews, scene previews (spec 001 §5: png, jpeg, jpg, webp; ADR 0061): the images' 10 MB.
+  texture: {
+    label: 'texture images',
+    extensions: { png: ['png'], jpeg: ['jpeg'], jpg: ['jpeg'], webp: ['webp'] },
+    maxBytes: 10 * MB,
+    maxFiles: 6,
+  },
+  // A scene's environment image (spec 001 §5: .exr; ADR 0061): 50 MB, ours (the spec names no limit).
+  exr: { label: 'environment images', extensions: { exr: ['exr'] }, maxBytes: 50 * MB, maxFiles: 1 },
 };
 
 /** The extension of a file name, lower case without the dot ('' when it has none). */

@@ -20,6 +20,20 @@ import {
 } from './asset-item.events';
 import { envelope } from './envelope';
 import {
+  EnvironmentMapCreatedV1,
+  EnvironmentMapDeletedV1,
+  EnvironmentMapRejectedV1,
+  EnvironmentMapUpdatedV1,
+  TEXTURE_EVENT_DESCRIPTIONS,
+  TextureAssociationCreatedV1,
+  TextureAssociationDeletedV1,
+  TextureCreatedV1,
+  TextureDeletedV1,
+  TextureEvents,
+  TextureRejectedV1,
+  TextureUpdatedV1,
+} from './texture.events';
+import {
   NOTIFICATION_EVENT_DESCRIPTIONS,
   NotificationCreatedV1,
   NotificationEvents,
@@ -113,6 +127,7 @@ export const WorkspaceEvents = {
   ...ComponentEvents,
   ...AssetItemEvents,
   ...FontEvents,
+  ...TextureEvents,
 } as const;
 
 export const WorkspaceEvent = z.discriminatedUnion('type', [
@@ -158,6 +173,16 @@ export const WorkspaceEvent = z.discriminatedUnion('type', [
   FontHiddenChangedV1,
   FontRegroupedV1,
   FontDeletedV1,
+  TextureCreatedV1,
+  TextureUpdatedV1,
+  TextureRejectedV1,
+  TextureDeletedV1,
+  TextureAssociationCreatedV1,
+  TextureAssociationDeletedV1,
+  EnvironmentMapCreatedV1,
+  EnvironmentMapUpdatedV1,
+  EnvironmentMapRejectedV1,
+  EnvironmentMapDeletedV1,
 ]);
 export type WorkspaceEvent = z.infer<typeof WorkspaceEvent>;
 
@@ -188,6 +213,7 @@ export const EVENT_DESCRIPTIONS: Record<keyof typeof WorkspaceEvents, string> = 
   ...COMPONENT_EVENT_DESCRIPTIONS,
   ...ASSET_ITEM_EVENT_DESCRIPTIONS,
   ...FONT_EVENT_DESCRIPTIONS,
+  ...TEXTURE_EVENT_DESCRIPTIONS,
 };
 
 /** JetStream stream that holds the workspace's events. */

@@ -37,6 +37,8 @@ const binary: Record<string, (head: Uint8Array, size: Size) => boolean> = {
   zip: (h) => ascii(h, 0, 'PK\x03\x04') || ascii(h, 0, 'PK\x05\x06'),
   ttf: (h) => ascii(h, 0, '\x00\x01\x00\x00') || ascii(h, 0, 'true'),
   otf: (h) => ascii(h, 0, 'OTTO'),
+  // OpenEXR: magic 76 2f 31 01, then version 2 in the low byte of the version field (ADR 0061).
+  exr: (h) => h[0] === 0x76 && h[1] === 0x2f && h[2] === 0x31 && h[3] === 0x01 && (h.length < 5 || h[4] === 2),
   // binary glTF: magic, version 2, then the whole file's length.
   glb: (h, size) => ascii(h, 0, 'glTF') && h.length >= 12 && u32le(h, 4) === 2 && (size === undefined || u32le(h, 8) === size),
   '3dm': (h) => ascii(h, 0, '3D Geometry File Format '),
@@ -79,7 +81,7 @@ const text: Record<string, (t: string, complete: boolean) => boolean> = {
 export function recogniseContent(head: Uint8Array, size?: number): ContentFormat[] {
   const whole = size ?? (head.length < SNIFF_BYTES ? head.length : undefined);
   const found: ContentFormat[] = [];
-  for (const format of ['png', 'jpeg', 'gif', 'webp', 'zip', 'ttf', 'otf', 'glb', '3dm', '3ds'] as const) {
+  for (const format of ['png', 'jpeg', 'gif', 'webp', 'zip', 'ttf', 'otf', 'glb', '3dm', '3ds', 'exr'] as const) {
     if (binary[format]!(head, whole)) found.push(format);
   }
   const asString = asText(head.subarray(0, SNIFF_BYTES));

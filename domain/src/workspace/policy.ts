@@ -68,6 +68,11 @@ export const TEAM_POLICY = {
   // A team's fonts (spec 001 §6, ADR 0055): every member reads, owners and editors upload; only a font's author hides, groups or removes it.
   'font.read': TEAM_ROLES,
   'font.create': ['owner', 'editor'],
+  // A team's textures and scenes (spec 001 §6, ADR 0061): every member reads, owners and editors create them and add or remove
+  // community textures; only an item's author edits or deletes it.
+  'communityItem.read': TEAM_ROLES,
+  'communityItem.create': ['owner', 'editor'],
+  'textureAssociation.change': ['owner', 'editor'],
   // Business records of the team (catalog, materials, services; ADR 0029): every member reads, owners and editors change.
   'business.read': TEAM_ROLES,
   'business.change': ['owner', 'editor'],
