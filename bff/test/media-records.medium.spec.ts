@@ -66,3 +66,28 @@ it('the uploader, and a team member through a team image, read the record; a str
   expect((await http('GET', `/api/media/${inTeam.id}`, viewer)).status).toBe(404);
   expect((await ok('GET', `/api/media/${inTeam.id}`, owner)).id).toBe(inTeam.id);
 }, 90_000);
+
+it('the bytes of a texture image go to its reader only, and no other repo is served by the media file route', async () => {
+  const [owner, stranger] = await Promise.all([signUp('fileowner'), signUp('filestranger')]);
+  const bytes = samples.png();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'diffuse.png');
+  const uploaded = await fetch(`${stack.url}/api/upload?repo=texture&folder=2026_11`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  const map = ((await uploaded.json()) as Media[])[0]!;
+
+  const answer = await fetch(`${stack.url}/api/media/${map.id}/file`, { headers: { authorization: `Bearer ${owner.token}` } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toBe('image/png');
+  expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+
+  expect(await http('GET', `/api/media/${map.id}/file`, stranger)).toEqual({ status: 404, body: { statusCode: 404, message: MEDIA_MESSAGES.notFound } });
+  // An image-library upload has its own file routes (thumbnail, original as a download): not this one.
+  const image = await upload(owner, 'Plain.png', samples.png());
+  expect((await http('GET', `/api/media/${image.id}/file`, owner)).status).toBe(404);
+}, 60_000);

@@ -216,6 +216,19 @@ export const AssetsHttpRoutes = {
     params: z.strictObject({ id: Id }),
     response: Media,
   } satisfies HttpRoute,
+  /**
+   * Hand-written in the BFF, as getMedia: the bytes of a texture's map or preview image, or a scene's environment
+   * image (repos `texture` and `exr`, ADR 0061), to whoever may read the record. Files of other repos have their
+   * own routes (a library item's file, a font, a model's geometry), never this one.
+   */
+  getMediaFile: {
+    method: 'get',
+    path: '/api/media/{id}/file',
+    summary: 'The file of a texture map, texture or scene preview, or scene environment image I may read; anyone else gets 404',
+    auth: true,
+    params: z.strictObject({ id: Id }),
+    response: z.string().describe("the file's bytes"),
+  } satisfies HttpRoute,
   /** Hand-written in the BFF, as getMedia. */
   lookupMedia: {
     method: 'post',
