@@ -27,3 +27,5 @@ export * from './rpc/signed-request';
 export * from './clock/clock.port';
 export * from './rpc/answer-after-projection';
 export * from './rpc/area-routes';
+export * from './moderation/moderators';
+export * from './secrets/secret-box';
