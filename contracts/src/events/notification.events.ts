@@ -10,6 +10,10 @@ export const NotificationTypeValue = z.enum([
   'shared-model.role-changed',
   'product.approved',
   'product.rejected',
+  // A moderator rejected a community texture or scene (ADR 0061).
+  'texture.rejected',
+  'environment-map.rejected',
+  'webhook.disabled',
 ]);
 
 /**

@@ -11,6 +11,9 @@ export const NotificationType = z.enum([
   'shared-model.role-changed',
   'product.approved',
   'product.rejected',
+  'texture.rejected',
+  'environment-map.rejected',
+  'webhook.disabled',
 ]);
 
 export const Notification = z.object({

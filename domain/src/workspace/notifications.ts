@@ -10,7 +10,10 @@ export type NotificationType =
   | 'shared-model.create'
   | 'shared-model.role-changed'
   | 'product.approved'
-  | 'product.rejected';
+  | 'product.rejected'
+  | 'texture.rejected'
+  | 'environment-map.rejected'
+  | 'webhook.disabled';
 
 export const NOTIFICATION_TEXTS = {
   modelDeleted: 'This model deleted by user',
@@ -157,5 +160,18 @@ export function notificationForModeration(input: { authorId: string; productId: 
       ? `Your product ${quoted(input.title)} was approved and is published.`
       : `Your product ${quoted(input.title)} was rejected by a moderator.`,
     data: { link: '/published', productId: input.productId },
+  };
+}
+
+/** Where the web app lists webhook endpoints (ADR 0067): a disabled endpoint's notification leads there. */
+export const WEBHOOKS_PAGE_LINK = '/settings/integrations/webhooks';
+
+/** An endpoint was disabled after its whole retry schedule failed (ADR 0067): its owner is told. */
+export function notificationForWebhookDisabled(input: { ownerId: string; url: string }): NotificationDraft {
+  return {
+    recipientUserId: input.ownerId,
+    type: 'webhook.disabled',
+    message: `Your webhook endpoint ${quoted(input.url)} was disabled after every retry failed. Re-enable it once it answers again.`,
+    data: { link: WEBHOOKS_PAGE_LINK },
   };
 }

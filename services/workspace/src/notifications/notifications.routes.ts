@@ -1,4 +1,4 @@
-import { WorkspaceRpc } from '@kiln/contracts';
+import { WebhookNotificationRpc, WorkspaceRpc } from '@kiln/contracts';
 import { answerAfterProjection, rpcRoute } from '@kiln/service-kit';
 import { AreaRoutes } from '@kiln/service-kit';
 import { PgNotificationReadModel } from './adapters/pg-notification.read-model';
@@ -7,6 +7,8 @@ import { ReadAllNotificationsCommand } from './commands/read-all-notifications/r
 import { ReadAllNotificationsHandler } from './commands/read-all-notifications/read-all-notifications.handler';
 import { ReadNotificationCommand } from './commands/read-notification/read-notification.command';
 import { ReadNotificationHandler } from './commands/read-notification/read-notification.handler';
+import { NotifyWebhookDisabledCommand } from './commands/notify-webhook-disabled/notify-webhook-disabled.command';
+import { NotifyWebhookDisabledHandler } from './commands/notify-webhook-disabled/notify-webhook-disabled.handler';
 import { ProjectNotificationsOnNotificationEvents } from './projections/project-notifications-on-notification-events';
 import { CountNotificationsQuery } from './queries/count-notifications/count-notifications.query';
 import { CountNotificationsHandler } from './queries/count-notifications/count-notifications.handler';
@@ -25,8 +27,16 @@ export const notificationsRoutes: AreaRoutes = {
     CountNotificationsHandler,
     ReadNotificationHandler,
     ReadAllNotificationsHandler,
+    NotifyWebhookDisabledHandler,
   ],
   routes: [
+    // Asked by the integrations service when it disabled a webhook endpoint after its retries (ADR 0067).
+    rpcRoute({
+      rpc: WebhookNotificationRpc.webhookDisabled,
+      kind: 'query',
+      handle: ({ actor, body }, context) =>
+        context.commands.execute(new NotifyWebhookDisabledCommand(actor.userId, body.endpointId, body.url, new Date(body.disabledAt))),
+    }),
     rpcRoute({
       rpc: WorkspaceRpc.listNotifications,
       kind: 'query',

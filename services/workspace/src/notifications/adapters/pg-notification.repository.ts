@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DB } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { WorkspaceDatabase } from '../../database.types';
-import { markAllRead, markRead, NotificationRow } from './notification-store';
+import type { NotificationDraft } from '@kiln/domain';
+import { Cause, createNotifications, markAllRead, markRead, NotificationRow } from './notification-store';
 
 /** The recipient's own changes to their notifications, each with its events in one transaction. */
 @Injectable()
@@ -17,5 +18,10 @@ export class PgNotificationRepository {
   /** Marks every notification the recipient has up to this time read; returns the event ids. */
   markAllRead(recipientId: string, upTo: Date): Promise<string[]> {
     return this.db.transaction().execute((trx) => markAllRead(trx, recipientId, upTo));
+  }
+
+  /** Stores notifications another service asked for (ADR 0067), once per cause and recipient. */
+  notify(drafts: NotificationDraft[], cause: Cause, at: Date): Promise<NotificationRow[]> {
+    return this.db.transaction().execute((trx) => createNotifications(trx, drafts, cause, at));
   }
 }
