@@ -1,0 +1,15 @@
+import type { AnyEventEnvelope } from '@kiln/contracts';
+
+/**
+ * What webhooks ask of the rest of Kiln: a person's role in a team (who may manage a team's endpoints), whether a
+ * project is in a team, which events a person may see now (asked at each delivery), and telling an endpoint's owner
+ * it was disabled (a workspace notification).
+ */
+export interface WebhookPeople {
+  teamRole(userId: string, teamId: string): Promise<string | null>;
+  projectInTeam(userId: string, teamId: string, projectId: string): Promise<boolean>;
+  visibleTo(userId: string, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]>;
+  notifyDisabled(input: { ownerId: string; endpointId: string; url: string; disabledAt: Date }): Promise<void>;
+}
+
+export const WEBHOOK_PEOPLE = Symbol('WebhookPeople');
