@@ -26,7 +26,7 @@ export interface RebuildResult {
 
 const jc = JSONCodec();
 
-function modelEvents(count: number, authorId: string): AnyEventEnvelope[] {
+export function modelEvents(count: number, authorId: string): AnyEventEnvelope[] {
   const events: AnyEventEnvelope[] = [];
   const at = new Date('2026-01-01T00:00:00Z');
   const models = Math.ceil(count / 2);

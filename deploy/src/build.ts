@@ -31,6 +31,7 @@ const COMPILED_PACKAGES = [
   'services/plugin-registry',
   'services/assets',
   'services/commerce',
+  'services/integrations',
   'services/analytics',
   'bff',
   'deploy',

@@ -16,7 +16,7 @@
  */
 import { ANALYTICS_SUBSCRIPTIONS } from '../../services/analytics/src/subscriptions';
 
-export const NATS_SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'] as const;
+export const NATS_SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integrations'] as const;
 export type NatsService = (typeof NATS_SERVICES)[number];
 /** Processes that only read event streams, with durable consumers of their own (ADR 0068). */
 export const NATS_READERS = ['analytics'] as const;
@@ -30,6 +30,7 @@ export const SERVICE_STREAMS: Record<NatsService, string> = {
   'plugin-registry': 'PLUGIN_REGISTRY_EVENTS',
   assets: 'ASSETS_EVENTS',
   commerce: 'COMMERCE_EVENTS',
+  integrations: 'INTEGRATIONS_EVENTS',
 };
 
 /**
@@ -58,6 +59,9 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
   workspace: { reads: ['commerce', 'assets'], asks: ['rpc.assets.media.get', 'rpc.assets.font.describe'] },
   // assign-zip-file attaches only the caller's own upload: it asks the assets service (ADR 0033).
   'plugin-registry': { asks: ['rpc.assets.media.get'] },
+  // The event journal (ADR 0066) reads every stream with its durable consumers, and asks the workspace which rooms a
+  // reader is in now (the visibility check at read and delivery time).
+  integrations: { asks: ['rpc.workspace.realtime.audience'], reads: ['workspace', 'plugin-registry', 'assets', 'commerce'] },
 };
 
 /** The JetStream API a service's durable consumers of another service's stream need. */

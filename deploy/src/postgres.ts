@@ -229,7 +229,7 @@ function removeStalePid(dataDir: string): void {
 // ---- The role the services connect as (ADR 0041)
 
 /** The schemas of Kiln's services (`SCHEMA` of services/<name>): the app role owns these. */
-export const KILN_SCHEMAS = ['workspace', 'plugin_registry', 'assets', 'commerce'] as const;
+export const KILN_SCHEMAS = ['workspace', 'plugin_registry', 'assets', 'commerce', 'integrations'] as const;
 
 /**
  * Extensions the migrations create (`CREATE EXTENSION IF NOT EXISTS`): made by the admin in the bootstrap,

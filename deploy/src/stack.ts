@@ -37,7 +37,7 @@ import {
   withDatabase,
 } from './servers';
 
-export const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'] as const;
+export const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integrations'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Set when this file runs compiled (`dist/server/<hash>/deploy/src/stack.js`): the build it belongs to. */

@@ -61,7 +61,7 @@ describe('layer rules', () => {
   });
 
   it('a service never imports another service', () => {
-    const services = ['workspace', 'plugin-registry', 'assets', 'commerce'];
+    const services = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integrations'];
     for (const service of services) {
       const others = services.filter((s) => s !== service);
       expect(violations(`services/${service}/src`, (s) => !others.some((o) => s === `@kiln/${o}-service` || s.includes(`services/${o}/`)))).toEqual([]);
@@ -71,7 +71,7 @@ describe('layer rules', () => {
 
 // Issue 17: one layout for every area of every service, so a new area copies one shape.
 // services/<service>/src/<area>/ holds only these folders; plain files beside them are the area's own helpers.
-const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'];
+const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integrations'];
 const AREA_FOLDERS = ['commands', 'queries', 'ports', 'adapters', 'projections', 'reactions'];
 /** Folders of a service's src/ that are not areas. */
 const NOT_AREAS = ['migrations'];

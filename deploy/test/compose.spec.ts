@@ -20,11 +20,11 @@ const compose = parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'ut
   volumes: Record<string, unknown>;
 };
 const services = compose.services;
-const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce'];
+const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integrations'];
 
 describe('docker-compose.yml', () => {
   it('names the whole stack', () => {
-    expect(Object.keys(services).sort()).toEqual(['assets', 'bff', 'commerce', 'nats', 'plugin-registry', 'postgres', 'workspace']);
+    expect(Object.keys(services).sort()).toEqual(['assets', 'bff', 'commerce', 'integrations', 'nats', 'plugin-registry', 'postgres', 'workspace']);
   });
 
   it('runs NATS with JetStream on a volume and Postgres 17 with a healthcheck', () => {

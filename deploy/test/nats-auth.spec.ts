@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { COMMERCE_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
+import { COMMERCE_STREAM, INTEGRATIONS_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
 import {
   NATS_SERVICES,
   NATS_USERS,
@@ -113,13 +113,18 @@ describe('the users match the services', () => {
     expect([...NATS_SERVICES]).toEqual([...SERVICES]);
   });
 
-  it.each(NATS_SERVICES.filter((s) => s !== 'workspace' && s !== 'commerce' && s !== 'plugin-registry'))("names %s's stream as its module does", (service) => {
+  const ownStreamInModule = NATS_SERVICES.filter((s) => !['workspace', 'commerce', 'plugin-registry', 'integrations'].includes(s));
+  it.each(ownStreamInModule)("names %s's stream as its module does", (service) => {
     const module = fs.readFileSync(path.join(root, 'services', service, 'src', `${service}.module.ts`), 'utf8');
     expect(module).toContain(`name: '${SERVICE_STREAMS[service]}', subjects: ['evt.${service}.>']`);
   });
 
   it('names the plugin-registry stream as the contracts do', () => {
     expect(PLUGIN_REGISTRY_STREAM).toEqual({ name: SERVICE_STREAMS['plugin-registry'], subjects: ['evt.plugin-registry.>'] });
+  });
+
+  it('names the integrations stream as the contracts do', () => {
+    expect(INTEGRATIONS_STREAM).toEqual({ name: SERVICE_STREAMS.integrations, subjects: ['evt.integrations.>'] });
   });
 
   it('names the commerce stream as the contracts do', () => {

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { ASSETS_STREAM, COMMERCE_STREAM, INTEGRATIONS_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
+import { CLOCK, KilnServiceModule, limitCommandsPerUser, rpcController, systemClock } from '@kiln/service-kit';
+import { integrationsProjections, integrationsProviders, integrationsRoutes } from './integrations.routes';
+import { integrationsMigrations } from './migrations';
+import { SCHEMA } from './schema';
+
+/**
+ * The integrations context (issue 21): the event journal every outside program reads (`GET /api/events`, ADR 0066)
+ * and outgoing webhooks (ADR 0067). It reads the four event streams with durable consumers (created here when a
+ * stream is not there yet, whichever service starts first). Its areas: integrations.routes.ts.
+ */
+@Module({
+  imports: [
+    KilnServiceModule.forService({
+      service: 'integrations',
+      schema: SCHEMA,
+      migrations: integrationsMigrations,
+      streams: [INTEGRATIONS_STREAM, WORKSPACE_STREAM, PLUGIN_REGISTRY_STREAM, ASSETS_STREAM, COMMERCE_STREAM],
+      projections: integrationsProjections,
+      beforeCommand: limitCommandsPerUser(),
+    }),
+  ],
+  controllers: [rpcController('IntegrationsRpcController', integrationsRoutes)],
+  providers: [{ provide: CLOCK, useValue: systemClock }, ...integrationsProviders],
+})
+export class IntegrationsModule {}

@@ -1,0 +1,130 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { JournalEntry } from '@kiln/contracts';
+import { AnyDb, DB, ServiceRuntime } from '@kiln/service-kit';
+import { sql } from 'kysely';
+import type { PoolClient } from 'pg';
+import { JOURNAL_CHANNEL } from '../../schema';
+import { EventJournal, JournaledEvent, JournalFilter } from '../ports/event-journal.port';
+
+interface Row {
+  position: string;
+  event: JournalEntry['event'];
+  audience: string[];
+  area: string | null;
+}
+
+const entryOf = (row: Row): JournaledEvent => ({ cursor: String(row.position), event: row.event, audience: row.audience, area: row.area });
+
+/**
+ * The journal in Postgres (ADR 0066). Reads are plain: positions are given in commit order (the writers take one
+ * lock, see the journal projections), so whatever snapshot a read has is a prefix of the journal. Each instance
+ * LISTENs on the journal's channel to wake its waiting readers; a lost notification costs at most the waiter's
+ * own poll interval.
+ */
+@Injectable()
+export class PgEventJournal implements EventJournal, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('event-journal');
+  private readonly waiters = new Set<() => void>();
+  private listener?: PoolClient;
+  private stopped = false;
+
+  constructor(
+    @Inject(DB) private readonly db: AnyDb,
+    @Inject(ServiceRuntime) private readonly runtime: ServiceRuntime,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = await this.runtime.pool.connect();
+    this.listener = client;
+    client.on('notification', () => this.wakeAll());
+    client.on('error', (error) => {
+      if (this.listener !== client) return;
+      this.logger.error(`journal listener lost (${error.message}); reconnecting`);
+      this.listener = undefined;
+      client.release(error);
+      this.wakeAll();
+      const retry = () => {
+        if (!this.stopped) this.listen().catch(() => setTimeout(retry, 1000));
+      };
+      setTimeout(retry, 500);
+    });
+    await client.query(`LISTEN "${JOURNAL_CHANNEL}"`);
+  }
+
+  private wakeAll(): void {
+    const waiters = [...this.waiters];
+    this.waiters.clear();
+    for (const wake of waiters) wake();
+  }
+
+  nextCommit(ms: number): { done: Promise<void>; cancel: () => void } {
+    let wake!: () => void;
+    let timer: NodeJS.Timeout | undefined;
+    const done = new Promise<void>((resolve) => {
+      wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
+      timer = setTimeout(wake, ms);
+      this.waiters.add(wake);
+    });
+    return { done, cancel: wake };
+  }
+
+  async page(filter: JournalFilter): Promise<JournalEntry[]> {
+    if (filter.rooms.length === 0 || (filter.areas && filter.areas.length === 0)) return [];
+    const { rows } = await sql<Row>`
+      SELECT position, event FROM integrations.event_journal
+      WHERE position > ${filter.after}::bigint AND audience && ${filter.rooms}::text[]
+        ${filter.areas ? sql`AND area = ANY(${filter.areas}::text[])` : sql``}
+        ${filter.types ? sql`AND type = ANY(${filter.types}::text[])` : sql``}
+      ORDER BY position LIMIT ${filter.limit}`.execute(this.db);
+    return rows.map((row) => ({ cursor: String(row.position), event: row.event }));
+  }
+
+  async entriesAfter(after: string, limit: number, types?: string[] | null): Promise<JournaledEvent[]> {
+    const { rows } = await sql<Row>`
+      SELECT position, event, audience, area FROM integrations.event_journal
+      WHERE position > ${after}::bigint ${types ? sql`AND type = ANY(${types}::text[])` : sql``}
+      ORDER BY position LIMIT ${limit}`.execute(this.db);
+    return rows.map(entryOf);
+  }
+
+  async head(): Promise<string> {
+    const { rows } = await sql<{ position: string | null }>`SELECT max(position) AS position FROM integrations.event_journal`.execute(this.db);
+    return String(rows[0]?.position ?? '0');
+  }
+
+  async positionOf(eventId: string): Promise<string | null> {
+    const { rows } = await sql<{ position: string }>`SELECT position FROM integrations.event_journal WHERE event_id = ${eventId}`.execute(this.db);
+    return rows[0] ? String(rows[0].position) : null;
+  }
+
+  async positionBefore(time: Date): Promise<string> {
+    const { rows } = await sql<{ position: string | null }>`
+      SELECT min(position) - 1 AS position FROM integrations.event_journal WHERE occurred_at >= ${time}`.execute(this.db);
+    return rows[0]?.position != null ? String(rows[0].position) : await this.head();
+  }
+
+  async entry(eventId: string): Promise<JournaledEvent | null> {
+    const { rows } = await sql<Row>`
+      SELECT position, event, audience, area FROM integrations.event_journal WHERE event_id = ${eventId}`.execute(this.db);
+    return rows[0] ? entryOf(rows[0]) : null;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.wakeAll();
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      await listener.query('UNLISTEN *').catch(() => undefined);
+      listener.release();
+    }
+  }
+}

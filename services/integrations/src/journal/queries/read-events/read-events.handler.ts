@@ -1,0 +1,45 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { EVENTS_PAGE_DEFAULT, EVENTS_WAIT_DEFAULT_S, EventsPage } from '@kiln/contracts';
+import { EVENT_JOURNAL, EventJournal } from '../../ports/event-journal.port';
+import { EventVisibility } from '../../visibility';
+import { ReadEventsQuery } from './read-events.query';
+
+/** A waiting reader looks again at least this often (ms), should a notification be lost: `KILN_EVENTS_RECHECK_MS`, default 5 s. */
+const recheckMs = () => Number(process.env.KILN_EVENTS_RECHECK_MS ?? 5000);
+
+/**
+ * A page of the caller's visible events after the cursor, checked against the rooms the caller is in now. When
+ * there are none it waits for the journal's next commit (any instance's) and looks again, until the wait is over;
+ * then it answers an empty page with the same cursor.
+ */
+@QueryHandler(ReadEventsQuery)
+export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery, EventsPage> {
+  constructor(
+    @Inject(EVENT_JOURNAL) private readonly journal: EventJournal,
+    private readonly visibility: EventVisibility,
+  ) {}
+
+  async execute({ caller, query }: ReadEventsQuery): Promise<EventsPage> {
+    const after = query.after ?? '0';
+    const deadline = Date.now() + (query.wait ?? EVENTS_WAIT_DEFAULT_S) * 1000;
+    for (;;) {
+      const left = deadline - Date.now();
+      // Asked for before reading: a commit between the read and the wait still wakes it.
+      const commit = this.journal.nextCommit(Math.max(0, Math.min(left, recheckMs())));
+      const view = await this.visibility.viewOf(caller);
+      const events = await this.journal.page({
+        after,
+        rooms: view.rooms,
+        areas: view.areas,
+        types: query.types?.length ? query.types : null,
+        limit: query.limit ?? EVENTS_PAGE_DEFAULT,
+      });
+      if (events.length > 0 || left <= 0) {
+        commit.cancel();
+        return { events, cursor: events.length ? events[events.length - 1].cursor : after };
+      }
+      await commit.done;
+    }
+  }
+}

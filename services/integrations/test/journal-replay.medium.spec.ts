@@ -1,0 +1,137 @@
+import { EventsPage } from '@kiln/contracts';
+import { sql } from 'kysely';
+import { aModel, aUser, SignedUp } from '../../workspace/test/support/builders';
+import { eventually } from '../../workspace/test/support/test-env';
+import { IntegrationsEnv, startIntegrations } from './support/integrations-env';
+
+// Issue 21, ADR 0066: the event journal and GET /api/events, as the BFF asks the integrations service.
+jest.setTimeout(30_000);
+
+let env: IntegrationsEnv;
+beforeAll(async () => {
+  env = await startIntegrations(2);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const MODEL_TYPES = ['workspace.model.created.v1', 'workspace.model.renamed.v1'];
+const rename = (owner: SignedUp, id: string, name: string) => env.workspace.rpc.call('updateModel', { actor: owner.actor, body: { id, changes: { name } } });
+const about = (page: EventsPage, modelId: string) => page.events.filter((e) => (e.event as { aggregateId?: string }).aggregateId === modelId);
+const shape = (page: EventsPage) => page.events.map((e) => [e.event.type, (e.event as { data: { model: { name: string } } }).data.model.name]);
+/** Reads until the journal holds `count` events of these types for the caller (the writer follows the stream). */
+const readAll = (actor: { userId: string }, count: number, after = '0') =>
+  eventually(async () => {
+    const page = await env.read(actor, { after, types: MODEL_TYPES, wait: 0 });
+    expect(page.events).toHaveLength(count);
+    return page;
+  });
+
+it('answers the caller its model events in order, each with a cursor; resumes exactly after one; waits when none', async () => {
+  const alice = await aUser(env.workspace.rpc);
+  const model = await aModel(env.workspace.rpc, alice, { name: 'Gear one' });
+  await rename(alice, model.id, 'Gear two');
+  await rename(alice, model.id, 'Gear three');
+
+  const page = await readAll(alice.actor, 3);
+  expect(shape(page)).toEqual([
+    ['workspace.model.created.v1', 'Gear one'],
+    ['workspace.model.renamed.v1', 'Gear two'],
+    ['workspace.model.renamed.v1', 'Gear three'],
+  ]);
+  const cursors = page.events.map((e) => BigInt(e.cursor));
+  expect([...cursors].sort((a, b) => (a < b ? -1 : 1))).toEqual(cursors);
+  expect(page.cursor).toBe(page.events[2].cursor);
+
+  // A program that stopped after the first event resumes with the next two, then with nothing (the same cursor).
+  const resumed = await env.read(alice.actor, { after: page.events[0].cursor, types: MODEL_TYPES, wait: 0 });
+  expect(resumed.events.map((e) => e.cursor)).toEqual(page.events.slice(1).map((e) => e.cursor));
+  expect(await env.read(alice.actor, { after: page.cursor, types: MODEL_TYPES, wait: 0 })).toEqual({ events: [], cursor: page.cursor });
+  // Pages: one at a time, each cursor leading to the next.
+  const first = await env.read(alice.actor, { types: MODEL_TYPES, limit: 1, wait: 0 });
+  const second = await env.read(alice.actor, { after: first.cursor, types: MODEL_TYPES, limit: 1, wait: 0 });
+  expect([...first.events, ...second.events].map((e) => e.cursor)).toEqual(page.events.slice(0, 2).map((e) => e.cursor));
+
+  // A long poll is woken by the next event's commit (a waiting reader would otherwise look again after a minute).
+  const waiting = env.read(alice.actor, { after: page.cursor, types: MODEL_TYPES, wait: 20 });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await rename(alice, model.id, 'Gear four');
+  const woken = await waiting;
+  expect(shape(woken)).toEqual([['workspace.model.renamed.v1', 'Gear four']]);
+
+  // A bad cursor is a 400 with the contract's sentence.
+  expect(await env.readFails(alice.actor, { after: 'abc' })).toMatchObject({ statusCode: 400 });
+});
+
+it('shows a stranger nothing of another person’s model; a share shows it, and its revocation stops it', async () => {
+  const owner = await aUser(env.workspace.rpc);
+  const friend = await aUser(env.workspace.rpc);
+  const stranger = await aUser(env.workspace.rpc);
+  const model = await aModel(env.workspace.rpc, owner, { name: 'Shared gear' });
+  const shared = await env.workspace.rpc.call('shareModel', {
+    actor: owner.actor,
+    body: { id: model.id, changes: { email: friend.user.email, role: 'viewer' } },
+  });
+  await rename(owner, model.id, 'Shared gear two');
+  await readAll(owner.actor, 2);
+
+  const friendsPage = await env.read(friend.actor, { types: MODEL_TYPES, wait: 0 });
+  expect(about(friendsPage, model.id).map((e) => e.event.type)).toEqual(MODEL_TYPES);
+  expect(about(await env.read(stranger.actor, { wait: 0, limit: 500 }), model.id)).toEqual([]);
+  // The share's own events reach the friend and the owner, not the stranger.
+  const shareTypes = ['workspace.model-share.created.v1'];
+  expect((await env.read(friend.actor, { types: shareTypes, wait: 0 })).events).toHaveLength(1);
+  expect((await env.read(stranger.actor, { types: shareTypes, wait: 0 })).events).toHaveLength(0);
+
+  await env.workspace.rpc.call('removeShare', { actor: owner.actor, body: { id: shared.data[0].id } });
+  await rename(owner, model.id, 'Shared gear three');
+  await readAll(owner.actor, 3);
+  // Checked at read time: the model's events, earlier ones too, are no longer the friend's to see.
+  expect(about(await env.read(friend.actor, { types: MODEL_TYPES, wait: 0 }), model.id)).toEqual([]);
+
+  // A token with scopes outside models sees none of them; with models:read it sees them (ADR 0065 areas).
+  expect((await env.read({ ...owner.actor, scopes: ['plugins:read'] }, { types: MODEL_TYPES, wait: 0 })).events).toEqual([]);
+  expect((await env.read({ ...owner.actor, scopes: ['models:read'] }, { types: MODEL_TYPES, wait: 0 })).events).toHaveLength(3);
+});
+
+it('journals a repeated delivery once, with two instances; the other instance takes over when the writer stops', async () => {
+  const db = env.workspace.db;
+  const alice = await aUser(env.workspace.rpc);
+  const model = await aModel(env.workspace.rpc, alice, { name: 'Once' });
+  const [created] = (await readAll(alice.actor, 1)).events;
+
+  // The same event again on the stream, under another message id (the stream's dedupe would drop the same one).
+  const js = env.workspace.nc.jetstream();
+  const copy = await js.publish(`${env.workspace.namespace}.evt.${created.event.type}`, JSON.stringify(created.event), {
+    msgID: `copy-${created.event.eventId}`,
+  });
+  await rename(alice, model.id, 'Twice');
+  await readAll(alice.actor, 2);
+  await eventually(async () => {
+    const info = await env.workspace.jsm.consumers.info(
+      `${env.workspace.namespace}_WORKSPACE_EVENTS`,
+      `${env.workspace.namespace}_journal-events-on-workspace-events`,
+    );
+    expect(info.ack_floor.stream_seq).toBeGreaterThanOrEqual(copy.seq);
+  });
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM integrations.event_journal WHERE event_id = ${created.event.eventId}`.execute(db);
+  expect(Number(rows[0].n)).toBe(1);
+
+  // Both instances answer the same page (whichever the request reaches).
+  const pages = await Promise.all(env.instances.map(() => env.read(alice.actor, { types: MODEL_TYPES, wait: 0 })));
+  expect(pages[1]).toEqual(pages[0]);
+
+  // The writer stops: the other instance takes over, and the next event is journaled once.
+  const { PgJournalWriter } = require('../src/journal/adapters/pg-journal-writer') as typeof import('../src/journal/adapters/pg-journal-writer');
+  const writers = env.instances.map((app) => app.get(PgJournalWriter));
+  expect(writers.filter((w) => w.leading)).toHaveLength(1);
+  const leader = env.instances[writers.findIndex((w) => w.leading)];
+  await leader.close();
+  env.instances.splice(env.instances.indexOf(leader), 1);
+  await rename(alice, model.id, 'Thrice');
+  const after = await readAll(alice.actor, 3);
+  expect(shape(after).map(([, name]) => name)).toEqual(['Once', 'Twice', 'Thrice']);
+  const { rows: dupes } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM (SELECT event_id FROM integrations.event_journal GROUP BY event_id HAVING count(*) > 1) d`.execute(db);
+  expect(Number(dupes[0].n)).toBe(0);
+});
