@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SessionResolver } from './auth/session-resolver';
 import { BffModule } from './bff.module';
+import { eventsFeed } from './events/events-feed';
 import { contractRoutes } from './http/contract-routes';
 import { jsonBody, noStore, sameOriginOnly } from './http/hardening';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -39,6 +40,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   app.use(modelViews(app.get(SessionResolver), app.get(ServiceClient), app.get<IncomingMediaStorage>(INCOMING_MEDIA_STORAGE)));
   // Outside stores' order webhooks: the raw body, verified by the commerce service (ADR 0060).
   app.use(storeHooks(app.get(ServiceClient)));
+  // GET /api/events: the caller's integration events, a long-polled page or Server-Sent Events (ADR 0066).
+  app.use(eventsFeed(app.get(SessionResolver), app.get(ServiceClient)));
   // The pass-through routes of the contracts (plain express, ADR 0024); the hand-written ones are Nest's.
   app.use(contractRoutes(app.get(SessionResolver), app.get(ServiceClient)));
   app.useGlobalFilters(new HttpErrorFilter());

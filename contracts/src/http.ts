@@ -129,8 +129,6 @@ export interface HttpRoute {
    */
   rpc?: RpcRef;
   toRpc?(input: RouteInput): unknown;
-  /** How long the BFF waits for the service's answer (ms), when longer than its default (a long poll, ADR 0066). */
-  rpcTimeoutMs?: number;
 }
 
 const Ok = z.object({ ok: z.literal(true) });

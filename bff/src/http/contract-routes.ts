@@ -54,7 +54,7 @@ export function contractRoutes(sessions: SessionResolver, services: ServiceClien
     router[route.method](route.path.replace(/\{(\w+)\}/g, ':$1'), (req: Request, res: Response, _next: NextFunction) => {
       void (async () => {
         if (route.auth) await authenticate(sessions, req as AuthedRequest);
-        const reply = await services.callForBytes(route.rpc!, route.toRpc!(routeInput(route, req)), route.rpcTimeoutMs);
+        const reply = await services.callForBytes(route.rpc!, route.toRpc!(routeInput(route, req)));
         if (route.versioned) setETag(res, reply);
         res.status(status).setHeader('Content-Type', 'application/json; charset=utf-8');
         res.end(reply);

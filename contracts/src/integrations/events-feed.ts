@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { passThrough as route, rpc } from '../common/contract-builders';
+import { rpc } from '../common/contract-builders';
 import { Actor } from '../common/errors';
 import type { TokenArea } from '../workspace/access-token.constants';
 import { TokenScope } from '../workspace/access-tokens';
+import type { HttpRoute } from '../http';
 
 /**
  * Replay over HTTP (issue 21; ADR 0066): `GET /api/events` answers the caller's visible integration events from
@@ -99,21 +100,24 @@ const EVENT_AREAS: readonly (readonly [prefix: string, area: TokenArea])[] = [
 /** How long the BFF waits for the service's answer: the longest wait and a margin. */
 export const EVENTS_RPC_TIMEOUT_MS = (EVENTS_WAIT_MAX_S + 5) * 1000;
 
+/**
+ * `GET /api/events`, hand-written in the BFF (bff/src/events/events-feed.ts): it passes a token's scopes on as the
+ * caller, answers a page as JSON, or with `Accept: text/event-stream` follows the journal as Server-Sent Events
+ * (`id:` the cursor, `event:` the type, `data:` the event; `Last-Event-ID` resumes after that cursor).
+ */
 export const EventsHttpRoutes = {
-  readEvents: route({
+  readEvents: {
     method: 'get',
     path: '/api/events',
     summary:
       'Your visible integration events after a cursor, in order (types: a comma list). ' +
-      'Waits up to `wait` seconds (default 25) when there are none, then answers an empty page with the same cursor.',
+      'Waits up to `wait` seconds (default 25) when there are none, then answers an empty page with the same cursor. ' +
+      'With Accept: text/event-stream, a stream of them (Last-Event-ID resumes).',
     auth: true,
     query: EventsQuery,
     response: EventsPage,
-    rpc: EventsRpc.read,
-    rpcTimeoutMs: EVENTS_RPC_TIMEOUT_MS,
-    toRpc: ({ actor, query }) => ({ actor, query }),
-  }),
-};
+  },
+} satisfies Record<string, HttpRoute>;
 
 /** The integrations service's own stream (its outbox, should it publish; nothing today). */
 export const INTEGRATIONS_STREAM = { name: 'INTEGRATIONS_EVENTS', subjects: ['evt.integrations.>'] } as const;
