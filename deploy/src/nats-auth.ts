@@ -49,6 +49,8 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
       'rpc.workspace.catalog-support.models',
       'rpc.workspace.people.names',
       'rpc.workspace.people.by-email',
+      // A material's newly chosen texture must be one the caller sees (ADR 0064).
+      'rpc.workspace.texture.get',
     ],
     reads: ['workspace'],
   },
