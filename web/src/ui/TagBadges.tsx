@@ -1,7 +1,10 @@
-import { tagBadges } from './tag-badges';
+import { tagBadges } from '@kiln/domain';
 import './tags.css';
 
-/** A card's tags as badges (spec 001 §9): the first few, each cut at 15 characters, the rest as '+N'; the full list in the title. */
+/**
+ * A card's tags as badges (spec 001 §9; the domain's `tagBadges`): the first few, each cut at 15 characters plus an
+ * ellipsis, the rest as '+N'; the whole list is the badges' accessible name and title.
+ */
 export function TagBadges({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) return null;
   const { shown, more } = tagBadges(tags);
@@ -12,9 +15,9 @@ export function TagBadges({ tags }: { tags: readonly string[] }) {
           {text}
         </li>
       ))}
-      {more > 0 && (
+      {more && (
         <li className="tag-badge tag-badge--more" aria-hidden="true" data-testid="tag-more">
-          +{more}
+          {more}
         </li>
       )}
     </ul>
