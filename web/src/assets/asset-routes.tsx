@@ -2,7 +2,9 @@ import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { ASSET_ITEM_KINDS } from '@kiln/contracts/constants';
 import { fontRoutes } from '../fonts/font-routes';
+import { sceneRoutes } from '../scenes/scene-routes';
 import { ComingSoonPage } from '../shell/ComingSoonPage';
+import { textureRoutes } from '../textures/texture-routes';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { lazyPart } from '../ui/lazy';
 import { PageLoadFailed } from '../ui/LazyFallbacks';
@@ -68,6 +70,8 @@ export function assetRoutes(scope: keyof typeof PAGES) {
         />
       ))}
       {fontRoutes(scope)}
+      {textureRoutes(scope)}
+      {sceneRoutes(scope)}
       <Route path="assets/*" element={<ComingSoonPage />} />
     </>
   );

@@ -76,7 +76,12 @@ describe('areaOf', () => {
     expect([`/assets/font`, `/${T}/assets/font/inter`, `/${T}/${P}/assets/font/inter/bold`].filter((p) => !built(p))).toEqual([]);
     expect(areaOf('/assets/font').tools).toEqual(['view']);
     expect(areaOf('/assets/font/inter/bold').tools).toEqual([]);
-    expect(['/assets/texture', '/assets/scene', '/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
+    // Textures (ADR 0062): the list and its screens, no list tools.
+    expect(['/assets/texture', '/assets/texture/community', `/${T}/assets/texture/new`, `/${T}/${P}/assets/texture/edit/x`].filter((p) => !built(p))).toEqual(
+      [],
+    );
+    expect(areaOf('/assets/texture').tools).toEqual([]);
+    expect(['/business/store-fronts', '/market', '/account'].filter(built)).toEqual([]);
     // Orders and quotes (ADR 0058): built; the detail's crumb is the id (spec 002 §2).
     expect(['/business/orders', '/business/orders/o1', '/business/quotes', '/business/quotes/q1'].filter((p) => !built(p))).toEqual([]);
     expect(areaOf('/business/orders/o1').crumbs.map((c) => c.label)).toEqual(['Business dashboard', 'Orders', 'o1']);

@@ -76,6 +76,10 @@ export const SCREENS = {
   assetList: { built: true, tools: VIEW }, // the asset lists of ASSET_LISTS: search and sort hidden (spec 000 §2), the view kept
   fontList: { built: true, tools: VIEW }, // My Fonts, team and project (web/src/fonts): the view switch, no search or sort in the top bar
   fontFamily: { built: true, tools: NONE }, // a font family and a font style's glyph viewer (web/src/fonts)
+  textureList: { built: true, tools: NONE }, // My Textures, team and project (web/src/textures): its own cards, no list tools (ADR 0062)
+  textureScreen: { built: true, tools: NONE }, // the community textures browser, new and edit texture (web/src/textures)
+  sceneList: { built: true, tools: VIEW }, // My Scenes, team and project (web/src/scenes): the view switch (ADR 0063)
+  sceneEditor: { built: true, tools: NONE }, // new and edit scene (web/src/scenes)
   publishing: { built: true, tools: NONE }, // market/publish, market/republish, market/moderation (web/src/market)
   market: { built: false, tools: NONE },
   workspace: { built: false, tools: NONE },
@@ -150,6 +154,10 @@ function businessArea(rest: string[]): { crumbs: Crumb[]; screen: ScreenId } | u
 
 /** The font screens (ADR 0055): the list at /assets/font, the family and style pages below it. */
 const fontScreen = (rest: string[]): ScreenId => (rest[2] ? 'fontFamily' : 'fontList');
+/** The texture screens (ADR 0062): the list at /assets/texture; community, new and edit below it. */
+const textureScreen = (rest: string[]): ScreenId => (rest[2] ? 'textureScreen' : 'textureList');
+/** The scene screens (ADR 0063): the list at /assets/scene; new and edit below it. */
+const sceneScreen = (rest: string[]): ScreenId => (rest[2] ? 'sceneEditor' : 'sceneList');
 
 /** Reads a path of the workspace app (spec 000 §2, spec 001 §2). Pure: the top bar and the placeholder page use it. */
 export function areaOf(pathname: string): PathArea {
@@ -173,7 +181,21 @@ export function areaOf(pathname: string): PathArea {
     const list = rest[1];
     return crumbs.some((c) => c.label === 'Not found')
       ? unknown
-      : area('assets', crumbs, !list ? 'assets' : ASSET_LISTS.includes(list) ? 'assetList' : list === 'font' ? fontScreen(rest) : 'unknown');
+      : area(
+          'assets',
+          crumbs,
+          !list
+            ? 'assets'
+            : ASSET_LISTS.includes(list)
+              ? 'assetList'
+              : list === 'font'
+                ? fontScreen(rest)
+                : list === 'texture'
+                  ? textureScreen(rest)
+                  : list === 'scene'
+                    ? sceneScreen(rest)
+                    : 'unknown',
+        );
   }
   if (teamId) return !projectId && first === 'members' && rest.length === 1 ? area('members', [{ label: 'Members' }], 'members') : unknown;
 
