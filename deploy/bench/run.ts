@@ -33,6 +33,7 @@ import { ORDERS_LARGE, ORDERS_SMALL, ordersListOperation, pricingBench, reportsO
 import { pluginPipelineBench, removeStorage, renderPluginPipeline } from './plugin-pipeline';
 import { renderUpload, uploadBench } from './upload';
 import { renderThumbnails, thumbnailBench } from './thumbnails';
+import { renderReplay, replayBench } from './replay';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, measureInterleaved, Summary } from './stats';
@@ -56,6 +57,8 @@ const BASELINE_RUN = n(200, 2000);
 const LIST_RUN = n(50, 400);
 const PUSH_RUN = n(30, 300);
 const REBUILD_EVENTS = Math.round(100_000 * Math.min(1, scale));
+/** Events replayed over GET /api/events beside a raw JetStream consumer (issue 21, ADR 0066). */
+const REPLAY_EVENTS = Math.round(20_000 * Math.min(1, scale));
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 
@@ -198,6 +201,12 @@ async function main(): Promise<void> {
     // Image thumbnails (issue 18, ADR 0053): the assets service's processing beside sharp alone on the same images, in turns.
     say('thumbnails: 6 MP JPEGs through the processing path (storage port, sharp, derived file), then sharp alone, in turns');
     const thumbnails = await thumbnailBench(say).catch((error: Error) => error);
+
+    // Replay over HTTP (issue 21, ADR 0066): GET /api/events page by page beside a raw JetStream consumer of the same events, in turns.
+    say(`replay: ${REPLAY_EVENTS} model events journaled, then a raw JetStream consumer and GET /api/events read them all, in turns`);
+    const replay = await replayBench({ url: stack.url, natsUrl: stack.natsUrl, namespace, databaseUrl: stack.databaseUrl, count: REPLAY_EVENTS, say }).catch(
+      (error: Error) => error,
+    );
 
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
@@ -374,6 +383,9 @@ async function main(): Promise<void> {
     console.log(upload instanceof Error ? `Upload: not measured (${upload.message})` : renderUpload(upload));
     console.log('');
     console.log(thumbnails instanceof Error ? `Image thumbnails: not measured (${thumbnails.message})` : renderThumbnails(thumbnails));
+    console.log('');
+    console.log('Replay over HTTP (issue 21):');
+    console.log(replay instanceof Error ? `- not measured (${replay.message})` : renderReplay(replay));
     console.log('');
     try {
       console.log(renderFirstLoad(await measureFirstLoad()));
