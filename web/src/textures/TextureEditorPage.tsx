@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Texture } from '@kiln/contracts';
@@ -56,7 +56,18 @@ export const EDITOR_TEXTS = {
   errorTitle: 'Error',
   readOnly: 'You can look at this texture, but not change it.',
   loading: 'Loading the texture…',
+  unreadable: 'This file could not be read.',
 } as const;
+
+/** A chosen file as a data URL, which the page may show (its CSP allows images from data:, not from blob:). */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable')));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
 
 const NUMBER_LABELS: Record<NumberField, string> = {
   'offset.x': 'Offset X',
@@ -152,8 +163,6 @@ function TextureForm({ scope, base, texture, editable }: { scope: TextureScope; 
   const [deleting, setDeleting] = useState(false);
   const capture = useRef<(() => Promise<Blob>) | null>(null);
   const onCapture = useCallback((fn: (() => Promise<Blob>) | null) => (capture.current = fn), []);
-  const objectUrls = useRef<string[]>([]);
-  useEffect(() => () => objectUrls.current.forEach((url) => URL.revokeObjectURL(url)), []);
   const tags = useQuery({ queryKey: textureKeys.tags(scope), queryFn: () => texturesApi.tags(scope), staleTime: 60_000, enabled: editable });
   const ids = { name: useId(), public: useId(), maps: useId(), mapping: useId() };
 
@@ -166,8 +175,13 @@ function TextureForm({ scope, base, texture, editable }: { scope: TextureScope; 
   const chooseMap = async (slot: TextureMapSlot, file: File) => {
     const refusal = checkUpload('texture', file, 'button');
     if (refusal) return setMap(slot, { state: 'failed', message: refusal.message });
-    const url = URL.createObjectURL(file);
-    objectUrls.current.push(url);
+    // A data URL: the app's Content-Security-Policy takes images from itself and data:, not blob: (ADR 0062).
+    let url: string;
+    try {
+      url = await readAsDataUrl(file);
+    } catch {
+      return setMap(slot, { state: 'failed', message: EDITOR_TEXTS.unreadable });
+    }
     setMap(slot, { url, fileName: file.name, size: file.size, mediaId: null, state: 'uploading', loaded: 0, message: undefined });
     try {
       const media = await sendUpload(file, { repo: 'texture', folder: uploadFolderOf(new Date()) }, (loaded) => setMap(slot, { loaded }));

@@ -24,7 +24,7 @@ import { TEXTURE_PREVIEW_SIDE, TEXTURE_SPHERE_TEXTS, type SphereMaps, type Spher
 import './texture-sphere.css';
 
 export interface TextureSphereProps {
-  /** The address of each map's image (a saved map's, or a chosen file's object URL). */
+  /** The address of each map's image (a saved map's, or a chosen file's data URL). */
   maps: SphereMaps;
   transform: SphereTransform;
   /** What the canvas shows, for screen readers ("Preview of Oak floor"). */
@@ -245,7 +245,8 @@ export default function TextureSphere({ maps, transform, label, onCapture }: Tex
 
   // The preview image: the same scene from the same side, drawn square at 512×512 by a renderer of its own.
   useEffect(() => {
-    if (!onCapture) return;
+    // Without WebGL there is nothing to draw: the texture keeps the preview it had.
+    if (!onCapture || !supported) return;
     onCapture(async () => {
       const stage = stageRef.current;
       if (!stage) throw new Error(TEXTURE_SPHERE_TEXTS.noWebgl);
@@ -267,7 +268,7 @@ export default function TextureSphere({ maps, transform, label, onCapture }: Tex
       }
     });
     return () => onCapture(null);
-  }, [onCapture]);
+  }, [onCapture, supported]);
 
   if (!supported) {
     return (

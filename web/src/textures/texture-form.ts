@@ -10,7 +10,7 @@ export type NumberField = (typeof NUMBER_FIELDS)[number];
 /** A map slot in the editor: the uploaded image's media id (or none), what shows it, and its upload. */
 export interface MapState {
   mediaId: string | null;
-  /** The address the sphere and the thumbnail load: a chosen file's object URL, or a saved map's file. */
+  /** The address the sphere and the thumbnail load: a chosen file's data URL, or a saved map's file. */
   url: string | null;
   /** The file's name, said beside the slot. */
   fileName: string;

@@ -1,0 +1,233 @@
+import * as zlib from 'node:zlib';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { drawnShare, eventually, launchBrowser, signUp, tabTo, uniqueUser } from '../support/browser';
+import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE } from '../support/layout';
+import { createTeamViaApi, crumbs } from '../support/teams';
+
+/** The spec's texts (spec 001 §2, §4, §5), written here as the spec writes them. */
+const NAME_TOO_SHORT = 'The name must be longer than 2 characters.';
+const DUPLICATE_TAGS = 'Duplicate tags are not allowed';
+
+/** A PNG of one colour, `side`×`side` RGB, made here (a real file for the upload and the sphere). */
+function solidPng(side: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: side }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: side }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const card = (page: Page, name: string): Locator => page.locator(`[data-testid="texture-card"][data-texture-name="${name}"]`);
+const slot = (page: Page, name: string): Locator => page.locator(`[data-testid="texture-map"][data-slot="${name}"]`);
+
+/** The colour at the middle of the sphere's canvas (the sphere's front). */
+function centrePixel(page: Page): Promise<[number, number, number]> {
+  return page.getByTestId('texture-sphere-canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d')!;
+    context.drawImage(canvas, 0, 0);
+    const [r, g, b] = context.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
+    return [r!, g!, b!] as [number, number, number];
+  });
+}
+
+describe('Textures: My Textures, the editor with its sphere, community textures (spec 001 §2–§9; ADR 0062)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a texture with maps by keyboard, sees it on the sphere, saves it with its 512×512 preview, and lists it', async () => {
+    const { context, page } = await contextAt(browser, DESKTOP);
+    try {
+      await signUp(page, uniqueUser('textures'));
+      await page.goto('/assets/texture');
+      await page.getByRole('heading', { name: 'My Textures', level: 1 }).waitFor();
+      expect(await crumbs(page)).toEqual(['My Assets', 'Textures']);
+      await page.getByRole('heading', { name: 'Community textures', level: 2 }).waitFor();
+      await page.getByRole('heading', { name: 'Uploaded', level: 2 }).waitFor();
+      await page.getByTestId('texture-uploaded-section').getByTestId('empty-text').waitFor();
+      // The community section folds away and comes back.
+      const toggle = page.getByTestId('texture-community-toggle');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      await expectNoSeriousA11yViolations(page, 'My Textures, empty');
+
+      // The Add menu by keyboard: 'Create new'.
+      await tabTo(page, page.getByTestId('texture-add'));
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu', { name: 'Add textures' });
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Community textures', 'Create new']);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/assets/texture/new');
+      await page.getByRole('heading', { name: 'New texture', level: 1 }).waitFor();
+      await page.locator('[data-testid="texture-sphere"][data-ready="true"]').waitFor();
+      // The sphere is drawn before any map (the sphere and its floor on the background).
+      expect(await drawnShare(page)).toBeGreaterThan(0.05);
+      const before = await centrePixel(page);
+
+      // Name: the spec's sentence for a short one; tags: no case-insensitive duplicates.
+      const name = page.getByLabel('Name', { exact: true });
+      await name.fill('Oa');
+      await page.getByTestId('texture-save').click();
+      await page.getByText(NAME_TOO_SHORT).waitFor();
+      await name.fill('Oak floor');
+      const tags = page.getByTestId('tags-input');
+      await tags.fill('Wood');
+      await tags.press('Enter');
+      await tags.fill('wood');
+      await tags.press('Enter');
+      await page.getByText(DUPLICATE_TAGS).waitFor();
+      await tags.fill('a-very-long-tag-name');
+      await tags.press('Enter');
+      expect(await page.getByTestId('tag-chip').allInnerTexts()).toEqual(['Wood', 'a-very-long-tag-name']);
+
+      // Maps: a red diffuse map and a roughness map, uploaded as chosen; the sphere turns red in the middle.
+      await page.getByTestId('texture-map-input-diffuseMap').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: solidPng(64, [200, 30, 30]) });
+      await page
+        .getByTestId('texture-map-input-roughnessMap')
+        .setInputFiles({ name: 'rough.png', mimeType: 'image/png', buffer: solidPng(32, [128, 128, 128]) });
+      await slot(page, 'diffuseMap').and(page.locator('[data-set="true"]')).waitFor();
+      await slot(page, 'roughnessMap').and(page.locator('[data-set="true"]')).waitFor();
+      // A file of another type is refused before it is sent.
+      await page.getByTestId('texture-map-input-normalMap').setInputFiles({ name: 'normal.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      expect(await slot(page, 'normalMap').getByTestId('texture-map-error').textContent()).toBe(
+        'Only .png, .jpeg, .jpg, .webp files can be uploaded as texture images.',
+      );
+      await page.locator('[data-testid="texture-sphere"][data-ready="true"]').waitFor();
+      const after = await eventually(
+        () => centrePixel(page),
+        ([r, g, b]) => expect(r > g + 40 && r > b + 40).toBe(true),
+      );
+      expect(after).not.toEqual(before);
+
+      // Numbers step by 0.01 with the rules of §5: rotation at most 2π.
+      const rotation = page.getByLabel('Rotation (radians)', { exact: true });
+      expect(await rotation.getAttribute('step')).toBe('0.01');
+      expect(await page.getByLabel('Repeat X', { exact: true }).inputValue()).toBe('1');
+      await page.getByLabel('Repeat X', { exact: true }).fill('2');
+      await rotation.fill('7');
+      await page.getByTestId('texture-save').click();
+      await page.getByText('Rotation must be at most 2π.').waitFor();
+      await rotation.fill('0.5');
+      await expectNoSeriousA11yViolations(page, 'New texture');
+
+      // Save: the preview image made from the sphere is saved with the texture, and the list shows it.
+      await page.getByTestId('texture-save').click();
+      await page.waitForURL((url) => url.pathname === '/assets/texture');
+      const saved = card(page, 'Oak floor');
+      await saved.waitFor();
+      const preview = saved.getByTestId('texture-preview');
+      await eventually(
+        () => preview.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight]),
+        (size) => expect(size).toEqual([true, 512, 512]),
+      );
+      expect(await saved.getByTestId('tag-badges').getAttribute('aria-label')).toBe('Tags: Wood, a-very-long-tag-name');
+      expect(await saved.locator('.tag-badge').allInnerTexts()).toEqual(['Wood', 'a-very-long-tag…']);
+
+      // Edit: what was saved comes back; the overview's Textures card shows its preview.
+      await saved.getByTestId('texture-open').click();
+      await page.getByRole('heading', { name: 'Edit texture: Oak floor', level: 1 }).waitFor();
+      expect(await page.getByLabel('Repeat X', { exact: true }).inputValue()).toBe('2');
+      expect(await slot(page, 'diffuseMap').getAttribute('data-set')).toBe('true');
+      await page.goto('/assets');
+      const texturesCard = page.locator('[data-testid="asset-kind-card"][data-kind="texture"]');
+      await texturesCard.getByTestId('texture-preview').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('adds a community texture to a team library at 390 px and removes it; another’s texture opens read only', async () => {
+    // Another user publishes a texture: a community texture.
+    const other = await contextAt(browser, DESKTOP);
+    await signUp(other.page, uniqueUser('publisher'));
+    const made = await other.page.request.post('/api/workspace/texture', { data: { name: 'Community marble', public: true, tags: ['stone'] } });
+    expect(made.status()).toBe(201);
+    const marble = (await made.json()) as { id: string };
+    await other.context.close();
+
+    const { context, page } = await contextAt(browser, PHONE);
+    try {
+      await signUp(page, uniqueUser('library'));
+      const team = await createTeamViaApi(page, 'Texture team');
+      await page.goto(`/${team.id}/assets/texture`);
+      await page.getByRole('heading', { name: 'Textures', level: 1 }).waitFor();
+      await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
+
+      await page.getByTestId('texture-add').click();
+      await page.getByTestId('texture-add-community').click();
+      await page.waitForURL(`**/${team.id}/assets/texture/community`);
+      const offered = card(page, 'Community marble');
+      await offered.waitFor();
+      await expectNoHorizontalScroll(page, 'community textures at 390 px');
+      await expectNoSeriousA11yViolations(page, 'Community textures');
+      await offered.getByTestId('texture-add-to-library').click();
+      await offered.getByTestId('texture-added').waitFor();
+
+      await page.getByTestId('texture-back').click();
+      const added = page.getByTestId('texture-community-section').locator('[data-testid="texture-card"][data-texture-name="Community marble"]');
+      await added.waitFor();
+      expect(await added.getByTestId('texture-recent').textContent()).toBe('Recently published');
+      await expectNoHorizontalScroll(page, 'team textures at 390 px');
+      await expectNoSeriousA11yViolations(page, 'Team textures with a community texture');
+
+      // Someone else's texture opens read only: the caution, no form controls, no Save or Delete.
+      await added.getByTestId('texture-open').click();
+      await page.waitForURL(`**/${team.id}/assets/texture/edit/${marble.id}`);
+      await page.getByTestId('texture-recently-published').waitFor();
+      await page.getByTestId('texture-read-only').waitFor();
+      expect(await page.getByTestId('texture-form').isDisabled()).toBe(true);
+      expect(await page.getByTestId('texture-save').count()).toBe(0);
+      expect(await page.getByTestId('texture-delete').count()).toBe(0);
+      await expectNoHorizontalScroll(page, 'texture editor at 390 px');
+
+      // 'Remove' takes it out of the library.
+      await page.goto(`/${team.id}/assets/texture`);
+      await added.getByTestId('texture-remove').click();
+      await added.waitFor({ state: 'detached' });
+      await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
+
+      // A texture that does not exist: the server's message in a red 'Error' alert.
+      await page.goto(`/${team.id}/assets/texture/edit/ffffffffffffffffffffffff`);
+      const failure = page.getByTestId('texture-load-error');
+      await failure.waitFor();
+      expect(await failure.locator('strong').textContent()).toBe('Error');
+    } finally {
+      await context.close();
+    }
+  });
+});
