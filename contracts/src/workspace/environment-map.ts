@@ -8,7 +8,7 @@ import { TeamRole } from './team';
 import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH, COMMUNITY_SORT_FIELDS, TAG_MAX_LENGTH } from './community.constants';
 import { ENVIRONMENT_MAP_PAGE_SIZE, PREVIEW_GEOMETRIES } from './environment-map.constants';
 import { DistinctTags } from '../commerce/records';
-import { CommunityMedia, CommunityTags, CommunityTagsQuery, RejectBody } from './texture';
+import { CommunityFiles, CommunityMedia, CommunityTags, CommunityTagsQuery, RejectBody } from './texture';
 
 export * from './environment-map.constants';
 
@@ -34,6 +34,7 @@ export const EnvironmentMapSnapshot = z.object({
   authorId: Id,
   teamId: Id.nullable(),
   projectId: Id.nullable(),
+  files: CommunityFiles,
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),

@@ -32,6 +32,10 @@ export type Vec2 = z.infer<typeof Vec2>;
 export const CommunityMedia = z.object({ id: Id, name: z.string(), mimetype: z.string(), size: z.number().int() });
 export type CommunityMedia = z.infer<typeof CommunityMedia>;
 
+/** The uploads an item uses, by id: what each is (kept with the item, so its answers need not ask the assets service). */
+export const CommunityFiles = z.record(z.string(), z.object({ name: z.string(), mimetype: z.string(), size: z.number().int() }));
+export type CommunityFiles = z.infer<typeof CommunityFiles>;
+
 /** The tags of an item: no case-insensitive duplicates (the domain's rule, 'Duplicate tags are not allowed'). */
 export const CommunityTags = z.array(Text(TAG_MAX_LENGTH)).max(COMMUNITY_TAGS_MAX);
 
@@ -61,6 +65,7 @@ export const TextureSnapshot = z.object({
   roughnessMap: Id.nullable(),
   aoMap: Id.nullable(),
   metallicMap: Id.nullable(),
+  files: CommunityFiles,
   createdAt: Timestamp,
   updatedAt: Timestamp,
   version: z.number().int(),

@@ -4,12 +4,14 @@ import {
   COMMUNITY_TAGS_MAX,
   COMMUNITY_WINDOW_MS,
   ENVIRONMENT_MAP_MESSAGES,
+  REJECTION_NOTIFICATION,
   TAG_BADGE_MAX_CHARS,
   TAG_BADGES_TOTAL_CHARS,
   TAG_MAX_LENGTH,
   TEXTURE_MESSAGES,
 } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
+import type { NotificationDraft } from './notifications';
 import { teamAllows, TeamRole } from './policy';
 
 /**
@@ -34,6 +36,24 @@ export interface CommunityItemFacts {
 }
 
 export type CommunityKind = 'texture' | 'environment-map';
+
+/** What an upload an item uses is (learnt by the service from the assets service when it was set). */
+export interface CommunityFile {
+  name: string;
+  mimetype: string;
+  size: number;
+}
+export type CommunityFiles = Record<string, CommunityFile>;
+
+/** The files of the uploads an item uses now: those of `ids`, from what it had and what it was just given. */
+export function keepFiles(ids: readonly string[], ...sources: CommunityFiles[]): CommunityFiles {
+  const kept: CommunityFiles = {};
+  for (const id of ids) {
+    const file = sources.map((s) => s[id]).find((f) => f !== undefined);
+    if (file) kept[id] = { ...file };
+  }
+  return kept;
+}
 
 const NOT_FOUND: Record<CommunityKind, string> = { texture: TEXTURE_MESSAGES.notFound, 'environment-map': ENVIRONMENT_MAP_MESSAGES.notFound };
 
@@ -165,4 +185,25 @@ export function tagBadges(tags: readonly string[]): { shown: string[]; more: str
   }
   const rest = tags.length - shown.length;
   return { shown, more: rest > 0 ? `+${rest}` : null };
+}
+
+/** The editor of an item in its scope (spec 001 §2): `/assets/texture/edit/{id}`, `/assets/scene/edit/{id}`, under `/{teamId}[/{projectId}]`. */
+export function communityItemEditPath(kind: CommunityKind, item: { id: string; teamId: string | null; projectId: string | null }): string {
+  const scope = item.teamId ? `/${item.teamId}${item.projectId ? `/${item.projectId}` : ''}` : '';
+  return `${scope}/assets/${kind === 'texture' ? 'texture' : 'scene'}/edit/${item.id}`;
+}
+
+/** A moderator rejected an item (ADR 0061): its author is told, with the moderator's reason when given. */
+export function notificationForRejection(input: {
+  kind: CommunityKind;
+  item: { id: string; name: string; authorId: string; teamId: string | null; projectId: string | null };
+  reason: string | null;
+}): NotificationDraft {
+  const sentence = REJECTION_NOTIFICATION[input.kind](input.item.name);
+  return {
+    recipientUserId: input.item.authorId,
+    type: input.kind === 'texture' ? 'texture.rejected' : 'environment-map.rejected',
+    message: input.reason ? `${sentence} Reason: ${input.reason}` : sentence,
+    data: { link: communityItemEditPath(input.kind, input.item), ...(input.item.teamId ? { teamId: input.item.teamId } : {}) },
+  };
 }

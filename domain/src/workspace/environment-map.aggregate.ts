@@ -7,6 +7,8 @@ import {
   cleanCommunityName,
   cleanTags,
   CommunityActor,
+  CommunityFiles,
+  keepFiles,
   communityItemReadable,
   invalid,
 } from './community-item';
@@ -24,6 +26,7 @@ export interface EnvironmentMapState {
   authorId: string;
   teamId: string | null;
   projectId: string | null;
+  files: CommunityFiles;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -43,6 +46,11 @@ export interface EnvironmentMapFields {
   envMapId?: string;
   previewId?: string | null;
   previewGeometry?: PreviewGeometry;
+}
+
+/** The uploads a scene uses (its .exr and preview), each checked by the service to be the caller's own. */
+export function environmentMapMediaIds(state: Pick<EnvironmentMapState, 'envMapId' | 'previewId'>): string[] {
+  return [state.envMapId, ...(state.previewId ? [state.previewId] : [])];
 }
 
 function cleanDescription(description: string): string {
@@ -73,6 +81,7 @@ export class EnvironmentMapAggregate {
     teamId?: string | null;
     projectId?: string | null;
     fields: EnvironmentMapFields & { envMapId: string };
+    files?: CommunityFiles;
     now: Date;
   }): EnvironmentMapAggregate {
     assertMayCreateCommunityItem(input.actor, input);
@@ -91,6 +100,7 @@ export class EnvironmentMapAggregate {
         authorId: input.actor.userId,
         teamId: input.teamId ?? null,
         projectId: input.projectId ?? null,
+        files: keepFiles([f.envMapId, ...(f.previewId ? [f.previewId] : [])], input.files ?? {}),
         createdAt: input.now,
         updatedAt: input.now,
         version: 1,
@@ -102,14 +112,14 @@ export class EnvironmentMapAggregate {
   }
 
   static restore(state: EnvironmentMapState): EnvironmentMapAggregate {
-    return new EnvironmentMapAggregate({ ...state, tags: [...state.tags] });
+    return new EnvironmentMapAggregate({ ...state, files: { ...state.files }, tags: [...state.tags] });
   }
 
   readable(actor: CommunityActor): boolean {
     return communityItemReadable(this.state, actor);
   }
 
-  update(fields: EnvironmentMapFields, actor: CommunityActor, now: Date): void {
+  update(fields: EnvironmentMapFields, actor: CommunityActor, now: Date, files: CommunityFiles = {}): void {
     assertCommunityItemEditable('environment-map', this.state, actor, now);
     const changes: Partial<EnvironmentMapState> = {};
     if (fields.name !== undefined) changes.name = cleanCommunityName('environment-map', fields.name);
@@ -123,6 +133,7 @@ export class EnvironmentMapAggregate {
       changes.publishedAt = fields.public ? now : null;
     }
     const next = { ...this.state, ...changes };
+    changes.files = next.files = keepFiles(environmentMapMediaIds(next), files, this.state.files);
     if (JSON.stringify(comparable(next)) === JSON.stringify(comparable(this.state))) return;
     this.touch(changes, now);
     this.record('workspace.environment-map.updated.v1', { environmentMap: this.snapshot() });
@@ -146,7 +157,7 @@ export class EnvironmentMapAggregate {
   }
 
   snapshot(): EnvironmentMapState {
-    return { ...this.state, tags: [...this.state.tags] };
+    return { ...this.state, files: { ...this.state.files }, tags: [...this.state.tags] };
   }
 
   pullEvents(): EnvironmentMapEvent[] {

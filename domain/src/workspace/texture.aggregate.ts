@@ -8,6 +8,8 @@ import {
   cleanCommunityName,
   cleanTags,
   CommunityActor,
+  CommunityFiles,
+  keepFiles,
   communityItemReadable,
 } from './community-item';
 
@@ -38,6 +40,7 @@ export interface TextureState extends TextureNumbers, TextureMaps {
   publishedAt: Date | null;
   tags: string[];
   previewId: string | null;
+  files: CommunityFiles;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -110,6 +113,8 @@ export class TextureAggregate {
     teamId?: string | null;
     projectId?: string | null;
     fields: TextureFields;
+    /** What the uploads of `fields` are (the service checked each is the caller's own). */
+    files?: CommunityFiles;
     now: Date;
   }): TextureAggregate {
     assertMayCreateCommunityItem(input.actor, input);
@@ -139,12 +144,14 @@ export class TextureAggregate {
         previewId: f.previewId ?? null,
         ...numbers,
         ...maps,
+        files: {},
         createdAt: input.now,
         updatedAt: input.now,
         version: 1,
       },
       true,
     );
+    texture.state.files = keepFiles(textureMediaIds(texture.state), input.files ?? {});
     texture.record('workspace.texture.created.v1', { texture: texture.snapshot() });
     return texture;
   }
@@ -158,7 +165,7 @@ export class TextureAggregate {
   }
 
   /** The author edits (spec 001 §6); a public texture only within its 24 hours (403 after). Publishing sets publishedAt; withdrawing clears it. */
-  update(fields: TextureFields, actor: CommunityActor, now: Date): void {
+  update(fields: TextureFields, actor: CommunityActor, now: Date, files: CommunityFiles = {}): void {
     assertCommunityItemEditable('texture', this.state, actor, now);
     const changes: Partial<TextureState> = {};
     if (fields.name !== undefined) changes.name = cleanCommunityName('texture', fields.name);
@@ -176,6 +183,7 @@ export class TextureAggregate {
       changes.publishedAt = fields.public ? now : null;
     }
     const next = { ...this.state, ...changes };
+    changes.files = next.files = keepFiles(textureMediaIds(next), files, this.state.files);
     if (JSON.stringify(comparable(next)) === JSON.stringify(comparable(this.state))) return;
     this.touch(changes, now);
     this.record('workspace.texture.updated.v1', { texture: this.snapshot() });
@@ -219,7 +227,7 @@ export class TextureAggregate {
 }
 
 function cloneTexture(state: TextureState): TextureState {
-  return { ...state, tags: [...state.tags], offset: { ...state.offset }, repeat: { ...state.repeat }, center: { ...state.center } };
+  return { ...state, files: { ...state.files }, tags: [...state.tags], offset: { ...state.offset }, repeat: { ...state.repeat }, center: { ...state.center } };
 }
 
 function comparable(state: TextureState): unknown {

@@ -126,6 +126,47 @@ export interface DeletedModels {
   shares: Generated<Json>;
 }
 
+export interface EnvironmentMaps {
+  author_id: string;
+  created_at: Timestamp;
+  description: string;
+  env_map_id: string;
+  files: Json;
+  id: string;
+  media_ids: string[];
+  name: string;
+  preview_geometry: string;
+  preview_id: string | null;
+  project_id: string | null;
+  public: boolean;
+  published_at: Timestamp | null;
+  tags: string[];
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface EnvironmentMapView {
+  author_id: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  description: string;
+  env_map_id: string;
+  files: Json;
+  id: string;
+  media_ids: string[];
+  name: string;
+  preview_geometry: string;
+  preview_id: string | null;
+  project_id: string | null;
+  public: boolean;
+  published_at: Timestamp | null;
+  tags: string[];
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
 export interface FavoriteCounts {
   live: number;
   user_id: string;
@@ -440,6 +481,68 @@ export interface TeamView {
   version: number;
 }
 
+export interface TextureAssociations {
+  created_at: Timestamp;
+  id: string;
+  library: string;
+  project_id: string | null;
+  team_id: string | null;
+  texture_id: string;
+  user_id: string;
+  version: number;
+}
+
+export interface TextureAssociationView {
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  id: string;
+  library: string;
+  project_id: string | null;
+  team_id: string | null;
+  texture_id: string;
+  user_id: string;
+  version: number;
+}
+
+export interface Textures {
+  author_id: string;
+  created_at: Timestamp;
+  files: Json;
+  id: string;
+  mapping: Json;
+  maps: Json;
+  media_ids: string[];
+  name: string;
+  preview_id: string | null;
+  project_id: string | null;
+  public: boolean;
+  published_at: Timestamp | null;
+  tags: string[];
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
+export interface TextureView {
+  author_id: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  files: Json;
+  id: string;
+  mapping: Json;
+  maps: Json;
+  media_ids: string[];
+  name: string;
+  preview_id: string | null;
+  project_id: string | null;
+  public: boolean;
+  published_at: Timestamp | null;
+  tags: string[];
+  team_id: string | null;
+  updated_at: Timestamp;
+  version: number;
+}
+
 export interface Users {
   created_at: Timestamp;
   email: string;
@@ -465,6 +568,8 @@ export interface DB {
   components: Components;
   dead_letters: DeadLetters;
   deleted_models: DeletedModels;
+  environment_map_view: EnvironmentMapView;
+  environment_maps: EnvironmentMaps;
   favorite_counts: FavoriteCounts;
   favorite_view: FavoriteView;
   favorites: Favorites;
@@ -493,6 +598,10 @@ export interface DB {
   team_members: TeamMembers;
   team_view: TeamView;
   teams: Teams;
+  texture_association_view: TextureAssociationView;
+  texture_associations: TextureAssociations;
+  texture_view: TextureView;
+  textures: Textures;
   user_view: UserView;
   users: Users;
 }

@@ -10,6 +10,8 @@ import { publishingRoutes } from './publishing/publishing.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { sharingRoutes } from './sharing/sharing.routes';
 import { teamsRoutes } from './teams/teams.routes';
+import { texturesRoutes } from './textures/textures.routes';
+import { environmentMapsRoutes } from './environment-maps/environment-maps.routes';
 import { usersRoutes } from './users/users.routes';
 import { AreaRoutes } from '@kiln/service-kit';
 
@@ -32,6 +34,8 @@ export const workspaceAreas: AreaRoutes[] = [
   componentsRoutes,
   assetItemsRoutes,
   fontsRoutes,
+  texturesRoutes,
+  environmentMapsRoutes,
 ];
 
 /** Every request the workspace answers on NATS: subject → use case. */

@@ -12,6 +12,7 @@ import * as components from './0012-components';
 import * as assetItems from './0013-asset-items';
 import * as fonts from './0014-fonts';
 import * as modelGeometry from './0015-model-geometry';
+import * as texturesAndScenes from './0016-textures-and-scenes';
 import * as accessTokens from './0017-access-tokens';
 
 export const workspaceMigrations = {
@@ -29,5 +30,6 @@ export const workspaceMigrations = {
   '0013-asset-items': assetItems,
   '0014-fonts': fonts,
   '0015-model-geometry': modelGeometry,
+  '0016-textures-and-scenes': texturesAndScenes,
   '0017-access-tokens': accessTokens,
 };

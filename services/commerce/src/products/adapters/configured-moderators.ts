@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isListedModerator, readModerators } from '@kiln/service-kit';
 import { Moderators } from '../ports/moderators.port';
 import { WORKSPACE_MODELS, WorkspaceModels } from '../ports/workspace-models.port';
 
-/** `KILN_MODERATORS=ada@example.com,0123456789abcdef01234567`: moderators by e-mail or user id. */
-export function readModerators(env: NodeJS.ProcessEnv = process.env): { ids: Set<string>; emails: Set<string> } {
-  const entries = (env.KILN_MODERATORS ?? '')
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  return { ids: new Set(entries.filter((e) => !e.includes('@'))), emails: new Set(entries.filter((e) => e.includes('@'))) };
-}
+/** The one reading of `KILN_MODERATORS` lives in the kit (shared with the workspace's community moderation, ADR 0061). */
+export { readModerators };
 
 /**
  * Moderators from the configuration, checked against the caller the BFF authenticated (never a flag sent
@@ -21,10 +16,7 @@ export class ConfiguredModerators implements Moderators {
 
   constructor(@Inject(WORKSPACE_MODELS) private readonly workspace: WorkspaceModels) {}
 
-  async isModerator(userId: string): Promise<boolean> {
-    if (this.listed.ids.has(userId.toLowerCase())) return true;
-    if (this.listed.emails.size === 0) return false;
-    const email = await this.workspace.emailOf(userId);
-    return !!email && this.listed.emails.has(email.toLowerCase());
+  isModerator(userId: string): Promise<boolean> {
+    return isListedModerator(this.listed, userId, (id) => this.workspace.emailOf(id));
   }
 }

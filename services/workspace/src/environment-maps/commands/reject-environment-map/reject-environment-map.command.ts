@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import { EnvironmentMapChange } from '../create-environment-map/create-environment-map.command';
+
+export class RejectEnvironmentMapCommand extends Command<EnvironmentMapChange> {
+  constructor(
+    readonly actorId: string,
+    readonly id: string,
+    readonly reason: string | null,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,73 @@
+import { COMMON_MESSAGES, TEXTURE_MESSAGES } from '@kiln/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, TextureAggregate, TextureAssociationAggregate } from '@kiln/domain';
+import { appendToOutbox, DB, EventMeta, writeWithOutbox } from '@kiln/service-kit';
+import { Kysely } from 'kysely';
+import { SCHEMA, WorkspaceDatabase } from '../../database.types';
+import { TextureRepository } from '../ports/texture.repository.port';
+import { associationRowToState, associationStateToRow, rowToState, stateToRow } from './texture-row.mapper';
+
+/** Textures' and texture associations' state and their events: the only SQL of their write side. */
+@Injectable()
+export class PgTextureRepository implements TextureRepository {
+  constructor(@Inject(DB) private readonly db: Kysely<WorkspaceDatabase>) {}
+
+  async findById(id: string): Promise<TextureAggregate | null> {
+    const row = await this.db.withSchema(SCHEMA).selectFrom('textures').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? TextureAggregate.restore(rowToState(row)) : null;
+  }
+
+  async save(texture: TextureAggregate, meta: EventMeta): Promise<string[]> {
+    const events = texture.pullEvents();
+    if (events.length === 0) return [];
+    const row = stateToRow(texture.snapshot());
+    if (texture.isDeleted) {
+      return this.db.transaction().execute(async (trx) => {
+        const gone = await trx
+          .withSchema(SCHEMA)
+          .deleteFrom('textures')
+          .where('id', '=', row.id)
+          .where('version', '=', texture.loadedVersion)
+          .returning('id')
+          .executeTakeFirst();
+        if (!gone) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
+        return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
+      });
+    }
+    const t = this.db.withSchema(SCHEMA);
+    const change =
+      texture.loadedVersion === 0
+        ? t.insertInto('textures').values(row).returning('id')
+        : t.updateTable('textures').set(row).where('id', '=', row.id).where('version', '=', texture.loadedVersion).returning('id');
+    const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
+    if (changed !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
+    return envelopes.map((e) => e.eventId);
+  }
+
+  async findAssociation(id: string): Promise<TextureAssociationAggregate | null> {
+    const row = await this.db.withSchema(SCHEMA).selectFrom('texture_associations').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? TextureAssociationAggregate.restore(associationRowToState(row)) : null;
+  }
+
+  async saveAssociation(association: TextureAssociationAggregate, meta: EventMeta): Promise<string[]> {
+    const events = association.pullEvents();
+    if (events.length === 0) return [];
+    const row = associationStateToRow(association.snapshot());
+    if (association.isDeleted) {
+      return this.db.transaction().execute(async (trx) => {
+        const gone = await trx.withSchema(SCHEMA).deleteFrom('texture_associations').where('id', '=', row.id).returning('id').executeTakeFirst();
+        if (!gone) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
+        return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
+      });
+    }
+    const change = this.db
+      .withSchema(SCHEMA)
+      .insertInto('texture_associations')
+      .values(row)
+      .onConflict((oc) => oc.columns(['library', 'texture_id']).doNothing())
+      .returning('id');
+    const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
+    if (changed !== 1) throw new DomainError('conflict', TEXTURE_MESSAGES.alreadyAdded);
+    return envelopes.map((e) => e.eventId);
+  }
+}

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import { TextureChange } from '../create-texture/create-texture.command';
+
+export class RejectTextureCommand extends Command<TextureChange> {
+  constructor(
+    readonly actorId: string,
+    readonly id: string,
+    readonly reason: string | null,
+  ) {
+    super();
+  }
+}
