@@ -4,14 +4,22 @@ import { TextureAssociationSnapshot, TextureSnapshot } from '../workspace/textur
 import { Id } from '../common/ids';
 import { envelope } from './envelope';
 
+/**
+ * The libraries that held a community texture when it changed (its associations: personal ones by user, team
+ * and project ones by team), so the change reaches them live (ADR 0061). At most TEXTURE_HOLDERS_MAX of each.
+ */
+export const TextureHolders = z.object({ userIds: z.array(Id), teamIds: z.array(Id) });
+export type TextureHolders = z.infer<typeof TextureHolders>;
+export const TEXTURE_HOLDERS_MAX = 500;
+
 /** Texture, texture-association and scene facts (spec 001 §3, §4; ADR 0061): each carries the state after the change. */
 export const TextureCreatedV1 = envelope('workspace.texture.created.v1', z.object({ texture: TextureSnapshot }));
-export const TextureUpdatedV1 = envelope('workspace.texture.updated.v1', z.object({ texture: TextureSnapshot }));
+export const TextureUpdatedV1 = envelope('workspace.texture.updated.v1', z.object({ texture: TextureSnapshot, holders: TextureHolders.optional() }));
 export const TextureRejectedV1 = envelope(
   'workspace.texture.rejected.v1',
-  z.object({ texture: TextureSnapshot, moderatorId: Id, reason: z.string().nullable() }),
+  z.object({ texture: TextureSnapshot, moderatorId: Id, reason: z.string().nullable(), holders: TextureHolders.optional() }),
 );
-export const TextureDeletedV1 = envelope('workspace.texture.deleted.v1', z.object({ texture: TextureSnapshot }));
+export const TextureDeletedV1 = envelope('workspace.texture.deleted.v1', z.object({ texture: TextureSnapshot, holders: TextureHolders.optional() }));
 export const TextureAssociationCreatedV1 = envelope('workspace.texture-association.created.v1', z.object({ association: TextureAssociationSnapshot }));
 export const TextureAssociationDeletedV1 = envelope('workspace.texture-association.deleted.v1', z.object({ association: TextureAssociationSnapshot }));
 export const EnvironmentMapCreatedV1 = envelope('workspace.environment-map.created.v1', z.object({ environmentMap: EnvironmentMapSnapshot }));

@@ -15,4 +15,5 @@ export * from './team-pushes';
 export * from './asset-item-pushes';
 export * from './component-pushes';
 export * from './font-pushes';
+export * from './texture-pushes';
 export * from './notification-pushes';

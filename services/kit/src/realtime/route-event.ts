@@ -9,6 +9,7 @@ import { isPluginPushEvent, pluginPlan } from './plugin-pushes';
 import { PushPlan } from './push-plan';
 import { favoritePlan, isFavoriteEvent, isShareEvent, sharePlan } from './sharing-pushes';
 import { isTeamEvent, teamPlan } from './team-pushes';
+import { environmentMapPlan, isEnvironmentMapEvent, isTextureAssociationEvent, isTextureEvent, textureAssociationPlan, texturePlan } from './texture-pushes';
 
 /** What an event does to the live connections, or null when it concerns no browser (sign-ups, …). */
 export function routeEvent(event: PushableEvent): PushPlan | null {
@@ -18,6 +19,9 @@ export function routeEvent(event: PushableEvent): PushPlan | null {
   if (isComponentEvent(event)) return componentPlan(event);
   if (isAssetItemEvent(event)) return assetItemPlan(event);
   if (isFontEvent(event)) return fontPlan(event);
+  if (isTextureEvent(event)) return texturePlan(event);
+  if (isTextureAssociationEvent(event)) return textureAssociationPlan(event);
+  if (isEnvironmentMapEvent(event)) return environmentMapPlan(event);
   if (isTeamEvent(event)) return teamPlan(event);
   if (isShareEvent(event)) return sharePlan(event);
   if (isFavoriteEvent(event)) return favoritePlan(event);

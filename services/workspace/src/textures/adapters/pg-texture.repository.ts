@@ -1,6 +1,6 @@
-import { COMMON_MESSAGES, TEXTURE_MESSAGES } from '@kiln/contracts';
+import { COMMON_MESSAGES, TEXTURE_HOLDERS_MAX, TEXTURE_MESSAGES, TextureHolders } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, TextureAggregate, TextureAssociationAggregate } from '@kiln/domain';
+import { DomainError, TextureAggregate, TextureAssociationAggregate, TextureEvent } from '@kiln/domain';
 import { appendToOutbox, DB, EventMeta, writeWithOutbox } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
@@ -18,7 +18,7 @@ export class PgTextureRepository implements TextureRepository {
   }
 
   async save(texture: TextureAggregate, meta: EventMeta): Promise<string[]> {
-    const events = texture.pullEvents();
+    const events = await this.withHolders(texture.pullEvents());
     if (events.length === 0) return [];
     const row = stateToRow(texture.snapshot());
     if (texture.isDeleted) {
@@ -42,6 +42,28 @@ export class PgTextureRepository implements TextureRepository {
     const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
     if (changed !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
     return envelopes.map((e) => e.eventId);
+  }
+
+  /**
+   * A change of a texture some libraries hold (an update, a rejection, a deletion) names them in its event, so
+   * the live pushes reach them (ADR 0061): the associations as they are now, at most TEXTURE_HOLDERS_MAX of each kind.
+   */
+  private async withHolders(events: TextureEvent[]): Promise<TextureEvent[]> {
+    const changes = events.filter((e) => e.type !== 'workspace.texture.created.v1');
+    if (changes.length === 0) return events;
+    const rows = await this.db
+      .withSchema(SCHEMA)
+      .selectFrom('texture_associations')
+      .select(['user_id', 'team_id'])
+      .where('texture_id', '=', changes[0]!.aggregateId)
+      .limit(4 * TEXTURE_HOLDERS_MAX)
+      .execute();
+    if (rows.length === 0) return events;
+    const holders: TextureHolders = {
+      userIds: [...new Set(rows.filter((r) => !r.team_id).map((r) => r.user_id))].slice(0, TEXTURE_HOLDERS_MAX),
+      teamIds: [...new Set(rows.flatMap((r) => (r.team_id ? [r.team_id] : [])))].slice(0, TEXTURE_HOLDERS_MAX),
+    };
+    return events.map((e) => (e.type === 'workspace.texture.created.v1' ? e : ({ ...e, data: { ...e.data, holders } } as TextureEvent)));
   }
 
   async findAssociation(id: string): Promise<TextureAssociationAggregate | null> {
