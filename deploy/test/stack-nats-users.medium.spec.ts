@@ -67,6 +67,9 @@ it('serves: a new user creates a model through the BFF and the services, and the
     const model = await post('/api/workspace/model', { name: 'Behind permissions' }, user.body.token);
     expect(model).toMatchObject({ status: 201, body: { name: 'Behind permissions' } });
     expect(await pushed).toMatchObject({ verb: 'create', data: { name: 'Behind permissions' } });
+    // The integrations service journals it under its own user (durable consumers, the audience question; ADR 0066).
+    const events = await fetch(`${stack.url}/api/events?types=workspace.model.created.v1&wait=10`, { headers: { authorization: `Bearer ${user.body.token}` } });
+    expect(await events.json()).toMatchObject({ events: [{ event: { type: 'workspace.model.created.v1', data: { model: { name: 'Behind permissions' } } } }] });
   } finally {
     socket.close();
   }
