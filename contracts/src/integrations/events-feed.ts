@@ -92,6 +92,7 @@ const EVENT_AREAS: readonly (readonly [prefix: string, area: TokenArea])[] = [
   ['workspace.component.', 'assets'],
   ['workspace.font.', 'assets'],
   ['workspace.texture.', 'assets'],
+  ['workspace.texture-association.', 'assets'],
   ['workspace.environment-map.', 'assets'],
   ['workspace.scene.', 'assets'],
   ['commerce.', 'business'],
