@@ -1,13 +1,17 @@
 import type { Direction } from '@kiln/contracts';
 import {
+  APPEARANCE_MESSAGES,
   appearanceErrors,
   appearanceTypeOf,
   clampUnit,
   entriesForType,
   entryCountOf,
   entryLabels,
+  newTextureIds,
   normalizeAppearance,
   switchAppearanceType,
+  textureUsableIn,
+  unavailableTextureErrors,
   type AppearanceEntryInput,
 } from './appearance';
 
@@ -129,5 +133,31 @@ describe('appearance type (spec 002 §4)', () => {
 
   it('clamps sliders to 0–1', () => {
     expect([clampUnit(-1), clampUnit(0.42), clampUnit(7), clampUnit(Number.NaN)]).toEqual([0, 0.42, 1, 0]);
+  });
+});
+
+describe('textures of the entries (ADR 0064)', () => {
+  const T1 = '0123456789abcdef01234567';
+  const T2 = '0123456789abcdef01234568';
+  const team = { teamId: 'aaaaaaaaaaaaaaaaaaaaaaaa', projectId: null };
+
+  it('only newly named textures are checked, in any mode, once each', () => {
+    expect(newTextureIds([], [tex('all')])).toEqual([T1]);
+    expect(newTextureIds([{ textureId: T1 }], [{ textureId: T1 }, { textureId: T2 }, { textureId: T2 }, { textureId: null }])).toEqual([T2]);
+    expect(newTextureIds([{ textureId: T1 }], [{ textureId: null }])).toEqual([]);
+  });
+
+  it("a community texture or one of the material's own scope may paint it; another scope's may not", () => {
+    expect(textureUsableIn({ public: true, teamId: null, projectId: null }, team)).toBe(true);
+    expect(textureUsableIn({ public: false, ...team }, team)).toBe(true);
+    expect(textureUsableIn({ public: false, teamId: null, projectId: null }, team)).toBe(false);
+    expect(textureUsableIn({ public: false, teamId: team.teamId, projectId: 'bbbbbbbbbbbbbbbbbbbbbbbb' }, team)).toBe(false);
+    expect(textureUsableIn({ public: false, teamId: null, projectId: null }, { teamId: null, projectId: null })).toBe(true);
+  });
+
+  it('names the entries of a refused texture with one sentence', () => {
+    expect(unavailableTextureErrors([{ textureId: T2 }, { textureId: T1 }], new Set([T1]))).toEqual([
+      { path: 'appearance.1.textureId', message: APPEARANCE_MESSAGES.textureUnavailable },
+    ]);
   });
 });

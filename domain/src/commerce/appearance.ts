@@ -17,6 +17,11 @@ export const APPEARANCE_MESSAGES = {
   overlappingDueToAll: (entry: number) => `Direction is overlapping with entry ${entry} due to 'all'`,
   alreadyAll: (entry: number) => `Entry ${entry} is already set to 'all'`,
   notUsed: (direction: string) => `Direction ${direction} wasn't used`,
+  /**
+   * Ours (ADR 0064): a texture that is deleted, private again, or of another scope. The service refuses it when it is
+   * newly chosen (400), and the editor says it of an entry whose texture is gone since it was saved.
+   */
+  textureUnavailable: 'This texture was deleted or is not available to this material.',
 } as const;
 
 /** An entry as the editor and the service hold it (the texture object is display only). */
@@ -81,6 +86,42 @@ export function normalizeAppearance<E extends AppearanceEntryInput>(entries: rea
     const dirs = [...new Set(entry.materialIndexDirection ?? [])];
     return { ...entry, materialIndexDirection: dirs.includes(ALL_DIRECTIONS) ? [ALL_DIRECTIONS] : dirs };
   });
+}
+
+// --- Textures of the entries (ADR 0064) ---
+
+/** Where a material (or a texture) belongs: personal (no team), a team's, or a team's project's. */
+export interface AppearanceScope {
+  teamId: string | null;
+  projectId: string | null;
+}
+
+/**
+ * Whether a texture the caller can see may paint a material of `scope`: a community (public) texture, or one of the
+ * material's own scope (what the editor's grid offers, spec 002 §2). A personal texture the caller sees is their own.
+ */
+export function textureUsableIn(texture: AppearanceScope & { public: boolean }, scope: AppearanceScope): boolean {
+  return texture.public || ((texture.teamId ?? null) === (scope.teamId ?? null) && (texture.projectId ?? null) === (scope.projectId ?? null));
+}
+
+/**
+ * The texture ids an appearance names that the one before did not (any mode: an entry keeps its texture while in
+ * colour): only these are checked on a save, so a texture deleted later never blocks the material's other changes.
+ */
+export function newTextureIds(before: readonly Pick<AppearanceEntryInput, 'textureId'>[], after: readonly Pick<AppearanceEntryInput, 'textureId'>[]): string[] {
+  const known = new Set(before.map((e) => e.textureId).filter((id): id is string => Boolean(id)));
+  return [...new Set(after.map((e) => e.textureId).filter((id): id is string => Boolean(id) && !known.has(id!)))];
+}
+
+/** The field errors of entries naming a refused texture (`appearance.N.textureId`, the sentence above). */
+export function unavailableTextureErrors(
+  entries: readonly Pick<AppearanceEntryInput, 'textureId'>[],
+  refused: ReadonlySet<string>,
+  prefix = 'appearance',
+): FieldError[] {
+  return entries.flatMap((e, i) =>
+    e.textureId && refused.has(e.textureId) ? [{ path: `${prefix}.${i}.textureId`, message: APPEARANCE_MESSAGES.textureUnavailable }] : [],
+  );
 }
 
 // --- The editor's type rules (spec 002 §4) ---
