@@ -1,6 +1,7 @@
 import { EventsPage } from '@kiln/contracts';
 import { sql } from 'kysely';
 import { aModel, aUser, SignedUp } from '../../workspace/test/support/builders';
+import { aMember, aTeam } from '../../workspace/test/support/team-builders';
 import { eventually } from '../../workspace/test/support/test-env';
 import { IntegrationsEnv, startIntegrations } from './support/integrations-env';
 
@@ -92,6 +93,24 @@ it('shows a stranger nothing of another person’s model; a share shows it, and 
   // A token with scopes outside models sees none of them; with models:read it sees them (ADR 0065 areas).
   expect((await env.read({ ...owner.actor, scopes: ['plugins:read'] }, { types: MODEL_TYPES, wait: 0 })).events).toEqual([]);
   expect((await env.read({ ...owner.actor, scopes: ['models:read'] }, { types: MODEL_TYPES, wait: 0 })).events).toHaveLength(3);
+});
+
+it('shows a team’s model to its members, with a team token to its team only, and no longer to a member removed', async () => {
+  const owner = await aUser(env.workspace.rpc);
+  const team = await aTeam(env.workspace.rpc, owner);
+  const { user: viewer, member } = await aMember(env.workspace.rpc, team, owner, 'viewer');
+  const model = await aModel(env.workspace.rpc, owner, { name: 'Team gear', teamId: team.id });
+  const personal = await aModel(env.workspace.rpc, owner, { name: 'Own gear' });
+  await readAll(owner.actor, 2);
+
+  expect(shape(await env.read(viewer.actor, { types: MODEL_TYPES, wait: 0 }))).toEqual([['workspace.model.created.v1', 'Team gear']]);
+  // A team token of the owner sees the team's model, not the owner's own one.
+  const teamToken = { ...owner.actor, scopes: ['models:read' as const], teamId: team.id };
+  expect(about(await env.read(teamToken, { types: MODEL_TYPES, wait: 0 }), personal.id)).toEqual([]);
+  expect(about(await env.read(teamToken, { types: MODEL_TYPES, wait: 0 }), model.id)).toHaveLength(1);
+
+  await env.workspace.rpc.call('removeMember', { actor: owner.actor, body: { id: member.id } });
+  expect(about(await env.read(viewer.actor, { types: MODEL_TYPES, wait: 0 }), model.id)).toEqual([]);
 });
 
 it('journals a repeated delivery once, with two instances; the other instance takes over when the writer stops', async () => {
