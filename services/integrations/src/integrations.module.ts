@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ASSETS_STREAM, COMMERCE_STREAM, INTEGRATIONS_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM } from '@kiln/contracts';
+import { ASSETS_STREAM, COMMERCE_STREAM, INTEGRATIONS_STREAM, PLUGIN_REGISTRY_STREAM, WEBHOOK_LOG_DAYS, WORKSPACE_STREAM } from '@kiln/contracts';
 import { CLOCK, KilnServiceModule, limitCommandsPerUser, rpcController, systemClock } from '@kiln/service-kit';
 import { integrationsProjections, integrationsProviders, integrationsRoutes } from './integrations.routes';
 import { integrationsMigrations } from './migrations';
 import { SCHEMA } from './schema';
+import { webhookPruneHook } from './webhooks/adapters/pg-webhook-deliveries';
 
 /**
  * The integrations context (issue 21): the event journal every outside program reads (`GET /api/events`, ADR 0066)
@@ -19,6 +20,8 @@ import { SCHEMA } from './schema';
       streams: [INTEGRATIONS_STREAM, WORKSPACE_STREAM, PLUGIN_REGISTRY_STREAM, ASSETS_STREAM, COMMERCE_STREAM],
       projections: integrationsProjections,
       beforeCommand: limitCommandsPerUser(),
+      // The webhook delivery log is kept WEBHOOK_LOG_DAYS days (ADR 0067).
+      prune: { webhooks: webhookPruneHook(WEBHOOK_LOG_DAYS) },
     }),
   ],
   controllers: [rpcController('IntegrationsRpcController', integrationsRoutes)],

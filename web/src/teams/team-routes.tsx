@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { assetRoutes } from '../assets/asset-routes';
 import { businessRoutes } from '../business/business-routes';
+import { webhookRoutes } from '../integrations/webhooks/webhook-routes';
 import { pluginRoutes } from '../plugins/plugin-routes';
 import { ComingSoonPage } from '../shell/ComingSoonPage';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
@@ -68,6 +69,7 @@ export function teamRoutes() {
       />
       {assetRoutes('personal')}
       {businessRoutes()}
+      {webhookRoutes()}
       <Route path="market" element={soon} />
       <Route path="market/*" element={soon} />
       <Route path="account" element={soon} />

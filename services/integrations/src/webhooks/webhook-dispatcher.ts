@@ -136,7 +136,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     // The owner must still see what the event is about (a share revoked stops deliveries about that model).
-    const visible = await this.people.visibleTo(endpoint.ownerId, [event]);
+    const caller = endpoint.teamId ? { userId: endpoint.ownerId, teamId: endpoint.teamId } : { userId: endpoint.ownerId };
+    const visible = await this.people.visibleTo(caller, [event]);
     if (visible.length === 0) {
       await this.deliveries.finish(claim, failure("Not sent: the endpoint's owner may no longer see this record."), { status: 'skipped' });
       return;

@@ -1,21 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnyEventEnvelope, WebhookNotificationRpc, WorkspaceRpc } from '@kiln/contracts';
 import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
-import { audienceRooms, eventAudience, userRoom } from '@kiln/service-kit/realtime';
 import type { z } from 'zod';
+import { PUSH_AUDIENCES, PushAudiences } from '../../journal/ports/push-audience.port';
+import { EventVisibility } from '../../journal/visibility';
 import { WebhookPeople } from '../ports/webhook-people.port';
 
 type Contract = { subject: string; request: z.ZodTypeAny; reply: z.ZodTypeAny };
 
 /**
- * What webhooks ask of the workspace, over NATS: a person's teams and shares (`pushAudience`, the same answer a
- * socket joins its rooms with), a team's projects, and the notification of a disabled endpoint. Visibility is the
- * push rooms' (ADR 0019, 0066): a person sees an event when one of their current rooms is in its audience, asked
- * afresh at each delivery, so a revoked share or a left team stops the deliveries about it.
+ * What webhooks ask of the rest of Kiln: a person's teams (the journal's `pushAudience` port), a team's projects and
+ * the notification of a disabled endpoint (workspace requests over NATS), and visibility with the journal's own rule
+ * (EventVisibility, ADR 0066): the owner's rooms now against the event's audience, at each delivery, so a revoked
+ * share or a left team stops the deliveries about it.
  */
 @Injectable()
 export class NatsWebhookPeople implements WebhookPeople {
-  constructor(@Inject(ServiceRuntime) private readonly runtime: ServiceRuntime) {}
+  constructor(
+    @Inject(ServiceRuntime) private readonly runtime: ServiceRuntime,
+    @Inject(PUSH_AUDIENCES) private readonly audiences: PushAudiences,
+    @Inject(EventVisibility) private readonly visibility: EventVisibility,
+  ) {}
 
   private async ask<C extends Contract>(contract: C, data: z.input<C['request']>): Promise<z.output<C['reply']>> {
     const packet = await requestPacket(this.runtime.nats, nsSubject(contract.subject, this.runtime.config.namespace), data, { timeout: 5000 });
@@ -25,12 +30,8 @@ export class NatsWebhookPeople implements WebhookPeople {
     return contract.reply.parse(packet.response) as z.output<C['reply']>;
   }
 
-  private audience(userId: string) {
-    return this.ask(WorkspaceRpc.pushAudience, { actor: { userId }, body: {} });
-  }
-
   async teamRole(userId: string, teamId: string): Promise<string | null> {
-    const audience = await this.audience(userId);
+    const audience = await this.audiences.of(userId);
     return audience.teams.find((t) => t.teamId === teamId)?.role ?? null;
   }
 
@@ -44,10 +45,8 @@ export class NatsWebhookPeople implements WebhookPeople {
     }
   }
 
-  async visibleTo(userId: string, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
-    if (events.length === 0) return [];
-    const rooms = new Set([userRoom(userId), ...audienceRooms((await this.audience(userId)) as Parameters<typeof audienceRooms>[0])]);
-    return events.filter((event) => eventAudience(event).some((room) => rooms.has(room)));
+  visibleTo(caller: { userId: string; teamId?: string }, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
+    return this.visibility.eventsVisibleTo(caller, events);
   }
 
   async notifyDisabled(input: { ownerId: string; endpointId: string; url: string; disabledAt: Date }): Promise<void> {

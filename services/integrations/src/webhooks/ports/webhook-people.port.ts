@@ -8,7 +8,8 @@ import type { AnyEventEnvelope } from '@kiln/contracts';
 export interface WebhookPeople {
   teamRole(userId: string, teamId: string): Promise<string | null>;
   projectInTeam(userId: string, teamId: string, projectId: string): Promise<boolean>;
-  visibleTo(userId: string, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]>;
+  /** The events the endpoint's owner may see now (a team endpoint: only through that team's rooms; ADR 0066's rule). */
+  visibleTo(caller: { userId: string; teamId?: string }, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]>;
   notifyDisabled(input: { ownerId: string; endpointId: string; url: string; disabledAt: Date }): Promise<void>;
 }
 
