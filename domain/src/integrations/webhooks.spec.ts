@@ -16,9 +16,28 @@ import {
 
 describe('webhook addresses', () => {
   it.each([
-    '127.0.0.1', '127.1.2.3', '0.0.0.0', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1',
-    '169.254.169.254', '224.0.0.1', '255.255.255.255', '::1', '::', 'fd00:ec2::254', 'fc00::1', 'fe80::1', 'fe80::1%eth0',
-    '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::169.254.169.254', 'not-an-ip',
+    '127.0.0.1',
+    '127.1.2.3',
+    '0.0.0.0',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '100.64.0.1',
+    '169.254.169.254',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fd00:ec2::254',
+    'fc00::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::169.254.169.254',
+    'not-an-ip',
   ])('refuses %s', (ip) => expect(isForbiddenAddress(ip)).toBe(true));
 
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])('allows %s', (ip) =>
@@ -30,9 +49,18 @@ describe('webhook addresses', () => {
     expect(() => checkWebhookUrl('http://example.com/hook', [])).toThrow(WEBHOOK_MESSAGES.urlInvalid);
     expect(() => checkWebhookUrl('ftp://example.com', [])).toThrow(WEBHOOK_MESSAGES.urlInvalid);
     expect(() => checkWebhookUrl('https://u:p@example.com', [])).toThrow(WEBHOOK_MESSAGES.urlCredentials);
-    for (const url of ['https://127.0.0.1/', 'https://10.0.0.1/', 'https://169.254.169.254/latest', 'https://[::1]/', 'https://2130706433/', 'https://localhost:8443/', 'https://a.localhost/']) {
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://10.0.0.1/',
+      'https://169.254.169.254/latest',
+      'https://[::1]/',
+      'https://2130706433/',
+      'https://a.localhost./',
+      'https://a.localhost/',
+    ]) {
       expect(() => checkWebhookUrl(url, [])).toThrow(WEBHOOK_MESSAGES.urlForbidden);
     }
+    expect(checkWebhookUrl('https://Example.com./hook', [])).toMatchObject({ host: 'example.com', literalIp: false });
     const allowed = checkWebhookUrl('http://127.0.0.1:9000/hook', parseAllowHosts(' 127.0.0.1 , Receiver.test'));
     expect(allowed).toMatchObject({ host: '127.0.0.1', allowListed: true, literalIp: true });
   });

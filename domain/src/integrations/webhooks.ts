@@ -69,7 +69,10 @@ function ipv4Bytes(ip: string): number[] | null {
 
 /** An IPv6 address as its eight 16-bit groups (an embedded IPv4 tail read too); null when it does not read. */
 function ipv6Groups(raw: string): number[] | null {
-  const ip = raw.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  const ip = raw
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   if (!ip.includes(':')) return null;
   let head = ip;
   const tail: number[] = [];
@@ -142,7 +145,12 @@ export function isForbiddenAddress(ip: string): boolean {
 export function parseAllowHosts(text: string | undefined): string[] {
   return (text ?? '')
     .split(',')
-    .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    )
     .filter(Boolean);
 }
 
@@ -171,23 +179,25 @@ export function checkWebhookUrl(raw: string, allowHosts: readonly string[]): Che
   } catch {
     throw invalid(WEBHOOK_MESSAGES.urlInvalid);
   }
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  // A trailing dot names the same host (`example.com.`): judged without it.
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   const allowListed = allowHosts.includes(host);
   if (!host || !(url.protocol === 'https:' || (url.protocol === 'http:' && allowListed))) throw invalid(WEBHOOK_MESSAGES.urlInvalid);
   if (url.username || url.password) throw invalid(WEBHOOK_MESSAGES.urlCredentials);
   const literalIp = ipv4Bytes(host) !== null || ipv6Groups(host) !== null;
   if (literalIp && !allowListed && isForbiddenAddress(host)) throw invalid(WEBHOOK_MESSAGES.urlForbidden);
-  // `localhost` and `*.localhost` always mean this machine (RFC 6761), whatever a resolver says.
-  if (!allowListed && (host === 'localhost' || host.endsWith('.localhost'))) throw invalid(WEBHOOK_MESSAGES.urlForbidden);
+  // `*.localhost` always means this machine (RFC 6761), whatever a resolver says; `localhost` itself is resolved
+  // and refused by its address like any other name.
+  if (!allowListed && host.endsWith('.localhost')) throw invalid(WEBHOOK_MESSAGES.urlForbidden);
   url.hash = '';
   return { url: url.toString(), host, literalIp, allowListed };
 }
 
 /** The addresses a name resolved to, judged: the first allowed one to connect to, or the refusal's sentence. */
-export function pickDeliveryAddress(
-  checked: Pick<CheckedWebhookUrl, 'allowListed'>,
-  addresses: readonly string[],
-): { address: string } | { refused: string } {
+export function pickDeliveryAddress(checked: Pick<CheckedWebhookUrl, 'allowListed'>, addresses: readonly string[]): { address: string } | { refused: string } {
   if (addresses.length === 0) return { refused: WEBHOOK_MESSAGES.urlUnresolved };
   // Every answer must be public: a name answering one public and one private address is refused (a rebinding
   // trick may rotate them), unless the deployment allows the host.
@@ -261,11 +271,7 @@ export const recordKeyOf = (event: Pick<WebhookEventRef, 'aggregateType' | 'aggr
 export const isDelivered = (status: number | null) => status !== null && status >= 200 && status < 300;
 
 /** Who may manage an endpoint: its owner for a personal one; for a team's, an owner of that team. */
-export function mayManageEndpoint(
-  actorId: string,
-  endpoint: { ownerId: string; scope: WebhookScope },
-  teamRole: string | null,
-): boolean {
+export function mayManageEndpoint(actorId: string, endpoint: { ownerId: string; scope: WebhookScope }, teamRole: string | null): boolean {
   if (endpoint.scope.kind === 'personal') return endpoint.ownerId === actorId;
   return teamRole === 'owner';
 }
