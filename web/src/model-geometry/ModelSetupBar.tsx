@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Model } from '@kiln/contracts';
 import { modelMenuRules } from '@kiln/domain';
@@ -34,7 +34,7 @@ export function useSetupModel(id: string) {
  * change the model (`model.rename`'s rule: not a viewer, nor an inspector in the menu's rules); the service refuses
  * the others anyway.
  */
-export function ModelSetupBar({ model, onChanged }: { model: Model; onChanged: (model: Model) => void }) {
+export function ModelSetupBar({ model, onChanged, children }: { model: Model; onChanged: (model: Model) => void; children?: ReactNode }) {
   const [open, setOpen] = useState<'geometry' | 'components' | null>(null);
   const allowed = modelMenuRules(model.userRole ?? 'viewer').rename;
   const title = allowed ? undefined : GEOMETRY_TEXTS.noRole;
@@ -65,6 +65,8 @@ export function ModelSetupBar({ model, onChanged }: { model: Model; onChanged: (
           {GEOMETRY_TEXTS.components}
         </button>
       </div>
+      {/* What changes only this view, for every role (the scene that lights the model, ADR 0063). */}
+      {children}
       {!allowed && (
         <p className="muted embed-setup-note" data-testid="model-setup-note">
           {GEOMETRY_TEXTS.noRole}.

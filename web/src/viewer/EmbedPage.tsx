@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { Model, ModelView } from '@kiln/contracts';
 import { MODEL_GEOMETRY_MESSAGES } from '@kiln/contracts/constants';
-import { ApiError, request } from '../api/client';
+import { ApiError, messageOf, request } from '../api/client';
 import { addKnownMessages } from '../api/messages';
 import { ModelSetupBar, useSetupModel } from '../model-geometry/ModelSetupBar';
+import { environmentOf, SceneChooser, useChosenScene } from '../scenes/SceneChooser';
 import { CubeIcon } from '../ui/icons';
 import { LazyModelViewer } from './LazyModelViewer';
 import { VIEWER_TEXTS } from './viewer-texts';
@@ -47,6 +48,11 @@ export function EmbedPage() {
   // The signed-in caller's model at the top level: its setup bar (ADR 0054); inside another site's frame, none.
   const setup = useSetupModel(id);
   const [revision, setRevision] = useState(0);
+  // The scene that lights the model (ADR 0063): this view's choice, kept in the address, for people with a role on it.
+  const [params, setParams] = useSearchParams();
+  const sceneId = setup.data ? params.get('scene') : null;
+  const chosenScene = useChosenScene(sceneId);
+  const chooseScene = (next: string | null) => setParams(next ? { scene: next } : {}, { replace: true });
   const onChanged = (model: Model) => {
     queryClient.setQueryData(['model-geometry', 'setup-model', id], (before: Model | null | undefined) => (before ? { ...before, ...model } : model));
     void queryClient.invalidateQueries({ queryKey: ['model-view', id] });
@@ -81,7 +87,14 @@ export function EmbedPage() {
     // People with a role on the model, outside any frame: the bar with its name, Geometry and Components, then the view.
     return (
       <main className="embed-page embed-page-setup" data-testid={view.data.hasGeometry ? 'embed-page' : 'embed-not-available'}>
-        <ModelSetupBar model={setup.data} onChanged={onChanged} />
+        <ModelSetupBar model={setup.data} onChanged={onChanged}>
+          <SceneChooser scope={setup.data} value={sceneId} chosen={chosenScene.data} onChange={chooseScene} />
+        </ModelSetupBar>
+        {chosenScene.isError && (
+          <p className="form-error embed-scene-error" role="alert" data-testid="viewer-scene-error">
+            {messageOf(chosenScene.error)}
+          </p>
+        )}
         {view.data.hasGeometry ? (
           <LazyModelViewer
             key={revision}
@@ -89,6 +102,7 @@ export function EmbedPage() {
             title={view.data.name}
             fullWindow
             retryWhile={MODEL_GEOMETRY_MESSAGES.notReady}
+            environment={chosenScene.data ? environmentOf(chosenScene.data) : null}
           />
         ) : (
           <div className="embed-not-available embed-setup-empty">

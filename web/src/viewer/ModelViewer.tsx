@@ -3,6 +3,7 @@ import { Canvas, useThree, type RootState } from '@react-three/fiber';
 import { Box3, GridHelper, Material, Mesh, Object3D, PerspectiveCamera, Sphere, Spherical, Vector3 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { environmentFrom, fetchExr } from './environment';
 import { describeSize, fitDistance, gridFor, sizeLabel, type Size3 } from './viewer-math';
 import { VIEWER_TEXTS } from './viewer-texts';
 import './viewer.css';
@@ -16,7 +17,12 @@ export interface ModelViewerProps {
   fullWindow?: boolean;
   /** An answer's sentence that means "not made yet" (a model's view.glb, ADR 0054): asked again while it comes. */
   retryWhile?: string;
+  /** A scene (environment map, ADR 0063) to light the model with: the address of its EXR and its name; none: the viewer's own lights. */
+  environment?: { url: string; name: string } | null;
 }
+
+/** Where the lighting by a scene is: none asked, being fetched and read, on, or failed (with a sentence). */
+export type EnvironmentState = { state: 'none' } | { state: 'loading' } | { state: 'ready' } | { state: 'failed'; message: string };
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; scene: Object3D; size: Size3 };
 
@@ -151,7 +157,51 @@ function stepCamera(state: RootState, controls: OrbitControls, kind: Exclude<Cam
   state.invalidate();
 }
 
-function Stage({ scene, size, wireframe, command }: { scene: Object3D; size: Size3; wireframe: boolean; command: CameraCommand }) {
+/**
+ * Lights the canvas's scene with an EXR (`scene.environment`, prefiltered by PMREMGenerator; ADR 0063): fetched with the
+ * session cookie, read by three's EXRLoader; what happens is told through `onState`. Taken off when the address changes.
+ */
+function EnvironmentLighting({ url, onState }: { url: string; onState: (state: EnvironmentState) => void }) {
+  const get = useThree((state) => state.get);
+  useEffect(() => {
+    const abort = new AbortController();
+    let dispose: (() => void) | undefined;
+    onState({ state: 'loading' });
+    void fetchExr(url, abort.signal).then((bytes) => {
+      if (abort.signal.aborted) return;
+      if (!(bytes instanceof ArrayBuffer)) {
+        onState({
+          state: 'failed',
+          message: bytes.failure === 'offline' ? VIEWER_TEXTS.environmentOffline : (bytes.message ?? VIEWER_TEXTS.environmentFailed),
+        });
+        return;
+      }
+      const { gl, scene, invalidate } = get();
+      try {
+        const environment = environmentFrom(bytes, gl);
+        scene.environment = environment.lighting;
+        dispose = () => {
+          if (scene.environment === environment.lighting) scene.environment = null;
+          environment.dispose();
+          invalidate();
+        };
+        invalidate();
+        onState({ state: 'ready' });
+      } catch {
+        onState({ state: 'failed', message: VIEWER_TEXTS.environmentUnreadable });
+      }
+    });
+    return () => {
+      abort.abort();
+      dispose?.();
+    };
+    // onState is the viewer's state setter (stable)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url, get]);
+  return null;
+}
+
+function Stage({ scene, size, wireframe, command, lit }: { scene: Object3D; size: Size3; wireframe: boolean; command: CameraCommand; lit: boolean }) {
   // The store's getter, read when used: the camera and renderer are three.js objects the viewer moves, not React state.
   const get = useThree((state) => state.get);
   const controls = useRef<OrbitControls | null>(null);
@@ -193,9 +243,14 @@ function Stage({ scene, size, wireframe, command }: { scene: Object3D; size: Siz
 
   return (
     <>
-      <hemisphereLight args={[0xffffff, 0x8d8d8d, 1.6]} />
-      <directionalLight position={[3, 6, 4]} intensity={2.2} />
-      <directionalLight position={[-4, 2, -3]} intensity={0.7} />
+      {/* Lit by a scene, the scene is the light: the viewer's own lights step aside (ADR 0063). */}
+      {!lit && (
+        <>
+          <hemisphereLight args={[0xffffff, 0x8d8d8d, 1.6]} />
+          <directionalLight position={[3, 6, 4]} intensity={2.2} />
+          <directionalLight position={[-4, 2, -3]} intensity={0.7} />
+        </>
+      )}
       <primitive object={grid} />
       <primitive object={scene} />
     </>
@@ -217,8 +272,11 @@ const BUTTONS: { kind: CameraCommand['kind']; label: string; text: string }[] = 
  * keyboard does all the mouse does. A file that cannot be fetched or read shows a sentence saying so.
  * Its own chunk with three.js: import it through LazyModelViewer.
  */
-export function ModelViewer({ src, title, fullWindow = false, retryWhile }: ModelViewerProps) {
+export function ModelViewer({ src, title, fullWindow = false, retryWhile, environment }: ModelViewerProps) {
   const loaded = useGlb(src, retryWhile);
+  const [lighting, setLighting] = useState<EnvironmentState>({ state: 'none' });
+  const environmentUrl = environment?.url;
+  const lit = Boolean(environmentUrl) && lighting.state === 'ready';
   const [wireframe, setWireframeOn] = useState(false);
   const [command, setCommand] = useState<CameraCommand>({ kind: 'fit', n: 0 });
   const [webgl] = useState(webglAvailable);
@@ -235,7 +293,7 @@ export function ModelViewer({ src, title, fullWindow = false, retryWhile }: Mode
     );
 
   return (
-    <div className={className} data-testid="model-viewer" data-state={loaded.state}>
+    <div className={className} data-testid="model-viewer" data-state={loaded.state} data-environment={environmentUrl ? lighting.state : 'none'}>
       {loaded.state === 'loading' && (
         <p className="model-viewer-message" role="status">
           {VIEWER_TEXTS.loading}
@@ -258,9 +316,20 @@ export function ModelViewer({ src, title, fullWindow = false, retryWhile }: Mode
               role="img"
             >
               <color attach="background" args={[0xf3f4f6]} />
-              <Stage scene={loaded.scene} size={loaded.size} wireframe={wireframe} command={command} />
+              <Stage scene={loaded.scene} size={loaded.size} wireframe={wireframe} command={command} lit={lit} />
+              {environmentUrl && <EnvironmentLighting key={environmentUrl} url={environmentUrl} onState={setLighting} />}
             </Canvas>
           </div>
+          {environment && lighting.state === 'loading' && (
+            <p className="model-viewer-size" role="status">
+              {VIEWER_TEXTS.environmentLoading(environment.name)}
+            </p>
+          )}
+          {environment && lighting.state === 'failed' && (
+            <p className="model-viewer-size form-error" role="alert" data-testid="viewer-environment-error">
+              {lighting.message}
+            </p>
+          )}
           <p className="model-viewer-size" data-testid="model-viewer-size" aria-label={sizeLabel(loaded.size)}>
             {describeSize(loaded.size)}
           </p>

@@ -11,4 +11,8 @@ export const VIEWER_TEXTS = {
   fit: 'Fit to view',
   wireframe: 'Wireframe',
   chunkFailed: 'The 3D viewer could not be loaded. Check your connection and reload the page.',
+  environmentLoading: (name: string) => `Lighting the model with ${name}…`,
+  environmentFailed: 'The scene could not be loaded, so the model keeps the viewer’s own lights.',
+  environmentOffline: 'The scene could not be loaded. Check your connection and try again.',
+  environmentUnreadable: 'The scene’s environment image could not be read, so the model keeps the viewer’s own lights.',
 } as const;
