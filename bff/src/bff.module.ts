@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AssetItemFilesController } from './asset-items/asset-item-files.controller';
+import { AccessTokensController } from './auth/access-tokens.controller';
 import { AuthController } from './auth/auth.controller';
 import { SessionGuard } from './auth/session.guard';
 import { SessionResolver } from './auth/session-resolver';
@@ -25,6 +26,7 @@ import { UploadController } from './uploads/upload.controller';
     AssetItemFilesController,
     FontsController,
     OrderDocumentsController,
+    AccessTokensController,
   ],
   providers: [
     ServiceClient,

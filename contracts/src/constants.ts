@@ -14,6 +14,7 @@ export * from './workspace/model-ui.constants';
 export * from './workspace/component.constants';
 export * from './workspace/font.constants';
 export * from './workspace/asset-item.constants';
+export * from './workspace/access-token.constants';
 export * from './workspace/community.constants';
 export * from './workspace/texture.constants';
 export * from './workspace/environment-map.constants';

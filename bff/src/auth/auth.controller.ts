@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, HttpException, Post, Req, Res } from '@nestjs/common';
-import { AUTH_MESSAGES, AuthAnswer, HttpRoutes, SESSION_COOKIE, User, WorkspaceRpc } from '@kiln/contracts';
+import { AUTH_MESSAGES, AuthAnswer, HttpRoutes, isAccessTokenSecret, SESSION_COOKIE, User, WorkspaceRpc } from '@kiln/contracts';
 import { Request, Response } from 'express';
 import { parse } from '../http/parse';
 import { ServiceClient } from '../services/service-client';
-import { tokenFrom } from './session';
+import { credentialFrom, tokenFrom } from './session';
+import { authenticate } from './session.guard';
 import { SESSION_MAX_AGE_MS, sessionCookieOptions } from './session-cookie';
 import { SessionResolver } from './session-resolver';
 
@@ -33,6 +34,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    // An access token cannot sign anyone out (403, ADR 0065): it is revoked on the tokens page instead.
+    if (this.isAccessToken(req)) await authenticate(this.sessions, req);
     const token = tokenFrom(req.headers, req.cookies);
     if (token) {
       await this.services.call(WorkspaceRpc.logout, { token });
@@ -46,9 +49,15 @@ export class AuthController {
   /** Uncached (the other routes need only the caller's id): a changed name shows at once (ADR 0021). */
   @Get('me')
   async me(@Req() req: Request): Promise<User> {
+    if (this.isAccessToken(req)) return authenticate(this.sessions, req);
     const token = tokenFrom(req.headers, req.cookies);
     if (!token) throw new HttpException({ statusCode: 401, message: AUTH_MESSAGES.notSignedIn }, 401);
     return (await this.sessions.refresh(token)).user;
+  }
+
+  private isAccessToken(req: Request): boolean {
+    const credential = credentialFrom(req.headers, req.cookies);
+    return credential?.via === 'bearer' && isAccessTokenSecret(credential.token);
   }
 
   private setCookie(req: Request, res: Response, token: string): void {

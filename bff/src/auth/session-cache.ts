@@ -13,11 +13,12 @@ export const sessionKey = (token: string) => createHash('sha256').update(token).
 /**
  * Resolved sessions of one BFF instance, so most requests skip the NATS round trip to the workspace.
  * Bounded (least recently used entries go first), and an entry lives until the earlier of the session's
- * own end and a short safety-net TTL. Ended sessions are dropped by `drop` (see SessionResolver).
+ * own end and a short safety-net TTL. Ended sessions are dropped by `drop` (see SessionResolver). Access tokens
+ * (ADR 0065) are kept in a second cache of the same kind, with their scopes.
  */
-export class SessionCache {
+export class SessionCache<T extends CachedSession = CachedSession> {
   // A Map iterates in insertion order: re-inserting on each hit keeps the least recently used first.
-  private readonly entries = new Map<string, CachedSession & { staleAt: number }>();
+  private readonly entries = new Map<string, { value: T; staleAt: number }>();
 
   constructor(
     readonly maxEntries: number,
@@ -25,23 +26,23 @@ export class SessionCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string): CachedSession | undefined {
+  get(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const now = this.now();
-    if (now >= entry.expiresAt || now >= entry.staleAt) {
+    if (now >= entry.value.expiresAt || now >= entry.staleAt) {
       this.entries.delete(key);
       return undefined;
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return { user: entry.user, expiresAt: entry.expiresAt };
+    return entry.value;
   }
 
-  set(key: string, session: CachedSession): void {
+  set(key: string, session: T): void {
     if (session.expiresAt <= this.now()) return;
     this.entries.delete(key);
-    this.entries.set(key, { ...session, staleAt: this.now() + this.ttlMs });
+    this.entries.set(key, { value: session, staleAt: this.now() + this.ttlMs });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 

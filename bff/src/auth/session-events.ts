@@ -6,7 +6,9 @@ import { sessionKey } from './session-cache';
  * `session:<sha256 of the token>`, so the key is never the token itself.
  */
 export const SESSION_REVOKED = 'bff.session.revoked';
-export const sessionRoom = (token: string) => `session:${sessionKey(token)}`;
+export const sessionRoom = (token: string) => roomOfKey(sessionKey(token));
+/** The room of a session or access token known by its key (an access token's revocation names it so, ADR 0065). */
+export const roomOfKey = (key: string) => `session:${key}`;
 /** The cache key in a revocation message, or null when the message is not one. */
 export const revokedKey = (payload: unknown): string | null => {
   const room = (payload as { room?: unknown } | null)?.room;

@@ -1,15 +1,18 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { User, WorkspaceRpc } from '@kiln/contracts';
+import { ResolvedAccessToken, User, WorkspaceRpc } from '@kiln/contracts';
 import { connectNats, nsSubject, parseDurationMs, readConfig } from '@kiln/service-kit';
 import { NatsConnection } from 'nats';
 import { ServiceClient } from '../services/service-client';
-import { SessionCache, sessionKey } from './session-cache';
-import { revokedKey, SESSION_REVOKED, sessionRoom } from './session-events';
+import { AccessTokenLimiter } from './access-token-limit';
+import { CachedSession, SessionCache, sessionKey } from './session-cache';
+import { revokedKey, roomOfKey, SESSION_REVOKED } from './session-events';
 
 export interface ResolvedSession {
   user: User;
   expiresAt: string;
 }
+
+type CachedToken = CachedSession & { token: ResolvedAccessToken };
 
 /**
  * Who a session token belongs to, asked of the workspace once and then kept in this instance's
@@ -21,6 +24,10 @@ export interface ResolvedSession {
 export class SessionResolver implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('sessions');
   readonly cache = new SessionCache(cacheMaxEntries(), cacheTtlMs());
+  /** Access tokens (ADR 0065), by the same key (the SHA-256 of the secret) and dropped by the same message. */
+  readonly tokenCache = new SessionCache<CachedToken>(cacheMaxEntries(), cacheTtlMs());
+  /** Each access token's requests on this instance (ADR 0065). */
+  readonly tokenLimits = new AccessTokenLimiter();
   private nats?: NatsConnection;
   private listening = false;
   /** Bumped by every revocation: an answer that was in flight meanwhile is not cached (it may predate it). */
@@ -70,6 +77,23 @@ export class SessionResolver implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
+   * Whom an access token's secret acts as, with its scopes (401 from the workspace when it is not live). Kept
+   * like a session until its expiry, the TTL or its revocation; a team token is asked every time, since it
+   * stops working as soon as its maker no longer owns the team (ADR 0065). The workspace writes the
+   * last-used time when it is asked, at most once a minute.
+   */
+  async resolveAccessToken(secret: string): Promise<ResolvedAccessToken> {
+    const key = sessionKey(secret);
+    const cached = this.listening ? this.tokenCache.get(key) : undefined;
+    if (cached) return cached.token;
+    const revocationsBefore = this.revocations;
+    const token = await this.services.call(WorkspaceRpc.resolveAccessToken, { secret });
+    if (this.listening && this.revocations === revocationsBefore && token.teamId === null)
+      this.tokenCache.set(key, { user: token.user, expiresAt: token.expiresAt ? Date.parse(token.expiresAt) : Infinity, token });
+    return token;
+  }
+
+  /**
    * Asks the workspace, whatever is cached, and keeps the answer: for GET /api/auth/me, the one answer
    * that shows the person's name, so a profile change (on any instance) shows at once (ADR 0021).
    */
@@ -86,15 +110,21 @@ export class SessionResolver implements OnModuleInit, OnApplicationShutdown {
    * the NATS server has it (and sends it on to the other instances) before the sign-out is answered.
    */
   async revoke(token: string): Promise<void> {
-    this.forget(sessionKey(token));
+    await this.revokeKey(sessionKey(token));
+  }
+
+  /** The same by key (the SHA-256 of the secret): how an access token is revoked (ADR 0065). */
+  async revokeKey(key: string): Promise<void> {
+    this.forget(key);
     if (!this.nats) return;
-    this.nats.publish(nsSubject(SESSION_REVOKED), JSON.stringify({ room: sessionRoom(token) }));
+    this.nats.publish(nsSubject(SESSION_REVOKED), JSON.stringify({ room: roomOfKey(key) }));
     await this.nats.flush().catch(() => undefined);
   }
 
   private forget(key: string): void {
     this.revocations++;
     this.cache.drop(key);
+    this.tokenCache.drop(key);
     this.inFlight.delete(key);
   }
 
@@ -104,6 +134,7 @@ export class SessionResolver implements OnModuleInit, OnApplicationShutdown {
         this.listening = false;
         this.revocations++;
         this.cache.clear();
+        this.tokenCache.clear();
         this.logger.warn('NATS connection lost: sessions are resolved by the workspace until it is back');
       } else if (status.type === 'reconnect') {
         this.listening = true;

@@ -52,10 +52,13 @@ export const noStore: Middleware = (req, res, next) => {
 
 /**
  * State-changing API requests only from an allowed origin (see origin.ts): a page on another site
- * cannot use the visitor's session cookie to create, change, delete or sign out.
+ * cannot use the visitor's session cookie to create, change, delete or sign out. A request with an
+ * `Authorization` header is left alone: it is authenticated by that header only, never by a cookie
+ * (session.ts), and a page on another site cannot send one without knowing the secret (ADR 0065).
  */
 export function sameOriginOnly(allowed: string[] | null): Middleware {
   return (req, res, next) => {
+    if (req.headers.authorization !== undefined) return next();
     if (isApi(req) && STATE_CHANGING.has(req.method) && !originAllowed(req.headers, allowed)) return refuse(req, res, 403, MESSAGES.foreignOrigin);
     next();
   };

@@ -1,7 +1,7 @@
 import { HttpException, Logger } from '@nestjs/common';
 import { MODEL_GEOMETRY_MESSAGES, ModelView, WorkspaceRpc } from '@kiln/contracts';
 import { NextFunction, Request, Response } from 'express';
-import { tokenFrom } from '../auth/session';
+import { callerIdOf } from '../auth/session.guard';
 import { SessionResolver } from '../auth/session-resolver';
 import { sendError } from '../http/http-error.filter';
 import { ServiceClient } from '../services/service-client';
@@ -32,13 +32,7 @@ export function modelViews(sessions: SessionResolver, services: ServiceClient, s
     if (!match) return next();
     const [, id, what] = match as unknown as [string, string, 'view' | 'geometry' | 'thumbnail'];
     void (async () => {
-      const token = tokenFrom(req.headers, req.cookies as Record<string, string> | undefined);
-      const userId = token
-        ? await sessions.resolve(token).then(
-            ({ user }) => user.id,
-            () => '',
-          )
-        : '';
+      const userId = await callerIdOf(sessions, req);
       const source = await services.call(WorkspaceRpc.modelView, { actor: { userId }, body: { id } });
       if (what === 'view') {
         const answer: ModelView = { id: source.id, name: source.name, hasGeometry: source.hasGeometry };

@@ -2,7 +2,7 @@ import { HttpException, Logger } from '@nestjs/common';
 import { PLUGIN_FILES_PREFIX, PluginFile, PluginRegistryRpc } from '@kiln/contracts';
 import { PLUGIN_MESSAGES } from '@kiln/domain';
 import { NextFunction, Request, Response } from 'express';
-import { tokenFrom } from '../auth/session';
+import { callerIdOf } from '../auth/session.guard';
 import { SessionResolver } from '../auth/session-resolver';
 import { sendError } from '../http/http-error.filter';
 import { ServiceClient } from '../services/service-client';
@@ -79,13 +79,7 @@ export function pluginFiles(sessions: SessionResolver, services: ServiceClient) 
     void (async () => {
       const address = pluginFileAddress(req.path);
       if (!address) throw new HttpException({ statusCode: 404, message: PLUGIN_MESSAGES.fileNotFound }, 404);
-      const token = tokenFrom(req.headers, req.cookies as Record<string, string> | undefined);
-      const userId = token
-        ? await sessions.resolve(token).then(
-            ({ user }) => user.id,
-            () => '',
-          )
-        : '';
+      const userId = await callerIdOf(sessions, req);
       const known = etagsOf(req.headers['if-none-match']);
       const file = await services.call(PluginRegistryRpc.pluginFile, {
         actor: { userId },

@@ -10,8 +10,9 @@ import {
   TokenArea,
   tokenRouteArea,
   TokenScope,
-} from '@kiln/contracts';
+} from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
+import { RateLimitRule } from './rate-limits';
 
 /**
  * Access tokens (issue 21, ADR 0065): a person's or a team's key for programs. The rules here run in the
@@ -36,6 +37,9 @@ export const ACCESS_TOKEN_MESSAGES = {
   secretShownOnce: 'Copy this token now. It will not be shown again.',
 } as const;
 
+/** Requests one token may make on one BFF instance (default; `KILN_LIMIT_ACCESS_TOKEN_REQUESTS` overrides it). */
+export const ACCESS_TOKEN_RATE_LIMIT = { perToken: { max: 600, windowSeconds: 60 } } as const satisfies Record<string, RateLimitRule>;
+
 /** 403 beyond the token's scopes, naming the scope it lacks. */
 export const beyondScopeMessage = (area: TokenArea, access: TokenAccess) =>
   `This access token cannot ${access === 'read' ? 'read' : 'change'} ${TOKEN_AREA_LABELS[area].toLowerCase()}: it needs the ${area}:${access} scope.`;
@@ -56,6 +60,7 @@ export function tokenMay(scopes: readonly TokenScope[], method: string, path: st
   if (area === 'open') return { allowed: true };
   if (area === 'tokens') return refuse(ACCESS_TOKEN_MESSAGES.notForTokens);
   if (area === 'account') return access === 'read' ? { allowed: true } : refuse(ACCESS_TOKEN_MESSAGES.notForAccount);
+  if (area === 'events') return access === 'read' ? { allowed: true } : refuse(ACCESS_TOKEN_MESSAGES.notHere);
   return scopesAllow(scopes, area, access) ? { allowed: true } : refuse(beyondScopeMessage(area, access));
 }
 

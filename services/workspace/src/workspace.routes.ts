@@ -1,3 +1,4 @@
+import { accessTokensRoutes } from './access-tokens/access-tokens.routes';
 import { assetItemsRoutes } from './asset-items/asset-items.routes';
 import { authRoutes } from './auth/auth.routes';
 import { businessPeopleRoutes } from './business-people/business-people.routes';
@@ -36,6 +37,7 @@ export const workspaceAreas: AreaRoutes[] = [
   fontsRoutes,
   texturesRoutes,
   environmentMapsRoutes,
+  accessTokensRoutes,
 ];
 
 /** Every request the workspace answers on NATS: subject → use case. */
