@@ -63,7 +63,11 @@ export const SERVICE_GRANTS: Partial<Record<NatsService, { asks?: string[]; read
   'plugin-registry': { asks: ['rpc.assets.media.get'] },
   // The event journal (ADR 0066) reads every stream with its durable consumers, and asks the workspace which rooms a
   // reader is in now (the visibility check at read and delivery time).
-  integrations: { asks: ['rpc.workspace.realtime.audience'], reads: ['workspace', 'plugin-registry', 'assets', 'commerce'] },
+  // Webhooks (ADR 0067): a team's projects (a project endpoint), and the notification of an endpoint disabled after its retries.
+  integrations: {
+    asks: ['rpc.workspace.realtime.audience', 'rpc.workspace.team.project.list', 'rpc.workspace.notification.webhook-disabled'],
+    reads: ['workspace', 'plugin-registry', 'assets', 'commerce'],
+  },
 };
 
 /** The JetStream API a service's durable consumers of another service's stream need. */

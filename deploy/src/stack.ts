@@ -359,7 +359,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         name,
         args: [...childNodeFlags(name), path.join(buildDir, 'services', name, 'src', 'main.js')],
         // Only commerce holds the key that seals store secrets (ADR 0060).
-        env: { ...common, ...natsUserEnv(name), ...(name === 'commerce' ? { KILN_SECRETS_KEY: storeSecretsKey } : {}) },
+        env: { ...common, ...natsUserEnv(name), ...(name === 'commerce' || name === 'integrations' ? { KILN_SECRETS_KEY: storeSecretsKey } : {}) },
         cwd: REPO_ROOT,
       })),
       {
