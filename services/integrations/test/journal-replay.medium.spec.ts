@@ -19,7 +19,7 @@ afterAll(async () => {
 const MODEL_TYPES = ['workspace.model.created.v1', 'workspace.model.renamed.v1'];
 const rename = (owner: SignedUp, id: string, name: string) => env.workspace.rpc.call('updateModel', { actor: owner.actor, body: { id, changes: { name } } });
 const about = (page: EventsPage, modelId: string) => page.events.filter((e) => (e.event as { aggregateId?: string }).aggregateId === modelId);
-const shape = (page: EventsPage) => page.events.map((e) => [e.event.type, (e.event as { data: { model: { name: string } } }).data.model.name]);
+const shape = (page: EventsPage) => page.events.map((e) => [e.event.type, (e.event as unknown as { data: { model: { name: string } } }).data.model.name]);
 /** Reads until the journal holds `count` events of these types for the caller (the writer follows the stream). */
 const readAll = (actor: { userId: string }, count: number, after = '0') =>
   eventually(async () => {
