@@ -67,7 +67,8 @@ export const CreateEnvironmentMapBody = z.strictObject({
   description: Description.default(''),
   tags: CommunityTags.default([]),
   public: z.boolean().default(false),
-  envMapId: Id,
+  /** Required: missing is 'Choose an .exr environment image.' (the domain's). */
+  envMapId: Id.optional(),
   previewId: Id.nullish(),
   previewGeometry: PreviewGeometrySchema.optional(),
   teamId: Id.nullish(),

@@ -38,11 +38,12 @@ export interface CommunityItemFacts {
 export type CommunityKind = 'texture' | 'environment-map';
 
 /** What an upload an item uses is (learnt by the service from the assets service when it was set). */
-export interface CommunityFile {
+// A type alias (not an interface), so a record of them is plain JSON to the adapters' jsonb columns.
+export type CommunityFile = {
   name: string;
   mimetype: string;
   size: number;
-}
+};
 export type CommunityFiles = Record<string, CommunityFile>;
 
 /** The files of the uploads an item uses now: those of `ids`, from what it had and what it was just given. */

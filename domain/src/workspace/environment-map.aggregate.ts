@@ -1,4 +1,10 @@
-import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_MESSAGES, DEFAULT_PREVIEW_GEOMETRY, PreviewGeometry } from '@kiln/contracts/constants';
+import {
+  COMMUNITY_DESCRIPTION_MAX_LENGTH,
+  COMMUNITY_MESSAGES,
+  ENVIRONMENT_MAP_MESSAGES,
+  DEFAULT_PREVIEW_GEOMETRY,
+  PreviewGeometry,
+} from '@kiln/contracts/constants';
 import { DomainEvent } from '../shared/domain-event';
 import {
   assertCommunityItemEditable,
@@ -80,16 +86,18 @@ export class EnvironmentMapAggregate {
     actor: CommunityActor;
     teamId?: string | null;
     projectId?: string | null;
-    fields: EnvironmentMapFields & { envMapId: string };
+    fields: EnvironmentMapFields;
     files?: CommunityFiles;
     now: Date;
   }): EnvironmentMapAggregate {
     assertMayCreateCommunityItem(input.actor, input);
     const f = input.fields;
+    const name = cleanCommunityName('environment-map', f.name ?? '');
+    if (!f.envMapId) throw invalid('envMapId', ENVIRONMENT_MAP_MESSAGES.envMapRequired);
     const map = new EnvironmentMapAggregate(
       {
         id: input.id,
-        name: cleanCommunityName('environment-map', f.name ?? ''),
+        name,
         description: cleanDescription(f.description ?? ''),
         tags: cleanTags(f.tags ?? []),
         public: f.public ?? false,

@@ -146,6 +146,10 @@ describe('scenes', () => {
       body: { message: ENVIRONMENT_MAP_MESSAGES.nameTooShort },
     });
     expect(await http('POST', '/api/workspace/environment-map', author.token, { name: 'Studio', envMapId: previewId })).toMatchObject({ status: 400 });
+    expect(await http('POST', '/api/workspace/environment-map', author.token, { name: 'Studio' })).toMatchObject({
+      status: 400,
+      body: { message: ENVIRONMENT_MAP_MESSAGES.envMapRequired },
+    });
     expect(await http('POST', '/api/workspace/environment-map', stranger.token, { name: 'Studio', envMapId })).toMatchObject({
       status: 400,
       body: { message: COMMUNITY_MESSAGES.mediaNotYours },

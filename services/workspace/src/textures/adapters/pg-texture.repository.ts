@@ -63,7 +63,7 @@ export class PgTextureRepository implements TextureRepository {
       userIds: [...new Set(rows.filter((r) => !r.team_id).map((r) => r.user_id))].slice(0, TEXTURE_HOLDERS_MAX),
       teamIds: [...new Set(rows.flatMap((r) => (r.team_id ? [r.team_id] : [])))].slice(0, TEXTURE_HOLDERS_MAX),
     };
-    return events.map((e) => (e.type === 'workspace.texture.created.v1' ? e : ({ ...e, data: { ...e.data, holders } } as TextureEvent)));
+    return events.map((e) => (e.type === 'workspace.texture.created.v1' ? e : ({ ...e, data: { ...e.data, holders } } as unknown as TextureEvent)));
   }
 
   async findAssociation(id: string): Promise<TextureAssociationAggregate | null> {
