@@ -65,3 +65,20 @@ it('answers a page after a cursor, waiting for the first event; streams the next
   expect(JSON.parse(data.replace('data: ', ''))).toMatchObject({ type: RENAMED, aggregateId: model.id, data: { model: { name: 'Feed gear two' } } });
   expect(text).not.toContain(`event: ${CREATED}`);
 });
+
+it('follows with an access token alone, within its scopes, and resumes after the cursor it kept', async () => {
+  const owner = await api.signUp('token-owner');
+  const token = async (scopes: string[]) =>
+    (await api.ok<{ secret: string }>('POST', '/api/workspace/access-token', owner.token, { name: `Feed ${scopes.join(' ')}`, scopes })).secret;
+  const [models, plugins] = [await token(['models:read']), await token(['plugins:read'])];
+  const model = await api.ok<{ id: string }>('POST', '/api/workspace/model', owner.token, { name: 'Token gear' });
+
+  const first = (await api.ok('GET', `/api/events?types=${CREATED},${RENAMED}`, models)) as EventsPage;
+  expect(first.events.map((e) => (e.event as { aggregateId?: string }).aggregateId)).toEqual([model.id]);
+  expect(await api.ok('GET', `/api/events?types=${CREATED}&wait=0`, plugins)).toEqual({ events: [], cursor: '0' });
+
+  // The program stops with its cursor; a change happens meanwhile; it comes back and gets exactly that change.
+  await api.ok('PATCH', `/api/workspace/model/${model.id}`, owner.token, { name: 'Token gear two' });
+  const next = (await api.ok('GET', `/api/events?after=${first.cursor}&types=${CREATED},${RENAMED}`, models)) as EventsPage;
+  expect(next.events.map((e) => e.event.type)).toEqual([RENAMED]);
+});
