@@ -68,7 +68,7 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
     await browser?.close();
   });
 
-  it('creates a texture with maps by keyboard, sees it on the sphere, saves it with its 512×512 preview, and lists it', async () => {
+  it('creates a public texture with maps by keyboard, sees the sphere, saves its 512×512 preview; another adds it to a team library at 390 px', async () => {
     const { context, page } = await contextAt(browser, DESKTOP);
     try {
       await signUp(page, uniqueUser('textures'));
@@ -83,7 +83,6 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
       await toggle.click();
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       await toggle.click();
-      await expectNoSeriousA11yViolations(page, 'My Textures, empty');
 
       // The Add menu by keyboard: 'Create new'.
       await tabTo(page, page.getByTestId('texture-add'));
@@ -143,6 +142,8 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
       await page.getByTestId('texture-save').click();
       await page.getByText('Rotation must be at most 2π.').waitFor();
       await rotation.fill('0.5');
+      // Public: a community texture, which another user adds to a library below.
+      await page.getByRole('switch', { name: 'Public' }).check();
       await expectNoSeriousA11yViolations(page, 'New texture');
 
       // Save: the preview image made from the sphere is saved with the texture, and the list shows it.
@@ -166,68 +167,67 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
       await page.goto('/assets');
       const texturesCard = page.locator('[data-testid="asset-kind-card"][data-kind="texture"]');
       await texturesCard.getByTestId('texture-preview').waitFor();
-    } finally {
-      await context.close();
-    }
-  });
 
-  it('adds a community texture to a team library at 390 px and removes it; another’s texture opens read only', async () => {
-    // Another user publishes a texture: a community texture.
-    const other = await contextAt(browser, DESKTOP);
-    await signUp(other.page, uniqueUser('publisher'));
-    const made = await other.page.request.post('/api/workspace/texture', { data: { name: 'Community marble', public: true, tags: ['stone'] } });
-    expect(made.status()).toBe(201);
-    const marble = (await made.json()) as { id: string };
-    await other.context.close();
-
-    const { context, page } = await contextAt(browser, PHONE);
-    try {
-      await signUp(page, uniqueUser('library'));
-      const team = await createTeamViaApi(page, 'Texture team');
-      await page.goto(`/${team.id}/assets/texture`);
-      await page.getByRole('heading', { name: 'Textures', level: 1 }).waitFor();
-      await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
-
-      await page.getByTestId('texture-add').click();
-      await page.getByTestId('texture-add-community').click();
-      await page.waitForURL(`**/${team.id}/assets/texture/community`);
-      const offered = card(page, 'Community marble');
-      await offered.waitFor();
-      await expectNoHorizontalScroll(page, 'community textures at 390 px');
-      await expectNoSeriousA11yViolations(page, 'Community textures');
-      await offered.getByTestId('texture-add-to-library').click();
-      await offered.getByTestId('texture-added').waitFor();
-
-      await page.getByTestId('texture-back').click();
-      const added = page.getByTestId('texture-community-section').locator('[data-testid="texture-card"][data-texture-name="Community marble"]');
-      await added.waitFor();
-      expect(await added.getByTestId('texture-recent').textContent()).toBe('Recently published');
-      await expectNoHorizontalScroll(page, 'team textures at 390 px');
-      await expectNoSeriousA11yViolations(page, 'Team textures with a community texture');
-
-      // Someone else's texture opens read only: the caution, no form controls, no Save or Delete.
-      await added.getByTestId('texture-open').click();
-      await page.waitForURL(`**/${team.id}/assets/texture/edit/${marble.id}`);
-      await page.getByTestId('texture-recently-published').waitFor();
-      await page.getByTestId('texture-read-only').waitFor();
-      expect(await page.getByTestId('texture-form').isDisabled()).toBe(true);
-      expect(await page.getByTestId('texture-save').count()).toBe(0);
-      expect(await page.getByTestId('texture-delete').count()).toBe(0);
-      await expectNoHorizontalScroll(page, 'texture editor at 390 px');
-
-      // 'Remove' takes it out of the library.
-      await page.goto(`/${team.id}/assets/texture`);
-      await added.getByTestId('texture-remove').click();
-      await added.waitFor({ state: 'detached' });
-      await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
-
-      // A texture that does not exist: the server's message in a red 'Error' alert.
-      await page.goto(`/${team.id}/assets/texture/edit/ffffffffffffffffffffffff`);
-      const failure = page.getByTestId('texture-load-error');
-      await failure.waitFor();
-      expect(await failure.locator('strong').textContent()).toBe('Error');
+      // Another user, on a phone, adds it to a team library from the community browser, and removes it.
+      await libraryOfAnotherUser(browser, 'Oak floor');
     } finally {
       await context.close();
     }
   });
 });
+
+/** A second user at 390 px: a team library, the community browser, 'Add to library', read only, 'Remove', a load failure. */
+async function libraryOfAnotherUser(browser: Browser, textureName: string): Promise<void> {
+  const { context, page } = await contextAt(browser, PHONE);
+  try {
+    const user = uniqueUser('library');
+    const registered = await page.request.post('/api/auth/register', { data: user });
+    expect(registered.status()).toBe(201);
+    const team = await createTeamViaApi(page, 'Texture team');
+    await page.goto(`/${team.id}/assets/texture`);
+    await page.getByRole('heading', { name: 'Textures', level: 1 }).waitFor();
+    await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
+
+    await page.getByTestId('texture-add').click();
+    await page.getByTestId('texture-add-community').click();
+    await page.waitForURL(`**/${team.id}/assets/texture/community`);
+    const offered = card(page, textureName);
+    await offered.waitFor();
+    await expectNoHorizontalScroll(page, 'community textures at 390 px');
+    await expectNoSeriousA11yViolations(page, 'Community textures');
+    await offered.getByTestId('texture-add-to-library').click();
+    await offered.getByTestId('texture-added').waitFor();
+
+    await page.getByTestId('texture-back').click();
+    const added = page.getByTestId('texture-community-section').locator(`[data-testid="texture-card"][data-texture-name="${textureName}"]`);
+    await added.waitFor();
+    expect(await added.getByTestId('texture-recent').textContent()).toBe('Recently published');
+    await expectNoHorizontalScroll(page, 'team textures at 390 px');
+    await expectNoSeriousA11yViolations(page, 'Team textures with a community texture');
+
+    // Someone else's texture opens read only: the caution, no form controls, no Save or Delete.
+    await added.getByTestId('texture-open').click();
+    await page.waitForURL(`**/${team.id}/assets/texture/edit/**`);
+    await page.getByTestId('texture-recently-published').waitFor();
+    await page.getByTestId('texture-read-only').waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Repeat X', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('texture-save').count()).toBe(0);
+    expect(await page.getByTestId('texture-delete').count()).toBe(0);
+    await expectNoHorizontalScroll(page, 'texture editor at 390 px');
+
+    // 'Remove' takes it out of the library.
+    await page.goto(`/${team.id}/assets/texture`);
+    await added.getByTestId('texture-remove').click();
+    await added.waitFor({ state: 'detached' });
+    await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
+
+    // A texture that does not exist: the server's message in a red 'Error' alert.
+    await page.goto(`/${team.id}/assets/texture/edit/ffffffffffffffffffffffff`);
+    const failure = page.getByTestId('texture-load-error');
+    await failure.waitFor();
+    expect(await failure.locator('strong').textContent()).toBe('Error');
+  } finally {
+    await context.close();
+  }
+}
