@@ -6,6 +6,7 @@ import type { AssetItemKind } from '@kiln/contracts/constants';
 import { messageOf, request } from '../api/client';
 import { usePushChannel } from '../realtime/RealtimeProvider';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
+import { SceneOverviewPreviews } from '../scenes/SceneOverviewPreviews';
 import { TextureOverviewPreviews } from '../textures/TextureOverviewPreviews';
 import { SceneIcon, TextureIcon } from './asset-icons';
 import { assetItemsApi, type AssetScope } from './asset-items-api';
@@ -87,8 +88,8 @@ function FontPreviews({ scope }: { scope: AssetScope }) {
 /**
  * My Assets (/assets), and a team's or project's (spec 001 §2): the six cards Fonts, Vector Graphics, Images,
  * Objects 3d, Textures and Scenes, each with up to 4 previews and a link to its list in the same scope: thumbnails
- * of the first items, the first font families by name, the first textures' previews (ADR 0062); scenes show their icon
- * until their library exists here (ADR 0056).
+ * of the first items, the first font families by name, the first textures' previews (ADR 0062), the first scenes' preview
+ * images (ADR 0063).
  */
 export function AssetsOverviewPage({ scope = {}, base }: { scope?: AssetScope; base: string }) {
   const titleId = useId();
@@ -115,6 +116,8 @@ export function AssetsOverviewPage({ scope = {}, base }: { scope?: AssetScope; b
               <FontPreviews scope={scope} />
             ) : card.path === 'texture' ? (
               <TextureOverviewPreviews scope={scope} count={OVERVIEW_PREVIEWS} />
+            ) : card.path === 'scene' ? (
+              <SceneOverviewPreviews scope={scope} count={OVERVIEW_PREVIEWS} />
             ) : (
               <div className="asset-kind-neutral" aria-hidden="true">
                 {card.icon}

@@ -7,9 +7,9 @@ import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { formatDay } from '../ui/dates';
 import { PlusIcon } from '../ui/icons';
 import { ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
-import { SceneIcon } from '../assets/asset-icons';
 import { COMMUNITY_MESSAGES, ENVIRONMENT_MAP_CHANNEL, ENVIRONMENT_MAP_PAGE_SIZE, ENVIRONMENT_MAP_TEXTS } from '@kiln/contracts/constants';
-import { mediaFileUrl, sceneApi, sceneKeys, type EnvironmentMap, type SceneScope } from './scene-api';
+import { ScenePicture } from './ScenePicture';
+import { sceneApi, sceneKeys, type EnvironmentMap, type SceneScope } from './scene-api';
 import { sceneRules } from './scene-rules';
 import { SCENE_TEXTS } from './scene-texts';
 import { TagBadges } from '../ui/TagBadges';
@@ -116,22 +116,6 @@ export function SceneListPage({ scope, base, canCreate, createReason, userId }: 
         />
       )}
     </section>
-  );
-}
-
-/** The scene's preview image, or its kind's icon when it has none (or it cannot be fetched). */
-export function ScenePicture({ item, size }: { item: EnvironmentMap; size: number }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <span className="asset-thumb asset-thumb--loaded scene-thumb">
-      {item.previewId && !failed ? (
-        <img src={mediaFileUrl(item.previewId)} alt="" loading="lazy" onError={() => setFailed(true)} />
-      ) : (
-        <span className="asset-thumb-icon" aria-hidden="true">
-          <SceneIcon size={size} />
-        </span>
-      )}
-    </span>
   );
 }
 
