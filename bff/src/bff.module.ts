@@ -15,6 +15,7 @@ import { ServiceClient } from './services/service-client';
 import { INCOMING_MEDIA_STORAGE } from './uploads/media-storage';
 import { incomingMediaStorage } from './uploads/storage-from-env';
 import { UploadController } from './uploads/upload.controller';
+import { EventStreams } from './events/event-streams';
 
 @Module({
   controllers: [
@@ -33,6 +34,7 @@ import { UploadController } from './uploads/upload.controller';
     SessionResolver,
     SessionGuard,
     RealtimeGateway,
+    EventStreams,
     { provide: INCOMING_MEDIA_STORAGE, useFactory: () => incomingMediaStorage(process.env) },
     { provide: GOOGLE_FONT_FETCHER, useFactory: () => new GoogleFontFetcher() },
   ],

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SessionResolver } from './auth/session-resolver';
 import { BffModule } from './bff.module';
+import { EventStreams } from './events/event-streams';
 import { eventsFeed } from './events/events-feed';
 import { contractRoutes } from './http/contract-routes';
 import { jsonBody, noStore, sameOriginOnly } from './http/hardening';
@@ -41,7 +42,7 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   // Outside stores' order webhooks: the raw body, verified by the commerce service (ADR 0060).
   app.use(storeHooks(app.get(ServiceClient)));
   // GET /api/events: the caller's integration events, a long-polled page or Server-Sent Events (ADR 0066).
-  app.use(eventsFeed(app.get(SessionResolver), app.get(ServiceClient)));
+  app.use(eventsFeed(app.get(SessionResolver), app.get(ServiceClient), app.get(EventStreams)));
   // The pass-through routes of the contracts (plain express, ADR 0024); the hand-written ones are Nest's.
   app.use(contractRoutes(app.get(SessionResolver), app.get(ServiceClient)));
   app.useGlobalFilters(new HttpErrorFilter());

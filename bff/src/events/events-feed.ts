@@ -7,6 +7,7 @@ import { routeInput } from '../http/contract-routes';
 import { sendError } from '../http/http-error.filter';
 import { parse } from '../http/parse';
 import { ServiceClient } from '../services/service-client';
+import { EventStreams } from './event-streams';
 
 const route = HttpRoutes.readEvents;
 
@@ -28,7 +29,7 @@ const wantsStream = (req: Request) => (req.headers.accept ?? '').includes('text/
  * reconnecting EventSource resumes after it with `Last-Event-ID`), `event:` the type, `data:` the event. The caller
  * is checked again before each poll, so a revoked session or token ends the stream.
  */
-export function eventsFeed(sessions: SessionResolver, services: ServiceClient) {
+export function eventsFeed(sessions: SessionResolver, services: ServiceClient, streams: EventStreams) {
   const logger = new Logger('events');
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' || req.path.replace(/\/$/, '') !== route.path) return next();
@@ -43,7 +44,7 @@ export function eventsFeed(sessions: SessionResolver, services: ServiceClient) {
       }
       const lastEventId = req.headers['last-event-id'];
       let cursor = typeof lastEventId === 'string' && lastEventId ? parse(EventCursor, lastEventId) : (query.after ?? '0');
-      await stream(req, res, async () => {
+      await stream(req, res, streams, async () => {
         await authenticate(sessions, req as AuthedRequest);
         const page = await services.call(
           EventsRpc.read,
@@ -55,6 +56,7 @@ export function eventsFeed(sessions: SessionResolver, services: ServiceClient) {
       });
     })().catch((error: unknown) => {
       if (!res.headersSent) return sendError(res, error, logger);
+      if (res.writableEnded) return;
       // Mid-stream: say why and close; the client reconnects with its Last-Event-ID.
       const body = (error as { getResponse?: () => unknown }).getResponse?.() ?? { statusCode: 503, message: 'The stream stopped.' };
       res.end(`event: error\ndata: ${JSON.stringify(body)}\n\n`);
@@ -63,9 +65,14 @@ export function eventsFeed(sessions: SessionResolver, services: ServiceClient) {
 }
 
 /** Writes each page `poll` answers as events, and a comment when it waited in vain (so proxies see the stream alive). */
-async function stream(req: Request, res: Response, poll: () => Promise<{ cursor: string; event: { type: string } }[]>): Promise<void> {
+async function stream(req: Request, res: Response, streams: EventStreams, poll: () => Promise<{ cursor: string; event: { type: string } }[]>): Promise<void> {
   let open = true;
   req.once('close', () => (open = false));
+  // At shutdown: end now; the poll in flight is dropped when it answers.
+  const forget = streams.add(() => {
+    open = false;
+    if (!res.writableEnded) res.end();
+  });
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -79,5 +86,6 @@ async function stream(req: Request, res: Response, poll: () => Promise<{ cursor:
     if (events.length === 0) res.write(': no new events\n\n');
     for (const { cursor, event } of events) res.write(`id: ${cursor}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   }
-  res.end();
+  forget();
+  if (!res.writableEnded) res.end();
 }
