@@ -1,3 +1,5 @@
+import { ASSET_ITEM_MESSAGES } from './asset-item.constants';
+
 /**
  * Plain values shared by textures and scenes (environment maps), the two libraries whose items can be made
  * public (community items; spec 001 §1, §4, §5, §9; ADR 0061). No zod: exported from `@kiln/contracts/constants`.
@@ -50,7 +52,7 @@ export const COMMUNITY_MESSAGES = {
   noCreate: 'You may not add items to the assets of this team.',
   projectNeedsTeam: 'A project item needs its team.',
   /** A map, preview or environment image that is not one of the caller's own uploads of the right kind. */
-  mediaNotYours: 'The uploaded file was not found. Upload it again.',
+  mediaNotYours: ASSET_ITEM_MESSAGES.mediaNotFound,
   wrongMediaKind: (label: string) => `This file was not uploaded as ${label}: upload it again here.`,
   /** The 'recently published' caution (spec 001 §4). */
   recentlyPublished: 'Recently published',

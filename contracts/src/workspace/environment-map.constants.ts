@@ -27,7 +27,7 @@ export const ENVIRONMENT_MAP_TEXTS = {
 /** The spec's sentences (spec 001 §5) and the service's own about scenes (ADR 0061). */
 export const ENVIRONMENT_MAP_MESSAGES = {
   nameRequired: 'Scene name is required',
-  nameTooShort: 'The name must be longer than 3 characters.',
+  // Under 3 characters: 'The name must be longer than 3 characters.', the models' sentence (domain MODEL_NAME_MESSAGES.tooShort).
   notFound: 'Scene not found.',
   envMapRequired: 'Choose an .exr environment image.',
 } as const;

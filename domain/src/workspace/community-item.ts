@@ -11,6 +11,7 @@ import {
   TEXTURE_MESSAGES,
 } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
+import { MODEL_NAME_MESSAGES } from './model-name';
 import type { NotificationDraft } from './notifications';
 import { teamAllows, TeamRole } from './policy';
 
@@ -124,7 +125,8 @@ export function invalid(path: string, message: string): DomainError {
 /** The spec's name rules (spec 001 §5), by kind: required, and at least 3 characters once trimmed. */
 const NAME_MESSAGES: Record<CommunityKind, { required: string; tooShort: string }> = {
   texture: { required: TEXTURE_MESSAGES.nameRequired, tooShort: TEXTURE_MESSAGES.nameTooShort },
-  'environment-map': { required: ENVIRONMENT_MAP_MESSAGES.nameRequired, tooShort: ENVIRONMENT_MAP_MESSAGES.nameTooShort },
+  // The spec's sentence for scenes is the models' (spec 000 §5, spec 001 §5), written once in model-name.ts.
+  'environment-map': { required: ENVIRONMENT_MAP_MESSAGES.nameRequired, tooShort: MODEL_NAME_MESSAGES.tooShort },
 };
 export const COMMUNITY_NAME_MIN_LENGTH = 3;
 

@@ -11,6 +11,7 @@ import {
   Texture,
   UPLOAD_KIND_RULES,
 } from '@kiln/contracts';
+import { MODEL_NAME_MESSAGES } from '@kiln/domain';
 import { rebuildProjection } from '@kiln/service-kit';
 import { Stack, startStack, throwawayStackOptions } from '../../../deploy/src/stack';
 import { exrFile } from '../../../deploy/test/support/exr-file';
@@ -143,7 +144,7 @@ describe('scenes', () => {
     });
     expect(await http('POST', '/api/workspace/environment-map', author.token, { name: 'ab', envMapId })).toMatchObject({
       status: 400,
-      body: { message: ENVIRONMENT_MAP_MESSAGES.nameTooShort },
+      body: { message: MODEL_NAME_MESSAGES.tooShort },
     });
     expect(await http('POST', '/api/workspace/environment-map', author.token, { name: 'Studio', envMapId: previewId })).toMatchObject({ status: 400 });
     expect(await http('POST', '/api/workspace/environment-map', author.token, { name: 'Studio' })).toMatchObject({

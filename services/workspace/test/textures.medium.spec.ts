@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { COMMUNITY_MESSAGES, ENVIRONMENT_MAP_MESSAGES, REJECTION_NOTIFICATION, TEXTURE_MESSAGES, Texture } from '@kiln/contracts';
-import { TEAM_MESSAGES } from '@kiln/domain';
+import { MODEL_NAME_MESSAGES, TEAM_MESSAGES } from '@kiln/domain';
 import { aUser, SignedUp } from './support/builders';
 import { aMember, aTeam } from './support/team-builders';
 import { startWorkspace, WorkspaceTestEnv } from './support/test-env';
@@ -136,7 +136,7 @@ describe('workspace service: textures and the community window', () => {
     // The spec's sentences come before any upload is looked at (scenes with their .exr: environment-maps.medium.spec.ts).
     expect(await fail('createEnvironmentMap', author, { name: 'ab', envMapId: 'e'.repeat(24) })).toMatchObject({
       statusCode: 400,
-      message: ENVIRONMENT_MAP_MESSAGES.nameTooShort,
+      message: MODEL_NAME_MESSAGES.tooShort,
     });
     expect(await fail('createEnvironmentMap', author, { envMapId: 'e'.repeat(24) })).toMatchObject({
       statusCode: 400,
