@@ -37,7 +37,12 @@ export function eventsFeed(sessions: SessionResolver, services: ServiceClient, s
       await authenticate(sessions, req as AuthedRequest);
       const query = routeInput(route, req).query as EventsQuery;
       if (!wantsStream(req)) {
-        const reply = await services.callForBytes(EventsRpc.read, { actor: eventsCaller(req), query }, EVENTS_RPC_TIMEOUT_MS);
+        // At shutdown a waiting page answers at once, empty, with the same cursor: the client asks again elsewhere.
+        const forget = streams.add(() => {
+          if (!res.headersSent) res.status(200).json({ events: [], cursor: query.after ?? '0' });
+        });
+        const reply = await services.callForBytes(EventsRpc.read, { actor: eventsCaller(req), query }, EVENTS_RPC_TIMEOUT_MS).finally(forget);
+        if (res.headersSent) return;
         res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
         res.end(reply);
         return;

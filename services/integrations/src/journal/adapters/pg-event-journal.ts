@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { JournalEntry } from '@kiln/contracts';
 import { AnyDb, DB, ServiceRuntime } from '@kiln/service-kit';
 import { sql } from 'kysely';
@@ -22,11 +22,15 @@ const entryOf = (row: Row): JournaledEvent => ({ cursor: String(row.position), e
  * own poll interval.
  */
 @Injectable()
-export class PgEventJournal implements EventJournal, OnModuleInit, OnApplicationShutdown {
+export class PgEventJournal implements EventJournal, OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('event-journal');
   private readonly waiters = new Set<() => void>();
   private listener?: PoolClient;
   private stopped = false;
+
+  get stopping(): boolean {
+    return this.stopped;
+  }
 
   constructor(
     @Inject(DB) private readonly db: AnyDb,
@@ -62,6 +66,7 @@ export class PgEventJournal implements EventJournal, OnModuleInit, OnApplication
   }
 
   nextCommit(ms: number): { done: Promise<void>; cancel: () => void } {
+    if (this.stopped) return { done: Promise.resolve(), cancel: () => undefined };
     let wake!: () => void;
     let timer: NodeJS.Timeout | undefined;
     const done = new Promise<void>((resolve) => {
@@ -115,6 +120,12 @@ export class PgEventJournal implements EventJournal, OnModuleInit, OnApplication
     const { rows } = await sql<Row>`
       SELECT position, event, audience, area FROM integrations.event_journal WHERE event_id = ${eventId}`.execute(this.db);
     return rows[0] ? entryOf(rows[0]) : null;
+  }
+
+  beforeApplicationShutdown(): void {
+    // Before the database closes: the waiting readers answer their (empty) pages now.
+    this.stopped = true;
+    this.wakeAll();
   }
 
   async onApplicationShutdown(): Promise<void> {

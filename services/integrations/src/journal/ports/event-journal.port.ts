@@ -40,6 +40,8 @@ export interface EventJournal {
    * waiting. Ask for it BEFORE reading, so a commit between the read and the wait is not missed.
    */
   nextCommit(ms: number): { done: Promise<void>; cancel: () => void };
+  /** True once the instance is shutting down: waiting readers answer what they have at once. */
+  readonly stopping: boolean;
 }
 
 export const EVENT_JOURNAL = Symbol('EventJournal');

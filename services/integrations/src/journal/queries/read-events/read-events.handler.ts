@@ -35,7 +35,7 @@ export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery, EventsP
         types: query.types?.length ? query.types : null,
         limit: query.limit ?? EVENTS_PAGE_DEFAULT,
       });
-      if (events.length > 0 || left <= 0) {
+      if (events.length > 0 || left <= 0 || this.journal.stopping) {
         commit.cancel();
         return { events, cursor: events.length ? events[events.length - 1].cursor : after };
       }
