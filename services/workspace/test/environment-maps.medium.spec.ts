@@ -7,6 +7,7 @@ import {
   EnvironmentMap,
   EnvironmentMapList,
   MEDIA_MESSAGES,
+  REJECTION_NOTIFICATION,
   TEXTURE_MESSAGES,
   Texture,
   UPLOAD_KIND_RULES,
@@ -14,6 +15,7 @@ import {
 import { MODEL_NAME_MESSAGES } from '@kiln/domain';
 import { rebuildProjection } from '@kiln/service-kit';
 import { Stack, startStack, throwawayStackOptions } from '../../../deploy/src/stack';
+import { eventually } from '../../../deploy/test/support/eventually';
 import { exrFile } from '../../../deploy/test/support/exr-file';
 import { ProjectEnvironmentMapsOnEnvironmentMapEvents } from '../src/environment-maps/projections/project-environment-maps-on-environment-map-events';
 import { Person, stackHttp } from './support/stack-http';
@@ -26,8 +28,11 @@ import { Person, stackHttp } from './support/stack-http';
  * 24-hour window with a moved clock is in textures.medium.spec.ts.
  */
 let stack: Stack;
+/** The moderator of this stack (KILN_MODERATORS, read by the workspace as by commerce). */
+const moderatorEmail = `scenes-moderator-${Date.now()}@example.com`;
 beforeAll(async () => {
-  stack = await startStack({ ...throwawayStackOptions('scenes'), log: () => undefined, childLog: () => undefined });
+  const options = throwawayStackOptions('scenes');
+  stack = await startStack({ ...options, env: { ...options.env, KILN_MODERATORS: moderatorEmail }, log: () => undefined, childLog: () => undefined });
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
@@ -192,6 +197,19 @@ describe('scenes', () => {
       body: { message: COMMUNITY_MESSAGES.onlyAuthor },
     });
     expect((await ok('GET', '/api/workspace/distinct/environment-map/tags', author.token)).data).toEqual(['indoor', 'Soft']);
+
+    // A moderator rejects it within its 24 hours: private again, and its author is told.
+    const registered = await ok('POST', '/api/auth/register', undefined, { email: moderatorEmail, password: 'correct horse', fullName: 'Scenes Moderator' });
+    expect(await http('POST', `/api/workspace/environment-map/${scene.id}/reject`, stranger.token, {})).toMatchObject({
+      status: 403,
+      body: { message: COMMUNITY_MESSAGES.notModerator },
+    });
+    expect(await ok('POST', `/api/workspace/environment-map/${scene.id}/reject`, registered.token, {})).toMatchObject({ public: false, publishedAt: null });
+    expect((await listed({ public: true }, stranger.token)).data.map((s) => s.id)).not.toContain(scene.id);
+    await eventually(async () => {
+      const { data } = await ok('GET', '/api/notification/user-notification', author.token);
+      expect(data.map((n: { message: string }) => n.message)).toContain(REJECTION_NOTIFICATION['environment-map']('Studio'));
+    });
 
     // The read model equals a rebuild from the state table.
     const before = await ok<EnvironmentMapList>('GET', '/api/workspace/environment-map', author.token);

@@ -35,6 +35,7 @@ describe('workspace service: textures and the community window', () => {
     offsetMs = 0;
   });
   afterAll(async () => {
+    delete process.env.KILN_MODERATORS;
     if (clock) clock.now = realNow;
     await env?.stop();
   });
