@@ -1,5 +1,5 @@
 import { EventsPage } from '@kiln/contracts';
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { aModel, aUser, SignedUp } from '../../workspace/test/support/builders';
 import { aMember, aTeam } from '../../workspace/test/support/team-builders';
 import { eventually } from '../../workspace/test/support/test-env';
@@ -153,4 +153,56 @@ it('journals a repeated delivery once, with two instances; the other instance ta
   const { rows: dupes } = await sql<{ n: string }>`
     SELECT count(*) AS n FROM (SELECT event_id FROM integrations.event_journal GROUP BY event_id HAVING count(*) > 1) d`.execute(db);
   expect(Number(dupes[0].n)).toBe(0);
+});
+
+it('never lets a reader that follows its cursor skip an event: overlapping writers commit positions in order', async () => {
+  const { journalEvents } = require('../src/journal/projections/journal-events') as typeof import('../src/journal/projections/journal-events');
+  const db = env.workspace.db as unknown as Kysely<unknown>;
+  const actorId = `ordering-${Date.now()}`;
+  const event = (i: number) => ({
+    eventId: `${actorId}-${i}`,
+    type: 'test.ordering.v1',
+    aggregateType: 'test',
+    aggregateId: actorId,
+    occurredAt: new Date().toISOString(),
+    actorId,
+    correlationId: actorId,
+    causationId: null,
+    data: {},
+  });
+  const follow = async (after: string) =>
+    (
+      await sql<{ position: string; event_id: string }>`
+        SELECT position, event_id FROM integrations.event_journal
+        WHERE position > ${after}::bigint AND audience && ${[`user:${actorId}`]}::text[] ORDER BY position`.execute(db)
+    ).rows;
+  let writing = true;
+  const seen: string[] = [];
+  const reader = (async () => {
+    let cursor = '0';
+    for (;;) {
+      const done = !writing;
+      const rows = await follow(cursor);
+      seen.push(...rows.map((r) => r.event_id));
+      if (rows.length) cursor = String(rows[rows.length - 1].position);
+      if (done && rows.length === 0) return;
+    }
+  })();
+  // Eight writers at once, each transaction lingering before its commit, as a slow writer would.
+  await Promise.all(
+    Array.from({ length: 8 }, (_, writer) =>
+      (async () => {
+        for (let k = 0; k < 5; k++)
+          await db.transaction().execute(async (trx) => {
+            await journalEvents(trx, 'TEST_EVENTS', [event(writer * 10 + k)]);
+            await sql`SELECT pg_sleep(${Math.random() * 0.02})`.execute(trx);
+          });
+      })(),
+    ),
+  );
+  writing = false;
+  await reader;
+  const all = (await follow('0')).map((r) => r.event_id);
+  expect(all).toHaveLength(40);
+  expect(seen).toEqual(all);
 });
