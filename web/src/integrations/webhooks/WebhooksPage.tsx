@@ -430,29 +430,32 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
               {d.nextAttemptAt ? ` · next attempt ${when(d.nextAttemptAt)}` : ''}
             </p>
             {d.attempts.length > 0 && (
-              <table className="webhooks-attempts">
-                <caption className="sr-only">Attempts</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Time</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Duration</th>
-                    <th scope="col">Answer</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.attempts.map((a) => (
-                    <tr key={a.attempt} data-testid="webhook-attempt">
-                      <td>{a.attempt}</td>
-                      <td>{when(a.at)}</td>
-                      <td>{a.statusCode ?? '—'}</td>
-                      <td>{a.durationMs} ms</td>
-                      <td className="webhooks-answer">{a.error ?? a.response}</td>
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
+              <div className="webhooks-attempts-scroll" role="region" aria-label={`Attempts of ${d.eventType}`} tabIndex={0}>
+                <table className="webhooks-attempts">
+                  <caption className="sr-only">Attempts</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">#</th>
+                      <th scope="col">Time</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Duration</th>
+                      <th scope="col">Answer</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {d.attempts.map((a) => (
+                      <tr key={a.attempt} data-testid="webhook-attempt">
+                        <td>{a.attempt}</td>
+                        <td>{when(a.at)}</td>
+                        <td>{a.statusCode ?? '—'}</td>
+                        <td>{a.durationMs} ms</td>
+                        <td className="webhooks-answer">{a.error ?? a.response}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </li>
         ))}
