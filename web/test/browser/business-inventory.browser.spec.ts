@@ -100,9 +100,9 @@ describe('materials inventory', () => {
       expect(await tabs.allTextContents()).toEqual(['Main facesNo colour', 'SidesNo colour']);
       await dialog.getByRole('button', { name: 'Finish' }).click();
       await dialog.getByText('For color mode, color is required').first().waitFor();
-      // Textures: no API yet, the grid's empty state.
+      // Textures: the grid, or its empty state when neither the scope nor the community has one (ADR 0064).
       await dialog.locator('label.mode-option', { hasText: 'Texture' }).click();
-      await dialog.getByTestId('texture-empty').waitFor();
+      await dialog.locator('[data-testid="texture-empty"], [data-testid="texture-choices"]').first().waitFor();
       await dialog.getByText('For texture mode, textureId is required').first().waitFor();
 
       await dialog.locator('label.mode-option', { hasText: 'Color' }).click();

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppearanceEntry, Direction } from '@kiln/contracts';
 import { ALL_DIRECTIONS, APPEARANCE_DIRECTIONS, type MaterialClassId } from '@kiln/contracts/constants';
 import {
+  APPEARANCE_MESSAGES,
   APPEARANCE_TYPE_LABELS,
   APPEARANCE_TYPES,
   appearanceErrors,
@@ -12,11 +13,11 @@ import {
   type AppearanceType,
 } from '@kiln/domain';
 import { SelectField } from '../../teams/dialogs/fields';
-import { SearchIcon } from '../../ui/icons';
+import { mediaFileUrl } from '../../textures/textures-api';
 import { ColorPicker } from './ColorPicker';
-
-/** Textures have no API yet (spec 002 §7 "paths not shown"; ADR 0031): the grid shows its empty state. */
-export const NO_TEXTURES = 'No textures found. Textures you publish and community textures will be listed here.';
+import type { EntryTexture } from './entry-textures';
+import type { MaterialScope } from './material-api';
+import { TexturePicker } from './TexturePicker';
 
 interface AppearanceEditorProps {
   value: AppearanceEntry[];
@@ -24,17 +25,65 @@ interface AppearanceEditorProps {
   materialClass: MaterialClassId | '';
   /** Show the §5 rules' messages (after a first Finish or Done). */
   showErrors: boolean;
+  /** The material's scope: its textures are offered, with the community's. */
+  scope: MaterialScope;
+  /** The textures the entries name, as read (useEntryTextures). */
+  textures: ReadonlyMap<string, EntryTexture>;
+}
+
+/** The texture an entry shows: the one chosen here, or the one it names as read; null while unknown or gone. */
+function shownTexture(entry: AppearanceEntry, textures: ReadonlyMap<string, EntryTexture>): { name: string; preview: string | null } | null {
+  if (!entry.textureId) return null;
+  const read = textures.get(entry.textureId);
+  if (read?.state === 'ready') return { name: read.texture.name, preview: read.texture.preview?.id ?? null };
+  if (read?.state === 'gone') return null;
+  return entry.texture && entry.texture.id === entry.textureId ? entry.texture : null;
 }
 
 const DIRECTION_CHOICES: readonly Direction[] = [...APPEARANCE_DIRECTIONS, ALL_DIRECTIONS];
 const directionLabel = (d: Direction) => (d === ALL_DIRECTIONS ? 'All' : d);
 
-/** What an entry tab shows beside its name: the chosen colour or texture. */
-function EntryMark({ entry }: { entry: AppearanceEntry }) {
+/** What an entry tab shows beside its name: the chosen colour, or the texture (its preview and name, or that it is gone). */
+function EntryMark({ entry, textures }: { entry: AppearanceEntry; textures: ReadonlyMap<string, EntryTexture> }) {
   if (entry.mode === 'color' && entry.color)
     return <span className="color-chip color-chip--small" style={{ background: entry.color.hex }} aria-hidden="true" />;
-  if (entry.mode === 'texture' && entry.texture) return <span className="tab-note">{entry.texture.name}</span>;
+  if (entry.mode === 'texture' && entry.textureId) {
+    const texture = shownTexture(entry, textures);
+    if (texture)
+      return (
+        <span className="tab-note tab-texture">
+          {texture.preview && <img src={mediaFileUrl(texture.preview)} alt="" width={18} height={18} />}
+          {texture.name}
+        </span>
+      );
+    if (textures.get(entry.textureId)?.state === 'gone') return <span className="tab-note tab-note--gone">Texture gone</span>;
+    return <span className="tab-note">…</span>;
+  }
   return <span className="tab-note">{entry.mode === 'texture' ? 'No texture' : 'No colour'}</span>;
+}
+
+/** The entry's texture above the grid: its name, or the sentence saying it is gone (ADR 0064). */
+function ChosenTexture({ entry, textures }: { entry: AppearanceEntry; textures: ReadonlyMap<string, EntryTexture> }) {
+  if (!entry.textureId) return null;
+  const read = textures.get(entry.textureId);
+  if (read?.state === 'gone')
+    return (
+      <p className="texture-gone" role="status" data-testid="texture-gone">
+        {APPEARANCE_MESSAGES.textureUnavailable}
+      </p>
+    );
+  if (read?.state === 'failed')
+    return (
+      <p className="field-error" role="alert">
+        {read.message}
+      </p>
+    );
+  const texture = shownTexture(entry, textures);
+  return texture ? (
+    <p className="texture-chosen" data-testid="texture-chosen">
+      Texture: <strong>{texture.name}</strong>
+    </p>
+  ) : null;
 }
 
 /**
@@ -42,12 +91,11 @@ function EntryMark({ entry }: { entry: AppearanceEntry }) {
  * (APG tabs: arrow keys move between them), and in each the directions it paints, the Texture/Color switch, the
  * texture search and grid, or the colour picker.
  */
-export function AppearanceEditor({ value, onChange, materialClass, showErrors }: AppearanceEditorProps) {
+export function AppearanceEditor({ value, onChange, materialClass, showErrors, scope, textures }: AppearanceEditorProps) {
   const entries = value;
   const type = appearanceTypeOf(entries);
   const labels = entryLabels(entries);
   const [active, setActive] = useState(0);
-  const [term, setTerm] = useState('');
   const current = Math.min(active, entries.length - 1);
   const entry = entries[current];
   const baseId = useId();
@@ -107,7 +155,7 @@ export function AppearanceEditor({ value, onChange, materialClass, showErrors }:
             onKeyDown={onTabKey}
           >
             <span>{labels[i]}</span>
-            <EntryMark entry={e} />
+            <EntryMark entry={e} textures={textures} />
           </button>
         ))}
       </div>
@@ -147,21 +195,16 @@ export function AppearanceEditor({ value, onChange, materialClass, showErrors }:
           </fieldset>
 
           {entry.mode === 'texture' ? (
-            <div className="texture-picker">
-              <div className="search texture-search">
-                <SearchIcon size={16} />
-                <input
-                  type="search"
-                  aria-label="Search textures"
-                  placeholder="Search textures"
-                  value={term}
-                  onChange={(event) => setTerm(event.target.value)}
-                />
-              </div>
-              <p className="texture-empty" data-testid="texture-empty">
-                {NO_TEXTURES}
-              </p>
-            </div>
+            <>
+              <ChosenTexture entry={entry} textures={textures} />
+              <TexturePicker
+                scope={scope}
+                value={entry.textureId}
+                onChoose={(texture) =>
+                  update(current, { ...entry, textureId: texture.id, texture: { id: texture.id, name: texture.name, preview: texture.preview?.id ?? null } })
+                }
+              />
+            </>
           ) : (
             <ColorPicker key={current} label={labels[current]} value={entry.color} onChange={(color) => update(current, { ...entry, color })} />
           )}

@@ -22,6 +22,7 @@ import { BUSINESS_TEXTS } from '../business-texts';
 import { useMaterialCache } from '../inventory/useInventory';
 import { AppearanceEditor } from './AppearanceEditor';
 import { DEFAULT_FINISH } from './ColorPicker';
+import { useEntryTextures } from './entry-textures';
 import { CHANGED_MEANWHILE, materialApi, materialKeys, type MaterialScope } from './material-api';
 import {
   classDefaults,
@@ -135,6 +136,8 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
   const materialClass = values.materialClass;
   const spec = materialClass ? MATERIAL_CLASSES[materialClass] : undefined;
   const tags = useQuery({ queryKey: materialKeys.tags(scope), queryFn: () => materialApi.tags(scope), staleTime: 60_000 });
+  // The textures the entries name (read on the appearance step only): the tabs, the grid and the preview show them.
+  const entryTextures = useEntryTextures(step === 3 ? (values.appearance ?? []) : []);
   const ids = { classHint: useId(), discard: useId() };
   const [askingToDiscard, setAskingToDiscard] = useState(false);
   // Escape and Close: with nothing typed they close; otherwise they ask first, and on the question they go back.
@@ -404,7 +407,14 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
               control={control}
               name="appearance"
               render={({ field }) => (
-                <AppearanceEditor value={field.value} onChange={field.onChange} materialClass={materialClass} showErrors={Boolean(errors.appearance)} />
+                <AppearanceEditor
+                  value={field.value}
+                  onChange={field.onChange}
+                  materialClass={materialClass}
+                  showErrors={Boolean(errors.appearance)}
+                  scope={scope}
+                  textures={entryTextures}
+                />
               )}
             />
             <div
@@ -414,7 +424,7 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
               data-testid="material-preview"
             >
               <Suspense fallback={<div className="preview-fallback" />}>
-                <MaterialPreview materialClass={materialClass} sizes={sizesOf(values)} appearance={values.appearance ?? []} />
+                <MaterialPreview materialClass={materialClass} sizes={sizesOf(values)} appearance={values.appearance ?? []} textures={entryTextures} />
               </Suspense>
             </div>
           </div>

@@ -41,3 +41,13 @@ describe('preview face directions', () => {
     expect(finishesByDirection([])).toEqual(Array(6).fill(NEUTRAL_FINISH));
   });
 });
+
+describe('preview faces with textures (ADR 0064)', () => {
+  it('a texture-mode entry shows its texture once read; until then, or gone, the neutral grey', () => {
+    const T = '0123456789abcdef01234567';
+    const textured: AppearanceEntry = { mode: 'texture', textureId: T, color: null, materialIndexDirection: ['Z+', 'Z-'] };
+    const sides = entry(red, ['X+', 'X-', 'Y+', 'Y-']);
+    expect(finishesByDirection([textured, sides], (id) => id === T)).toEqual([red, red, red, red, { textureId: T }, { textureId: T }]);
+    expect(finishesByDirection([textured, sides], () => false)).toEqual([red, red, red, red, NEUTRAL_FINISH, NEUTRAL_FINISH]);
+  });
+});

@@ -16,13 +16,23 @@ export function directionIndexOf(nx: number, ny: number, nz: number): number {
   return nz >= 0 ? 4 : 5;
 }
 
-/** A face no entry paints, and a texture (none can be shown yet, ADR 0031): a neutral grey. */
+/** A face no entry paints, or whose texture is not read (yet, or gone): a neutral grey. */
 export const NEUTRAL_FINISH = { hex: '#B9B4AC', metallicity: 0, roughness: 0.6, opacity: 1 } as const;
 
-/** The colour and finish each face direction takes: the entry naming the direction, else an entry with 'all'. */
-export function finishesByDirection(entries: readonly AppearanceEntry[]) {
-  return DIRECTION_ORDER.map((direction) => {
-    const entry = entries.find((e) => e.materialIndexDirection.includes(direction)) ?? entries.find((e) => e.materialIndexDirection.includes('all'));
+/** The entry painting each face direction: the entry naming the direction, else an entry with 'all'; none: undefined. */
+export function entriesByDirection(entries: readonly AppearanceEntry[]): (AppearanceEntry | undefined)[] {
+  return DIRECTION_ORDER.map(
+    (direction) => entries.find((e) => e.materialIndexDirection.includes(direction)) ?? entries.find((e) => e.materialIndexDirection.includes('all')),
+  );
+}
+
+/**
+ * What each face direction wears: the texture its texture-mode entry names (its id, when `hasTexture` says it was
+ * read), or the colour and finish of its colour-mode entry, else the neutral grey.
+ */
+export function finishesByDirection(entries: readonly AppearanceEntry[], hasTexture: (id: string) => boolean = () => false) {
+  return entriesByDirection(entries).map((entry) => {
+    if (entry?.mode === 'texture' && entry.textureId && hasTexture(entry.textureId)) return { textureId: entry.textureId };
     return entry?.mode === 'color' && entry.color ? entry.color : NEUTRAL_FINISH;
   });
 }
