@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TEAM_MESSAGES } from '@kiln/domain';
 import type { User } from '@kiln/contracts';
@@ -76,6 +77,12 @@ function ProfileForm({ user }: { user: User }) {
           </div>
         </form>
       </div>
+      <p className="profile-more">
+        <Link to="/settings/tokens" data-testid="profile-tokens">
+          Access tokens
+        </Link>{' '}
+        let your programs use the Kiln API as you.
+      </p>
     </section>
   );
 }

@@ -167,6 +167,13 @@ export function TeamPage() {
               {team.name}
             </h1>
             {team.description && <p className="page-sub">{team.description}</p>}
+            {team.userRole === 'owner' && (
+              <p className="page-sub">
+                <Link to={`/settings/tokens?team=${team.id}`} data-testid="team-tokens-link">
+                  Team access tokens
+                </Link>
+              </p>
+            )}
           </div>
           <NewProjectPopover teamId={team.id} allowed={teamAllows(team.userRole, 'project.create')} />
         </div>

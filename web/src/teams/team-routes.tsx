@@ -5,6 +5,7 @@ import { businessRoutes } from '../business/business-routes';
 import { webhookRoutes } from '../integrations/webhooks/webhook-routes';
 import { pluginRoutes } from '../plugins/plugin-routes';
 import { ComingSoonPage } from '../shell/ComingSoonPage';
+import { tokenRoutes } from '../tokens/token-routes';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { lazyPart } from '../ui/lazy';
 import { PageLoadFailed } from '../ui/LazyFallbacks';
@@ -70,6 +71,7 @@ export function teamRoutes() {
       {assetRoutes('personal')}
       {businessRoutes()}
       {webhookRoutes()}
+      {tokenRoutes()}
       <Route path="market" element={soon} />
       <Route path="market/*" element={soon} />
       <Route path="account" element={soon} />
