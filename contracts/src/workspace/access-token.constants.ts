@@ -31,10 +31,10 @@ export const ACCESS_TOKEN_LAST_USED_EVERY_MS = 60_000;
 /**
  * What a route is, to an access token: an area (its scopes decide, GET/HEAD read, every other method writes),
  * `account` (the person's own account: read only — a token cannot change it), `tokens` (tokens are never made
- * or revoked with a token), `open` (routes without a session: the token changes nothing there) or `events`
+ * or revoked with a token), `integrations` (webhooks and their signing secrets: set up by a signed-in person only), `open` (routes without a session: the token changes nothing there) or `events`
  * (the replay of integration events, ADR 0066: read by any token, which then follows what its owner may see).
  */
-export type TokenRouteArea = TokenArea | 'account' | 'tokens' | 'open' | 'events';
+export type TokenRouteArea = TokenArea | 'account' | 'tokens' | 'integrations' | 'open' | 'events';
 
 /**
  * The one home of the map route → area: path prefixes, the first that matches wins (so the longer come
@@ -46,7 +46,7 @@ export const TOKEN_ROUTE_AREAS: readonly (readonly [prefix: string, area: TokenR
   ['/api/auth/login', 'open'],
   ['/api/auth/', 'account'],
   ['/api/workspace/access-token', 'tokens'],
-  ['/api/integrations/', 'account'],
+  ['/api/integrations/', 'integrations'],
   ['/api/events', 'events'],
   ['/api/public/', 'open'],
   ['/api/hooks/', 'open'],

@@ -39,6 +39,7 @@ describe('access token rules (ADR 0065)', () => {
     expect(tokenMay(all, 'POST', '/api/auth/logout')).toMatchObject({ allowed: false, message: ACCESS_TOKEN_MESSAGES.notForAccount });
     expect(tokenMay(all, 'GET', '/api/auth/me')).toEqual({ allowed: true });
     expect(tokenMay(['assets:read'], 'GET', '/api/events')).toEqual({ allowed: true });
+    expect(tokenMay(all, 'GET', '/api/integrations/webhook')).toMatchObject({ allowed: false, message: ACCESS_TOKEN_MESSAGES.notForIntegrations });
     expect(tokenMay(all, 'GET', '/api/not-listed')).toMatchObject({ allowed: false, message: ACCESS_TOKEN_MESSAGES.notHere });
   });
 

@@ -32,6 +32,7 @@ export const ACCESS_TOKEN_MESSAGES = {
   /** 403: a token is never used to make, see or revoke tokens, nor to change the account. */
   notForTokens: 'An access token cannot create, list or revoke tokens. Sign in to Kiln to manage tokens.',
   notForAccount: 'An access token cannot change the account. Sign in to Kiln to do that.',
+  notForIntegrations: 'An access token cannot see or change webhooks. Sign in to Kiln to manage them.',
   notHere: 'An access token cannot be used on this route.',
   rateLimited: 'Too many requests with this access token. Wait a moment and try again.',
   secretShownOnce: 'Copy this token now. It will not be shown again.',
@@ -59,6 +60,7 @@ export function tokenMay(scopes: readonly TokenScope[], method: string, path: st
   if (area === null) return refuse(ACCESS_TOKEN_MESSAGES.notHere);
   if (area === 'open') return { allowed: true };
   if (area === 'tokens') return refuse(ACCESS_TOKEN_MESSAGES.notForTokens);
+  if (area === 'integrations') return refuse(ACCESS_TOKEN_MESSAGES.notForIntegrations);
   if (area === 'account') return access === 'read' ? { allowed: true } : refuse(ACCESS_TOKEN_MESSAGES.notForAccount);
   if (area === 'events') return access === 'read' ? { allowed: true } : refuse(ACCESS_TOKEN_MESSAGES.notHere);
   return scopesAllow(scopes, area, access) ? { allowed: true } : refuse(beyondScopeMessage(area, access));
