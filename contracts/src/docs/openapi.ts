@@ -121,14 +121,19 @@ export function buildOpenApi(): Record<string, unknown> {
       version: '1.0.0',
       description:
         'HTTP API of the Kiln web app. Errors: { statusCode, message, errors?, retryAfter? }. Bodies are JSON only. ' +
-        "State-changing requests must come from the app's own origin (or send no Origin/Referer, e.g. with a Bearer token). " +
+        "State-changing requests must come from the app's own origin, unless they carry an Authorization header (then no cookie is read). " +
+        'Programs use access tokens (`kiln_pat_…`, `kiln_tat_…`) as `Authorization: Bearer`, within their scopes (ADR 0065). ' +
         'Every answer is `Cache-Control: no-store`.',
     },
     components: {
       schemas: { ErrorBody: schema(ErrorBody, 'output') },
       securitySchemes: {
         cookie: { type: 'apiKey', in: 'cookie', name: 'kiln_session' },
-        bearer: { type: 'http', scheme: 'bearer' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An access token (scopes read/write per area: models, plugins, assets, business) or a session token.',
+        },
       },
     },
     paths,
