@@ -4,8 +4,8 @@ set -eu
 service="${1:-${KILN_SERVICE:-}}"
 case "$service" in
   bff) main=bff/src/main.js ;;
-  workspace|plugin-registry|assets|commerce|integrations) main="services/$service/src/main.js" ;;
-  *) echo "KILN_SERVICE must be one of: workspace plugin-registry assets commerce integrations bff (got '$service')" >&2; exit 64 ;;
+  workspace|plugin-registry|assets|commerce|integrations|analytics) main="services/$service/src/main.js" ;;
+  *) echo "KILN_SERVICE must be one of: workspace plugin-registry assets commerce integrations analytics bff (got '$service')" >&2; exit 64 ;;
 esac
 cd /app
 # Compiled by `npm run build` (see docs/adr/0016-compiled-services-and-memory.md).

@@ -53,7 +53,7 @@ export const REPO_ROOT = OWN_BUILD ? path.resolve(OWN_BUILD, '..', '..', '..') :
  * fifth of their CPU, for about 6 MiB each at idle (ADR 0036). `KILN_CHILD_NODE_FLAGS` adds flags to
  * every child (a profile: `--cpu-prof --cpu-prof-dir=…`).
  */
-export function childNodeFlags(name: ServiceName | 'bff'): string[] {
+export function childNodeFlags(name: ServiceName | 'bff' | 'analytics'): string[] {
   const hot = name === 'bff' || name === 'workspace' || name === 'commerce';
   return [`--max-semi-space-size=${hot ? 4 : 1}`, ...(process.env.KILN_CHILD_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
 }
@@ -94,6 +94,8 @@ export interface StackOptions {
   /** Port of a nats-server we look for or start. Default 4222. */
   natsPort?: number;
   services?: readonly ServiceName[];
+  /** Start the analytics consumer (ADR 0068) beside the services. Default true. */
+  analytics?: boolean;
   /** How long to wait for `GET /api/health` to answer 200. Default 60s. */
   healthTimeoutMs?: number;
   /** The runner's own messages. Default: console.log with a `[kiln]` prefix. */
@@ -362,6 +364,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         env: { ...common, ...natsUserEnv(name), ...(name === 'commerce' || name === 'integrations' ? { KILN_SECRETS_KEY: storeSecretsKey } : {}) },
         cwd: REPO_ROOT,
       })),
+      // The analytics consumer (ADR 0068): a reader of the streams with its own NATS user; it answers no
+      // request, so it gets no RPC key.
+      ...(options.analytics === false
+        ? []
+        : [
+            {
+              name: 'analytics',
+              args: [...childNodeFlags('analytics'), path.join(buildDir, 'services', 'analytics', 'src', 'main.js')],
+              env: { ...common, KILN_RPC_KEY: undefined, ...natsUserEnv('analytics') },
+              cwd: REPO_ROOT,
+            },
+          ]),
       {
         name: 'bff',
         args: [...childNodeFlags('bff'), path.join(buildDir, 'bff', 'src', 'main.js')],

@@ -90,7 +90,8 @@ it('the compiled runner starts the stack and it answers its health check', async
 it('every process runs compiled JavaScript from the build: no @swc-node/register, no SWC in memory', () => {
   const tree = descendants(runner.pid!);
   const { pids } = nameStackProcesses(tree);
-  expect(Object.keys(pids).sort()).toEqual([...SERVICES, 'bff'].sort());
+  // The services, the analytics consumer (ADR 0068) and the BFF.
+  expect(Object.keys(pids).sort()).toEqual([...SERVICES, 'analytics', 'bff'].sort());
   for (const { pid, cmdline } of [{ pid: runner.pid!, cmdline: fs.readFileSync(`/proc/${runner.pid}/cmdline`, 'utf8').split('\0').join(' ') }, ...tree]) {
     expect(cmdline).not.toContain('@swc-node/register');
     expect(cmdline).not.toMatch(/\.ts(\s|$)/);
@@ -102,7 +103,10 @@ it('every process runs compiled JavaScript from the build: no @swc-node/register
 });
 
 it('gives every child one RPC key of its own making, and never prints it', () => {
-  const { pids } = nameStackProcesses(descendants(runner.pid!));
+  const { pids: all } = nameStackProcesses(descendants(runner.pid!));
+  // The analytics consumer answers no request: it gets no key (ADR 0068).
+  const { analytics, ...pids } = all;
+  expect(environOf(analytics).KILN_RPC_KEY).toBeUndefined();
   const keys = Object.values(pids).map((pid) => environOf(pid).KILN_RPC_KEY);
   expect(keys).toHaveLength(SERVICES.length + 1);
   expect(new Set(keys).size).toBe(1);

@@ -24,7 +24,17 @@ const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integra
 
 describe('docker-compose.yml', () => {
   it('names the whole stack', () => {
-    expect(Object.keys(services).sort()).toEqual(['assets', 'bff', 'commerce', 'integrations', 'nats', 'plugin-registry', 'postgres', 'workspace']);
+    expect(Object.keys(services).sort()).toEqual([
+      'analytics',
+      'assets',
+      'bff',
+      'commerce',
+      'integrations',
+      'nats',
+      'plugin-registry',
+      'postgres',
+      'workspace',
+    ]);
   });
 
   it('runs NATS with JetStream on a volume and Postgres 17 with a healthcheck', () => {
@@ -46,7 +56,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it.each([...SERVICES, 'bff'])('%s connects to NATS as its own user', (name) => {
+  it.each([...SERVICES, 'analytics', 'bff'])('%s connects to NATS as its own user', (name) => {
     const env = services[name].environment ?? {};
     expect(env.NATS_USER).toBe(name);
     expect(env.NATS_PASSWORD).toBe(`\${${passwordVariable(name as NatsUser)}}`);
@@ -74,8 +84,17 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(bff.depends_on ?? {})).toEqual(expect.arrayContaining(['nats', ...SERVICES]));
   });
 
+  it('runs the analytics consumer (ADR 0068) with the database and NATS, and no RPC key (it answers no request)', () => {
+    const analytics = services.analytics;
+    expect(analytics.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\/kiln$/);
+    expect(analytics.environment).toMatchObject({ NATS_URL: 'nats://nats:4222', KILN_SERVICE: 'analytics' });
+    expect(analytics.environment?.KILN_RPC_KEY).toBeUndefined();
+    expect(analytics.depends_on?.postgres?.condition).toBe('service_healthy');
+    expect(fs.readFileSync(path.join(root, 'deploy', 'Dockerfile'), 'utf8')).toContain('COPY services/analytics/package.json services/analytics/');
+  });
+
   it('builds every app container from deploy/Dockerfile', () => {
-    for (const name of [...SERVICES, 'bff']) {
+    for (const name of [...SERVICES, 'analytics', 'bff']) {
       expect(services[name].build).toEqual({ context: '.', dockerfile: 'deploy/Dockerfile' });
     }
     expect(fs.existsSync(path.join(root, 'deploy', 'Dockerfile'))).toBe(true);
@@ -91,6 +110,6 @@ describe('docker-compose.yml', () => {
 
   it('has an entrypoint that knows every app service', () => {
     const entry = fs.readFileSync(path.join(root, 'deploy', 'docker-entrypoint.sh'), 'utf8');
-    for (const name of [...SERVICES, 'bff']) expect(entry).toContain(name);
+    for (const name of [...SERVICES, 'analytics', 'bff']) expect(entry).toContain(name);
   });
 });
