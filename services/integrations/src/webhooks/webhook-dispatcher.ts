@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { WEBHOOK_MESSAGES } from '@kiln/contracts';
 import { checkWebhookUrl, DomainError, isDelivered, nextRetryDelayMs, pickDeliveryAddress } from '@kiln/domain';
 import { CLOCK, type Clock, SECRET_BOX, type SecretBox } from '@kiln/service-kit';
-import { EVENT_JOURNAL_READER, EventJournalReader } from './ports/event-journal-reader.port';
 import { WEBHOOK_ENDPOINTS, WebhookEndpoints } from './ports/webhook-endpoints.port';
 import { AttemptOutcome, AttemptVerdict, ClaimedDelivery, WEBHOOK_DELIVERIES, WebhookDeliveries } from './ports/webhook-deliveries.port';
 import { WEBHOOK_PEOPLE, WebhookPeople } from './ports/webhook-people.port';
@@ -35,7 +34,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(WEBHOOK_DELIVERIES) private readonly deliveries: WebhookDeliveries,
     @Inject(WEBHOOK_TRANSPORT) private readonly transport: WebhookTransport,
     @Inject(WEBHOOK_PEOPLE) private readonly people: WebhookPeople,
-    @Inject(EVENT_JOURNAL_READER) private readonly journal: EventJournalReader,
     @Inject(SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -128,10 +126,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** One attempt of one claimed delivery, recorded with its verdict. */
   async attempt(claim: ClaimedDelivery): Promise<void> {
     const at = this.clock.now();
-    const endpoint = await this.endpoints.find(claim.endpointId);
-    const event = await this.journal.event(claim.eventId);
+    const { endpoint, event } = claim;
     const failure = (error: string): AttemptOutcome => ({ at, statusCode: null, durationMs: 0, error, response: '' });
-    if (!endpoint || !event) {
+    if (!event) {
       await this.deliveries.finish(claim, failure('The event or the endpoint is gone.'), { status: 'skipped' });
       return;
     }

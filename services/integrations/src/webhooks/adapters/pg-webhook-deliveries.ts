@@ -84,6 +84,8 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
 
   async claim(limit: number, perEndpoint: number, leaseMs: number, now: Date): Promise<ClaimedDelivery[]> {
     const leaseUntil = new Date(now.getTime() + leaseMs);
+    // The first due deliveries (at most 1,000 looked at), ranked per endpoint so that with those already in flight
+    // no endpoint gets more than `perEndpoint`; then locked, skipping rows another worker holds, and leased.
     const rows = await sql<{
       id: string;
       endpoint_id: string;
@@ -92,27 +94,43 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
       attempts_base: number;
       first_attempt_at: Date;
       position: string;
+      event: AnyEventEnvelope | null;
+      endpoint: Parameters<typeof endpointOf>[0];
     }>`
       WITH busy AS (
         SELECT endpoint_id, count(*) AS n FROM integrations.webhook_deliveries
         WHERE status = 'pending' AND lease_until > ${now} GROUP BY endpoint_id
-      ), due AS (
-        SELECT d.id FROM integrations.webhook_deliveries d
+      ), candidates AS (
+        SELECT d.id, d.endpoint_id, d.next_attempt_at, d.seq FROM integrations.webhook_deliveries d
         JOIN integrations.webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
-        LEFT JOIN busy b ON b.endpoint_id = d.endpoint_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND coalesce(b.n, 0) < ${perEndpoint}
+        WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
           AND (NOT e.ordered OR NOT EXISTS (
             SELECT 1 FROM integrations.webhook_deliveries p
             WHERE p.endpoint_id = d.endpoint_id AND p.record_key = d.record_key AND p.status = 'pending' AND p.seq < d.seq))
         ORDER BY d.next_attempt_at, d.seq
+        LIMIT 1000
+      ), ranked AS (
+        SELECT c.id, c.next_attempt_at, c.seq,
+          row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_attempt_at, c.seq) + coalesce(b.n, 0) AS slot
+        FROM candidates c LEFT JOIN busy b ON b.endpoint_id = c.endpoint_id
+      ), due AS (
+        SELECT d.id FROM integrations.webhook_deliveries d JOIN ranked r ON r.id = d.id
+        WHERE r.slot <= ${perEndpoint} AND d.status = 'pending'
+        ORDER BY r.next_attempt_at, r.seq
         LIMIT ${limit}
         FOR UPDATE OF d SKIP LOCKED
+      ), claimed AS (
+        UPDATE integrations.webhook_deliveries w
+        SET attempts = w.attempts + 1, lease_until = ${leaseUntil}, next_attempt_at = ${leaseUntil},
+            first_attempt_at = CASE WHEN w.attempts = w.attempts_base THEN ${now}::timestamptz ELSE w.first_attempt_at END, updated_at = ${now}
+        FROM due WHERE w.id = due.id
+        RETURNING w.id, w.endpoint_id, w.event_id, w.attempts, w.attempts_base, w.first_attempt_at, w.position
       )
-      UPDATE integrations.webhook_deliveries w
-      SET attempts = w.attempts + 1, lease_until = ${leaseUntil}, next_attempt_at = ${leaseUntil},
-          first_attempt_at = CASE WHEN w.attempts = w.attempts_base THEN ${now}::timestamptz ELSE w.first_attempt_at END, updated_at = ${now}
-      FROM due WHERE w.id = due.id
-      RETURNING w.id, w.endpoint_id, w.event_id, w.attempts, w.attempts_base, w.first_attempt_at, w.position::text AS position`.execute(this.db);
+      SELECT c.id, c.endpoint_id, c.event_id, c.attempts, c.attempts_base, c.first_attempt_at, c.position::text AS position,
+        j.${sql.ref(JOURNAL.event)} AS event, to_jsonb(e.*) AS endpoint
+      FROM claimed c
+      JOIN integrations.webhook_endpoints e ON e.id = c.endpoint_id
+      LEFT JOIN ${sql.table(JOURNAL.table)} j ON j.${sql.ref(JOURNAL.position)} = c.position`.execute(this.db);
     return rows.rows.map((r) => ({
       id: r.id,
       endpointId: r.endpoint_id,
@@ -121,31 +139,37 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
       scheduleAttempt: r.attempts - r.attempts_base,
       firstAttemptAt: new Date(r.first_attempt_at),
       position: r.position,
+      event: r.event,
+      endpoint: endpointOf(r.endpoint),
     }));
   }
 
   async finish(claim: ClaimedDelivery, outcome: AttemptOutcome, verdict: AttemptVerdict): Promise<void> {
     // Postgres text holds no NUL character: an answer's are dropped.
     const response = outcome.response.split(String.fromCharCode(0)).join('');
-    await this.db.transaction().execute(async (trx) => {
-      await sql`INSERT INTO integrations.webhook_attempts (delivery_id, attempt, at, status_code, duration_ms, error, response)
+    const next = verdict.status === 'pending' ? verdict.nextAttemptAt : null;
+    const delivered = verdict.status === 'delivered';
+    const disable = verdict.status === 'failed' ? verdict.disableEndpoint : null;
+    // One statement (atomic, one round trip): the attempt is logged; only the claim still holding the delivery
+    // decides its state (a lease that ran out was taken by a newer attempt); the endpoint follows.
+    await sql`
+      WITH attempt AS (
+        INSERT INTO integrations.webhook_attempts (delivery_id, attempt, at, status_code, duration_ms, error, response)
         VALUES (${claim.id}, ${claim.attempt}, ${outcome.at}, ${outcome.statusCode}, ${outcome.durationMs}, ${outcome.error}, ${response})
-        ON CONFLICT DO NOTHING`.execute(trx);
-      const next = verdict.status === 'pending' ? verdict.nextAttemptAt : null;
-      // Only the claim still holding the delivery decides (a lease that ran out was taken by a newer attempt).
-      const updated = await sql`UPDATE integrations.webhook_deliveries SET status = ${verdict.status}, next_attempt_at = ${next},
-          lease_until = NULL, updated_at = ${outcome.at}
-        WHERE id = ${claim.id} AND attempts = ${claim.attempt} AND status = 'pending'`.execute(trx);
-      if (!Number(updated.numAffectedRows ?? 0)) return;
-      if (verdict.status === 'delivered') {
-        await sql`UPDATE integrations.webhook_endpoints SET last_success_at = ${outcome.at} WHERE id = ${claim.endpointId}`.execute(trx);
-      }
-      if (verdict.status === 'failed' && verdict.disableEndpoint) {
-        await sql`UPDATE integrations.webhook_endpoints SET enabled = false, disabled_reason = ${verdict.disableEndpoint.reason},
-            disabled_at = ${outcome.at}, owner_notified = false, updated_at = ${outcome.at}
-          WHERE id = ${claim.endpointId} AND enabled`.execute(trx);
-      }
-    });
+        ON CONFLICT DO NOTHING
+      ), decided AS (
+        UPDATE integrations.webhook_deliveries SET status = ${verdict.status}, next_attempt_at = ${next}, lease_until = NULL, updated_at = ${outcome.at}
+        WHERE id = ${claim.id} AND attempts = ${claim.attempt} AND status = 'pending'
+        RETURNING endpoint_id
+      )
+      UPDATE integrations.webhook_endpoints e SET
+        last_success_at = CASE WHEN ${delivered}::boolean THEN ${outcome.at}::timestamptz ELSE e.last_success_at END,
+        enabled = CASE WHEN ${disable !== null}::boolean THEN false ELSE e.enabled END,
+        disabled_reason = CASE WHEN ${disable !== null}::boolean THEN ${disable?.reason ?? null}::text ELSE e.disabled_reason END,
+        disabled_at = CASE WHEN ${disable !== null}::boolean THEN ${outcome.at}::timestamptz ELSE e.disabled_at END,
+        owner_notified = CASE WHEN ${disable !== null}::boolean THEN false ELSE e.owner_notified END,
+        updated_at = CASE WHEN ${disable !== null}::boolean THEN ${outcome.at}::timestamptz ELSE e.updated_at END
+      FROM decided WHERE e.id = decided.endpoint_id AND (${delivered}::boolean OR (${disable !== null}::boolean AND e.enabled))`.execute(this.db);
   }
 
   async redeliver(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {

@@ -1,4 +1,5 @@
-import type { WebhookDelivery } from '@kiln/contracts';
+import type { AnyEventEnvelope, WebhookDelivery } from '@kiln/contracts';
+import type { WebhookEndpointRecord } from './webhook-endpoints.port';
 
 /** A delivery taken by one worker for one attempt (no other worker has it until `leaseUntil`). */
 export interface ClaimedDelivery {
@@ -11,6 +12,10 @@ export interface ClaimedDelivery {
   scheduleAttempt: number;
   firstAttemptAt: Date;
   position: string;
+  /** The event as published (null: no longer in the journal). */
+  event: AnyEventEnvelope | null;
+  /** The endpoint as it is at the claim. */
+  endpoint: WebhookEndpointRecord;
 }
 
 export interface AttemptOutcome {
