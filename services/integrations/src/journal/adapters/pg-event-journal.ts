@@ -4,7 +4,7 @@ import { AnyDb, DB, ServiceRuntime } from '@kiln/service-kit';
 import { sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import { JOURNAL_CHANNEL } from '../../schema';
-import { EventJournal, JournaledEvent, JournalFilter } from '../ports/event-journal.port';
+import { EventJournal, JournaledEvent, JournalFilter, NewEntry } from '../ports/event-journal.port';
 
 interface Row {
   position: string;
@@ -12,6 +12,9 @@ interface Row {
   audience: string[];
   area: string | null;
 }
+
+/** New events read at once after a commit; past that, every waiting reader looks for itself. */
+const TAIL_MAX = 1000;
 
 const entryOf = (row: Row): JournaledEvent => ({ cursor: String(row.position), event: row.event, audience: row.audience, area: row.area });
 
@@ -24,7 +27,12 @@ const entryOf = (row: Row): JournaledEvent => ({ cursor: String(row.position), e
 @Injectable()
 export class PgEventJournal implements EventJournal, OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('event-journal');
-  private readonly waiters = new Set<() => void>();
+  /** Each waiting reader, with what it waits for (any new event, without a test). */
+  private readonly waiters = new Map<() => void, ((entry: NewEntry) => boolean) | undefined>();
+  /** The journal's end as this instance last read its new events (undefined: not known, wake everyone). */
+  private tailAfter?: string;
+  private tailing?: Promise<void>;
+  private tailAgain = false;
   private listener?: PoolClient;
   private stopped = false;
 
@@ -44,12 +52,13 @@ export class PgEventJournal implements EventJournal, OnModuleInit, BeforeApplica
   private async listen(): Promise<void> {
     const client = await this.runtime.pool.connect();
     this.listener = client;
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', () => void this.readTail());
     client.on('error', (error) => {
       if (this.listener !== client) return;
       this.logger.error(`journal listener lost (${error.message}); reconnecting`);
       this.listener = undefined;
       client.release(error);
+      this.tailAfter = undefined;
       this.wakeAll();
       const retry = () => {
         if (!this.stopped) this.listen().catch(() => setTimeout(retry, 1000));
@@ -60,12 +69,54 @@ export class PgEventJournal implements EventJournal, OnModuleInit, BeforeApplica
   }
 
   private wakeAll(): void {
-    const waiters = [...this.waiters];
+    const waiters = [...this.waiters.keys()];
     this.waiters.clear();
     for (const wake of waiters) wake();
   }
 
-  nextCommit(ms: number): { done: Promise<void>; cancel: () => void } {
+  /**
+   * A commit: ONE read of what is new since the last one (type, audience, area), then only the readers one of those
+   * events is for are woken; a thousand waiting readers cost one query per commit, not a thousand. When the end is
+   * not known (at start, after a lost connection, past a long backlog) everyone is woken and looks for themselves.
+   */
+  private async readTail(): Promise<void> {
+    if (this.tailing) {
+      this.tailAgain = true;
+      return;
+    }
+    this.tailing = (async () => {
+      do {
+        this.tailAgain = false;
+        if (this.waiters.size === 0) {
+          this.tailAfter = undefined;
+          continue;
+        }
+        try {
+          if (this.tailAfter === undefined) {
+            this.tailAfter = await this.head();
+            this.wakeAll();
+            continue;
+          }
+          const { rows } = await sql<NewEntry & { position: string }>`
+            SELECT position, type, audience, area FROM integrations.event_journal
+            WHERE position > ${this.tailAfter}::bigint ORDER BY position LIMIT ${TAIL_MAX}`.execute(this.db);
+          if (rows.length === 0) continue;
+          this.tailAfter = String(rows[rows.length - 1].position);
+          if (rows.length === TAIL_MAX) {
+            this.wakeAll();
+            continue;
+          }
+          for (const [wake, interested] of [...this.waiters]) if (!interested || rows.some(interested)) wake();
+        } catch {
+          this.tailAfter = undefined;
+          this.wakeAll();
+        }
+      } while (this.tailAgain && !this.stopped);
+    })().finally(() => (this.tailing = undefined));
+    await this.tailing;
+  }
+
+  nextCommit(ms: number, interested?: (entry: NewEntry) => boolean): { done: Promise<void>; cancel: () => void } {
     if (this.stopped) return { done: Promise.resolve(), cancel: () => undefined };
     let wake!: () => void;
     let timer: NodeJS.Timeout | undefined;
@@ -76,7 +127,7 @@ export class PgEventJournal implements EventJournal, OnModuleInit, BeforeApplica
         resolve();
       };
       timer = setTimeout(wake, ms);
-      this.waiters.add(wake);
+      this.waiters.set(wake, interested);
     });
     return { done, cancel: wake };
   }

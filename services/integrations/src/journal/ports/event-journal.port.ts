@@ -12,6 +12,13 @@ export interface JournalFilter {
   limit: number;
 }
 
+/** What a waiting reader is told of a newly journaled event, to decide whether to look. */
+export interface NewEntry {
+  type: string;
+  audience: string[];
+  area: string | null;
+}
+
 /** A journaled event with who may see it, as the journal holds it. */
 export interface JournaledEvent extends JournalEntry {
   audience: string[];
@@ -36,10 +43,11 @@ export interface EventJournal {
   /** One journaled event by id. */
   entry(eventId: string): Promise<JournaledEvent | null>;
   /**
-   * Resolves at the next commit of new events (any instance's), or after `ms` at the latest; `cancel` stops
-   * waiting. Ask for it BEFORE reading, so a commit between the read and the wait is not missed.
+   * Resolves at the next commit (any instance's) of new events `interested` says yes to (any, without it), or after
+   * `ms` at the latest; `cancel` stops waiting. Ask for it BEFORE reading, so a commit between the read and the wait
+   * is not missed.
    */
-  nextCommit(ms: number): { done: Promise<void>; cancel: () => void };
+  nextCommit(ms: number, interested?: (entry: NewEntry) => boolean): { done: Promise<void>; cancel: () => void };
   /** True once the instance is shutting down: waiting readers answer what they have at once. */
   readonly stopping: boolean;
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EVENTS_PAGE_DEFAULT, EVENTS_WAIT_DEFAULT_S, EventsPage } from '@kiln/contracts';
 import { EVENT_JOURNAL, EventJournal } from '../../ports/event-journal.port';
-import { EventVisibility } from '../../visibility';
+import { EventVisibility, mayRead } from '../../visibility';
 import { ReadEventsQuery } from './read-events.query';
 
 /** A waiting reader looks again at least this often (ms), should a notification be lost: `KILN_EVENTS_RECHECK_MS`, default 5 s. */
@@ -23,18 +23,16 @@ export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery, EventsP
   async execute({ caller, query }: ReadEventsQuery): Promise<EventsPage> {
     const after = query.after ?? '0';
     const deadline = Date.now() + (query.wait ?? EVENTS_WAIT_DEFAULT_S) * 1000;
+    const types = query.types?.length ? query.types : null;
     for (;;) {
       const left = deadline - Date.now();
-      // Asked for before reading: a commit between the read and the wait still wakes it.
-      const commit = this.journal.nextCommit(Math.max(0, Math.min(left, recheckMs())));
       const view = await this.visibility.viewOf(caller);
-      const events = await this.journal.page({
-        after,
-        rooms: view.rooms,
-        areas: view.areas,
-        types: query.types?.length ? query.types : null,
-        limit: query.limit ?? EVENTS_PAGE_DEFAULT,
-      });
+      // Asked for before reading: a commit between the read and the wait still wakes it, if it brings one of its events.
+      const commit = this.journal.nextCommit(
+        Math.max(0, Math.min(left, recheckMs())),
+        (entry) => (!types || types.includes(entry.type)) && mayRead(view, entry),
+      );
+      const events = await this.journal.page({ after, rooms: view.rooms, areas: view.areas, types, limit: query.limit ?? EVENTS_PAGE_DEFAULT });
       if (events.length > 0 || left <= 0 || this.journal.stopping) {
         commit.cancel();
         return { events, cursor: events.length ? events[events.length - 1].cursor : after };
