@@ -8,6 +8,7 @@ import { createDatabase as createKysely, migrateSchema } from '../../services/ki
 import * as assetsInitial from '../../services/assets/src/migrations/0001-initial';
 import * as assetsMedia from '../../services/assets/src/migrations/0002-media';
 import { commerceMigrations } from '../../services/commerce/src/migrations';
+import { integrationsMigrations } from '../../services/integrations/src/migrations';
 import { pluginRegistryMigrations } from '../../services/plugin-registry/src/migrations';
 import { workspaceMigrations } from '../../services/workspace/src/migrations';
 import { appRoleName, createDatabase, dropDatabase, ensureDatabase, KILN_SCHEMAS, prepareAppRole } from '../src/postgres';
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Record<string, any>> = {
   plugin_registry: pluginRegistryMigrations,
   assets: { '0001-initial': assetsInitial, '0002-media': assetsMedia },
   commerce: commerceMigrations,
+  integrations: integrationsMigrations,
 };
 
 let adminUrl: string; // Kiln's database, as the admin
@@ -163,7 +165,7 @@ describe('the role the services connect as', () => {
     expect(await codeOf(plain, 'CREATE SCHEMA intruder')).toBe('42501');
   });
 
-  it("runs all four services' migrations, owns Kiln's schemas and everything in them", async () => {
+  it("runs every service's migrations, owns Kiln's schemas and everything in them", async () => {
     await migrateAll(appUrl);
     const app = await connect(appUrl);
     const role = appRoleName(databaseName(adminUrl));
