@@ -3,7 +3,7 @@ import { WEBHOOK_MESSAGES } from '@kiln/contracts';
 import { checkWebhookUrl, DomainError, isDelivered, nextRetryDelayMs, pickDeliveryAddress } from '@kiln/domain';
 import { CLOCK, type Clock, SECRET_BOX, type SecretBox } from '@kiln/service-kit';
 import { WEBHOOK_ENDPOINTS, WebhookEndpoints } from './ports/webhook-endpoints.port';
-import { AttemptOutcome, AttemptVerdict, ClaimedDelivery, WEBHOOK_DELIVERIES, WebhookDeliveries } from './ports/webhook-deliveries.port';
+import { AttemptOutcome, AttemptVerdict, ClaimedDelivery, VisibleFilter, WEBHOOK_DELIVERIES, WebhookDeliveries } from './ports/webhook-deliveries.port';
 import { WEBHOOK_PEOPLE, WebhookPeople } from './ports/webhook-people.port';
 import { WEBHOOK_TRANSPORT, WebhookTransport } from './ports/webhook-transport.port';
 import { WEBHOOK_CONFIG, WebhookConfig } from './webhook-config';
@@ -59,6 +59,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** What the endpoint's owner may see now; a team's endpoint sees through that team's rooms only. */
+  readonly visible: VisibleFilter = (endpoint, events) =>
+    this.people.visibleTo(endpoint.teamId ? { userId: endpoint.ownerId, teamId: endpoint.teamId } : { userId: endpoint.ownerId }, events);
+
   /** Look for work now (after a create, a redelivery, a replay) rather than at the next poll. */
   nudge(): void {
     this.wake?.();
@@ -91,7 +95,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** One round: fan out, tell disabled endpoints' owners, claim what fits in the free slots. Answers whether it found work. */
   async step(): Promise<boolean> {
     const now = this.clock.now();
-    const read = await this.deliveries.fanOut(FAN_OUT_BATCH, now);
+    const read = await this.deliveries.fanOut(FAN_OUT_BATCH, now, this.visible);
     await this.notifyDisabled();
     const free = this.config.concurrency - this.inFlight.size;
     if (free <= 0) return true;
@@ -133,8 +137,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     // The owner must still see what the event is about (a share revoked stops deliveries about that model).
-    const caller = endpoint.teamId ? { userId: endpoint.ownerId, teamId: endpoint.teamId } : { userId: endpoint.ownerId };
-    const visible = await this.people.visibleTo(caller, [event]);
+    const visible = await this.visible(endpoint, [event]);
     if (visible.length === 0) {
       await this.deliveries.finish(claim, failure("Not sent: the endpoint's owner may no longer see this record."), { status: 'skipped' });
       return;

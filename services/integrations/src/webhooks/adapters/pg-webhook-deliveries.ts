@@ -3,7 +3,7 @@ import type { AnyEventEnvelope, WebhookDelivery } from '@kiln/contracts';
 import { endpointWants, recordKeyOf } from '@kiln/domain';
 import { type AnyDb, type AnyTrx, DB, newId, type PruneHook } from '@kiln/service-kit';
 import { sql } from 'kysely';
-import { AttemptOutcome, AttemptVerdict, ClaimedDelivery, WebhookDeliveries } from '../ports/webhook-deliveries.port';
+import { AttemptOutcome, AttemptVerdict, ClaimedDelivery, VisibleFilter, WebhookDeliveries } from '../ports/webhook-deliveries.port';
 import { endpointOf } from './pg-webhook-endpoints.repository';
 import type { WebhookEndpointRecord } from '../ports/webhook-endpoints.port';
 import { JOURNAL } from './journal-table';
@@ -28,7 +28,7 @@ const journalAfter = (db: AnyDb | AnyTrx, after: string, limit: number) =>
 export class PgWebhookDeliveries implements WebhookDeliveries {
   constructor(@Inject(DB) private readonly db: AnyDb) {}
 
-  async fanOut(limit: number, now: Date): Promise<number> {
+  async fanOut(limit: number, now: Date, visible: VisibleFilter): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       // The cursor starts where the oldest endpoint started (or at the journal's end): nothing older is owed.
       await sql`INSERT INTO integrations.webhook_fanout (id, position)
@@ -47,13 +47,22 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
           WHERE enabled AND event_types && ${types}::text[]`.execute(trx)
       ).rows;
       const rows: Record<string, unknown>[] = [];
-      for (const e of events) {
-        for (const row of endpoints) {
-          if (BigInt(e.position) <= BigInt(row.start_position)) continue;
-          if (!endpointWants(subscriptionOf(endpointOf(row)), e.event)) continue;
-          rows.push(this.deliveryRow(row.id, e, now));
-        }
+      for (const row of endpoints) {
+        const endpoint = endpointOf(row);
+        const wanted = events.filter((e) => BigInt(e.position) > BigInt(row.start_position) && endpointWants(subscriptionOf(endpoint), e.event));
+        if (wanted.length === 0) continue;
+        // Only what the owner may see now gets a delivery (checked again at each attempt).
+        const seen = new Set(
+          (
+            await visible(
+              endpoint,
+              wanted.map((e) => e.event),
+            )
+          ).map((e) => e.eventId),
+        );
+        for (const e of wanted) if (seen.has(e.event_id)) rows.push(this.deliveryRow(row.id, e, now));
       }
+      rows.sort((a, b) => (BigInt(a.position as string) < BigInt(b.position as string) ? -1 : 1));
       if (rows.length) {
         await trx
           .withSchema('integrations')
@@ -181,20 +190,30 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
     return exists.rows.length > 0;
   }
 
-  async replay(endpointId: string, afterPosition: string, max: number, now: Date): Promise<number> {
+  async replay(endpointId: string, afterPosition: string, max: number, now: Date, visible: VisibleFilter): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const endpointRow = (await sql<Parameters<typeof endpointOf>[0]>`SELECT * FROM integrations.webhook_endpoints WHERE id = ${endpointId}`.execute(trx))
         .rows[0];
       if (!endpointRow) return 0;
-      const subscription = subscriptionOf(endpointOf(endpointRow));
+      const endpoint = endpointOf(endpointRow);
+      const subscription = subscriptionOf(endpoint);
       let queued = 0;
       let after = afterPosition;
       while (queued < max) {
         const events = (await journalAfter(trx, after, 1000)).rows;
         if (events.length === 0) break;
         after = events[events.length - 1]!.position;
-        const rows = events
-          .filter((e) => endpointWants(subscription, e.event))
+        const wanted = events.filter((e) => endpointWants(subscription, e.event));
+        const seen = new Set(
+          (
+            await visible(
+              endpoint,
+              wanted.map((e) => e.event),
+            )
+          ).map((e) => e.eventId),
+        );
+        const rows = wanted
+          .filter((e) => seen.has(e.event_id))
           .slice(0, max - queued)
           .map((e) => this.deliveryRow(endpointId, e, now));
         if (rows.length === 0) continue;

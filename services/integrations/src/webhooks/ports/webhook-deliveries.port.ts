@@ -33,6 +33,9 @@ export type AttemptVerdict =
   | { status: 'failed'; disableEndpoint: { reason: string } | null }
   | { status: 'skipped' };
 
+/** The events of a batch the endpoint's owner may see now (the journal's visibility rule, ADR 0066). */
+export type VisibleFilter = (endpoint: WebhookEndpointRecord, events: AnyEventEnvelope[]) => Promise<AnyEventEnvelope[]>;
+
 /** The deliveries and their log. */
 export interface WebhookDeliveries {
   /**
@@ -40,7 +43,7 @@ export interface WebhookDeliveries {
    * endpoint that wants them (type and scope; ADR 0067), and moves the cursor; one instance at a time. Answers how
    * many events it read.
    */
-  fanOut(limit: number, now: Date): Promise<number>;
+  fanOut(limit: number, now: Date, visible: VisibleFilter): Promise<number>;
   /**
    * Takes up to `limit` due deliveries (row locks, SKIP LOCKED: two workers never take the same one), at most
    * `perEndpoint` in flight per endpoint, an ordered endpoint's later event of a record only once the earlier is
@@ -52,7 +55,7 @@ export interface WebhookDeliveries {
   /** Puts a delivery back to pending, due now, with a new schedule. */
   redeliver(endpointId: string, deliveryId: string, now: Date): Promise<boolean>;
   /** Queues again every journal event after `position` the endpoint wants (at most `max`); answers how many. */
-  replay(endpointId: string, afterPosition: string, max: number, now: Date): Promise<number>;
+  replay(endpointId: string, afterPosition: string, max: number, now: Date, visible: VisibleFilter): Promise<number>;
   /** The log, newest first, with the attempts. */
   list(endpointId: string, skip: number, pageSize: number): Promise<{ data: WebhookDelivery[]; total: number }>;
   get(endpointId: string, deliveryId: string): Promise<WebhookDelivery | null>;

@@ -34,7 +34,7 @@ export class ReplayWebhookHandler implements ICommandHandler<ReplayWebhookComman
     } else {
       after = await this.journal.positionBefore(new Date(from.since!));
     }
-    const queued = await this.deliveries.replay(endpoint.id, after, WEBHOOK_REPLAY_MAX, this.clock.now());
+    const queued = await this.deliveries.replay(endpoint.id, after, WEBHOOK_REPLAY_MAX, this.clock.now(), this.dispatcher.visible);
     this.dispatcher.nudge();
     return { queued };
   }
