@@ -96,7 +96,8 @@ export async function replayBench(options: {
     }
     return { events: count, rounds, rawPerSecond: raw, replayPerSecond: replay, ratio: replay / raw };
   } finally {
-    process.env.KILN_NAMESPACE = previousNamespace;
+    if (previousNamespace === undefined) delete process.env.KILN_NAMESPACE;
+    else process.env.KILN_NAMESPACE = previousNamespace;
     await pool.end();
     await nc.drain();
   }
