@@ -3,8 +3,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { connect } from 'nats';
+import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { Stack, freePort, startStack, throwawayStackOptions } from '../src/stack';
+import { eventually } from './support/eventually';
 
 /**
  * `npm start` on a machine without NATS: the runner starts its own nats-server with the users of
@@ -70,6 +72,17 @@ it('serves: a new user creates a model through the BFF and the services, and the
     // The integrations service journals it under its own user (durable consumers, the audience question; ADR 0066).
     const events = await fetch(`${stack.url}/api/events?types=workspace.model.created.v1&wait=10`, { headers: { authorization: `Bearer ${user.body.token}` } });
     expect(await events.json()).toMatchObject({ events: [{ event: { type: 'workspace.model.created.v1', data: { model: { name: 'Behind permissions' } } } }] });
+    // The analytics consumer counts it under its own read-only user (ADR 0068).
+    const db = new Client({ connectionString: stack.adminDatabaseUrl });
+    await db.connect();
+    try {
+      await eventually(async () => {
+        const { rows } = await db.query(`SELECT scope_id, count::int FROM analytics.daily_counts WHERE metric = 'models.created'`);
+        expect(rows).toEqual([{ scope_id: user.body.user.id, count: 1 }]);
+      }, 20_000);
+    } finally {
+      await db.end();
+    }
   } finally {
     socket.close();
   }
