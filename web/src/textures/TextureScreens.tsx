@@ -18,16 +18,25 @@ interface ScopeProps {
   base: string;
   /** Personal: 'My Textures'; a team or project: 'Textures'. */
   title: string;
-  canAdd: boolean;
+  /** Create a texture here (policy `communityItem.create`). */
+  canCreate: boolean;
+  /** Add and remove community textures here (policy `textureAssociation.change`). */
+  canAssociate: boolean;
 }
 
 function usePersonal(): ScopeProps {
-  return { scope: {}, base: '', title: 'My Textures', canAdd: true };
+  return { scope: {}, base: '', title: 'My Textures', canCreate: true, canAssociate: true };
 }
 function useTeam(): ScopeProps {
   const { team } = useTeamOutlet();
   // Adding to a team's library: its owners and editors; viewers read (spec 001 §6).
-  return { scope: { teamId: team.id }, base: `/${team.id}`, title: 'Textures', canAdd: teamAllows(team.userRole, 'communityItem.create') };
+  return {
+    scope: { teamId: team.id },
+    base: `/${team.id}`,
+    title: 'Textures',
+    canCreate: teamAllows(team.userRole, 'communityItem.create'),
+    canAssociate: teamAllows(team.userRole, 'textureAssociation.change'),
+  };
 }
 function useProject(): ScopeProps {
   const { team, project } = useProjectOutlet();
@@ -35,7 +44,8 @@ function useProject(): ScopeProps {
     scope: { teamId: team.id, projectId: project.id },
     base: `/${team.id}/${project.id}`,
     title: 'Textures',
-    canAdd: teamAllows(team.userRole, 'communityItem.create'),
+    canCreate: teamAllows(team.userRole, 'communityItem.create'),
+    canAssociate: teamAllows(team.userRole, 'textureAssociation.change'),
   };
 }
 
@@ -47,7 +57,15 @@ function Screen({ screen, props }: { screen: Screen; props: ScopeProps }) {
   switch (screen) {
     case 'list':
       return (
-        <TexturesPage key={key} scope={props.scope} base={props.base} title={props.title} canAdd={props.canAdd} noAddReason={TEAM_TEXTS.ownersAndEditorsOnly} />
+        <TexturesPage
+          key={key}
+          scope={props.scope}
+          base={props.base}
+          title={props.title}
+          canCreate={props.canCreate}
+          canAssociate={props.canAssociate}
+          noAddReason={TEAM_TEXTS.ownersAndEditorsOnly}
+        />
       );
     case 'community':
       return (
@@ -56,14 +74,14 @@ function Screen({ screen, props }: { screen: Screen; props: ScopeProps }) {
           scope={props.scope}
           base={props.base}
           title={TEXTURE_TEXTS.communitySection}
-          canAdd={props.canAdd}
+          canAdd={props.canAssociate}
           noAddReason={TEAM_TEXTS.ownersAndEditorsOnly}
         />
       );
     case 'new':
-      return <TextureEditorPage key={key} scope={props.scope} base={props.base} canCreate={props.canAdd} />;
+      return <TextureEditorPage key={key} scope={props.scope} base={props.base} canCreate={props.canCreate} />;
     case 'edit':
-      return <TextureEditorPage key={`${key}-${textureId}`} scope={props.scope} base={props.base} textureId={textureId} canCreate={props.canAdd} />;
+      return <TextureEditorPage key={`${key}-${textureId}`} scope={props.scope} base={props.base} textureId={textureId} canCreate={props.canCreate} />;
   }
 }
 

@@ -7,7 +7,6 @@ import {
   HemisphereLight,
   Mesh,
   MeshStandardMaterial,
-  NoColorSpace,
   PerspectiveCamera,
   PlaneGeometry,
   RepeatWrapping,
@@ -20,6 +19,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { useLatest } from '../ui/use-latest';
+import { applyTextureTransform, colorSpaceOf, setTextureMap, TEXTURE_SLOT_PROPERTY } from './texture-maps';
 import { TEXTURE_PREVIEW_SIDE, TEXTURE_SPHERE_TEXTS, type SphereMaps, type SphereTransform, type TextureMapSlot } from './texture-sphere-parts';
 import './texture-sphere.css';
 
@@ -33,16 +33,7 @@ export interface TextureSphereProps {
   onCapture?: (capture: (() => Promise<Blob>) | null) => void;
 }
 
-/** Which material property each map slot sets (spec 001 §3's six slots). */
-const SLOT_PROPERTY: Record<TextureMapSlot, 'map' | 'displacementMap' | 'normalMap' | 'roughnessMap' | 'aoMap' | 'metalnessMap'> = {
-  diffuseMap: 'map',
-  displacementMap: 'displacementMap',
-  normalMap: 'normalMap',
-  roughnessMap: 'roughnessMap',
-  aoMap: 'aoMap',
-  metallicMap: 'metalnessMap',
-};
-const SLOTS = Object.keys(SLOT_PROPERTY) as TextureMapSlot[];
+const SLOTS = Object.keys(TEXTURE_SLOT_PROPERTY) as TextureMapSlot[];
 
 function webglAvailable(): boolean {
   try {
@@ -68,13 +59,6 @@ function checkerTexture(): CanvasTexture {
   texture.wrapS = texture.wrapT = RepeatWrapping;
   texture.repeat.set(6, 6);
   return texture;
-}
-
-function applyTransform(texture: Texture, transform: SphereTransform) {
-  texture.offset.set(transform.offset.x, transform.offset.y);
-  texture.repeat.set(transform.repeat.x, transform.repeat.y);
-  texture.center.set(transform.center.x, transform.center.y);
-  texture.rotation = transform.rotation;
 }
 
 interface Stage {
@@ -133,9 +117,8 @@ function makeStage(canvas: HTMLCanvasElement): Stage {
 
 /** Sets a slot's map (or none) on the material, with the values that make it show. */
 function setMap(material: MeshStandardMaterial, slot: TextureMapSlot, texture: Texture | null) {
-  material[SLOT_PROPERTY[slot]] = texture;
-  if (slot === 'metallicMap') material.metalness = texture ? 1 : 0;
-  if (slot === 'roughnessMap') material.roughness = texture ? 1 : 0.55;
+  setTextureMap(material, slot, texture);
+  if (slot === 'roughnessMap' && !texture) material.roughness = 0.55;
   if (slot === 'displacementMap') {
     material.displacementScale = texture ? 0.08 : 0;
     material.displacementBias = texture ? -0.04 : 0;
@@ -211,10 +194,9 @@ export default function TextureSphere({ maps, transform, label, onCapture }: Tex
         (texture) => {
           if (cancelled) return texture.dispose();
           setSettled((before) => ({ ...before, [slot]: { url, ok: true } }));
-          texture.colorSpace = slot === 'diffuseMap' ? SRGBColorSpace : NoColorSpace;
-          texture.wrapS = texture.wrapT = RepeatWrapping;
+          texture.colorSpace = colorSpaceOf(slot);
           texture.anisotropy = stage.renderer.capabilities.getMaxAnisotropy();
-          applyTransform(texture, transformRef.current);
+          applyTextureTransform(texture, transformRef.current);
           loaded.current[slot] = { url, texture };
           setMap(stage.material, slot, texture);
           stage.render();
@@ -238,7 +220,7 @@ export default function TextureSphere({ maps, transform, label, onCapture }: Tex
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
-    for (const entry of Object.values(loaded.current)) if (entry) applyTransform(entry.texture, transform);
+    for (const entry of Object.values(loaded.current)) if (entry) applyTextureTransform(entry.texture, transform);
     stage.render();
     // transformKey is the transform's content
     // eslint-disable-next-line react-hooks/exhaustive-deps

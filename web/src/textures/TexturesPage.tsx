@@ -32,8 +32,10 @@ export interface TexturesPageProps {
   /** The scope's path prefix ('' personal, '/{teamId}', '/{teamId}/{projectId}'). */
   base: string;
   title: string;
-  /** Add (create, add community textures) and Remove: always in the personal scope; in a team, owners and editors. */
-  canAdd: boolean;
+  /** 'Create new': always in the personal scope; in a team, owners and editors (spec 001 §6). */
+  canCreate: boolean;
+  /** 'Community textures' (add) and 'Remove': the same people. */
+  canAssociate: boolean;
   /** Why Add is disabled. */
   noAddReason: string;
 }
@@ -46,7 +48,8 @@ const idOf = (item: { id: string }) => item.id;
  * time with more while a page came full; the Add menu offers 'Community textures' (the browser) or 'Create new' (the
  * editor). Changes arrive on `workspace-texture` and `workspace-texture-association`.
  */
-export function TexturesPage({ scope, base, title, canAdd, noAddReason }: TexturesPageProps) {
+export function TexturesPage({ scope, base, title, canCreate, canAssociate, noAddReason }: TexturesPageProps) {
+  const canAdd = canCreate || canAssociate;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: me } = useMe();
@@ -110,6 +113,8 @@ export function TexturesPage({ scope, base, title, canAdd, noAddReason }: Textur
             <>
               <MenuItem
                 testId="texture-add-community"
+                disabled={!canAssociate}
+                title={canAssociate ? undefined : noAddReason}
                 onSelect={() => {
                   close();
                   void navigate(`${base}/assets/texture/community`);
@@ -119,6 +124,8 @@ export function TexturesPage({ scope, base, title, canAdd, noAddReason }: Textur
               </MenuItem>
               <MenuItem
                 testId="texture-add-new"
+                disabled={!canCreate}
+                title={canCreate ? undefined : noAddReason}
                 onSelect={() => {
                   close();
                   void navigate(`${base}/assets/texture/new`);
@@ -174,8 +181,8 @@ export function TexturesPage({ scope, base, title, canAdd, noAddReason }: Textur
                       <button
                         type="button"
                         className="btn btn-ghost btn-small"
-                        disabled={!canAdd}
-                        title={canAdd ? undefined : noAddReason}
+                        disabled={!canAssociate}
+                        title={canAssociate ? undefined : noAddReason}
                         aria-label={`${TEXTURE_TEXTS.remove} ${association.texture.name}`}
                         data-testid="texture-remove"
                         onClick={() => void remove(association)}
@@ -191,7 +198,7 @@ export function TexturesPage({ scope, base, title, canAdd, noAddReason }: Textur
                       <button
                         type="button"
                         className="btn btn-ghost btn-small"
-                        disabled={!canAdd}
+                        disabled={!canAssociate}
                         data-testid="texture-remove"
                         onClick={() => void remove(association)}
                       >
