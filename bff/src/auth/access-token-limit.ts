@@ -1,6 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { ACCESS_TOKEN_MESSAGES, ACCESS_TOKEN_RATE_LIMIT, RateLimitRule } from '@kiln/domain';
-import { readRateLimit } from '@kiln/service-kit';
+import { ACCESS_TOKEN_MESSAGES, RateLimitRule } from '@kiln/domain';
 
 /**
  * Requests made with access tokens, one token bucket per token on this instance (`KILN_LIMIT_ACCESS_TOKEN_REQUESTS`,
@@ -12,7 +11,7 @@ export class AccessTokenLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(
-    readonly rule: RateLimitRule = readRateLimit('KILN_LIMIT_ACCESS_TOKEN_REQUESTS', ACCESS_TOKEN_RATE_LIMIT.perToken),
+    readonly rule: RateLimitRule,
     private readonly now: () => number = Date.now,
     private readonly maxBuckets = 10_000,
   ) {}

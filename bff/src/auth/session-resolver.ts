@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ResolvedAccessToken, User, WorkspaceRpc } from '@kiln/contracts';
-import { connectNats, nsSubject, parseDurationMs, readConfig } from '@kiln/service-kit';
+import { ACCESS_TOKEN_RATE_LIMIT } from '@kiln/domain';
+import { connectNats, nsSubject, parseDurationMs, readConfig, readRateLimit } from '@kiln/service-kit';
 import { NatsConnection } from 'nats';
 import { ServiceClient } from '../services/service-client';
 import { AccessTokenLimiter } from './access-token-limit';
@@ -27,7 +28,7 @@ export class SessionResolver implements OnModuleInit, OnApplicationShutdown {
   /** Access tokens (ADR 0065), by the same key (the SHA-256 of the secret) and dropped by the same message. */
   readonly tokenCache = new SessionCache<CachedToken>(cacheMaxEntries(), cacheTtlMs());
   /** Each access token's requests on this instance (ADR 0065). */
-  readonly tokenLimits = new AccessTokenLimiter();
+  readonly tokenLimits = new AccessTokenLimiter(readRateLimit('KILN_LIMIT_ACCESS_TOKEN_REQUESTS', ACCESS_TOKEN_RATE_LIMIT.perToken));
   private nats?: NatsConnection;
   private listening = false;
   /** Bumped by every revocation: an answer that was in flight meanwhile is not cached (it may predate it). */
