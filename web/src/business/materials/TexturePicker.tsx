@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Texture, TextureList } from '@kiln/contracts';
 import { TEXTURE_PAGE_SIZE } from '@kiln/contracts/constants';
 import { messageOf } from '../../api/client';
@@ -35,12 +35,16 @@ export function TexturePicker({ scope, value, onChoose }: { scope: MaterialScope
     queryFn: ({ pageParam }) => texturesApi.list({ scope, skip: pageParam, term: search }),
     initialPageParam: 0,
     getNextPageParam: nextSkip,
+    // While a new search is asked, the cards of the last one stay.
+    placeholderData: keepPreviousData,
   });
   const community = useInfiniteQuery({
     queryKey: [...textureKeys.community(search), 'picker'],
     queryFn: ({ pageParam }) => texturesApi.community({ skip: pageParam, term: search }),
     initialPageParam: 0,
     getNextPageParam: nextSkip,
+    // While a new search is asked, the cards of the last one stay.
+    placeholderData: keepPreviousData,
   });
   // The scope's own first; a public texture of the scope shows once.
   const seen = new Set<string>();
