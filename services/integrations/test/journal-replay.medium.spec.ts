@@ -206,3 +206,38 @@ it('never lets a reader that follows its cursor skip an event: overlapping write
   expect(all).toHaveLength(40);
   expect(seen).toEqual(all);
 });
+
+it('cuts a page of large events short of one NATS message, and the next page goes on from its cursor', async () => {
+  const { journalEvents } = require('../src/journal/projections/journal-events') as typeof import('../src/journal/projections/journal-events');
+  const db = env.workspace.db as unknown as Kysely<unknown>;
+  const actorId = `large-${Date.now()}`;
+  const large = (i: number) => ({
+    eventId: `${actorId}-${i}`,
+    type: 'test.large.v1',
+    aggregateType: 'test',
+    aggregateId: actorId,
+    occurredAt: new Date().toISOString(),
+    actorId,
+    correlationId: actorId,
+    causationId: null,
+    data: { blob: 'x'.repeat(150_000) },
+  });
+  await db.transaction().execute((trx) =>
+    journalEvents(
+      trx,
+      'TEST_EVENTS',
+      Array.from({ length: 8 }, (_, i) => large(i)),
+    ),
+  );
+  const read: string[] = [];
+  let cursor = '0';
+  let pages = 0;
+  while (read.length < 8 && pages < 10) {
+    const page = await env.read({ userId: actorId }, { after: cursor, types: ['test.large.v1'], limit: 500, wait: 0 });
+    expect(page.events.length).toBeLessThanOrEqual(3);
+    read.push(...page.events.map((e) => e.event.eventId));
+    cursor = page.cursor;
+    pages++;
+  }
+  expect(read).toEqual(Array.from({ length: 8 }, (_, i) => `${actorId}-${i}`));
+});

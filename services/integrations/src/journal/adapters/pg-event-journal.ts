@@ -13,6 +13,12 @@ interface Row {
   area: string | null;
 }
 
+/**
+ * A page stops before this many characters of events (at least one event): the answer is one NATS message, whose
+ * server limit is 1 MB by default. The next page goes on from its cursor.
+ */
+const PAGE_BYTES_MAX = 512 * 1024;
+
 /** New events read at once after a commit; past that, every waiting reader looks for itself. */
 const TAIL_MAX = 1000;
 
@@ -134,13 +140,21 @@ export class PgEventJournal implements EventJournal, OnModuleInit, BeforeApplica
 
   async page(filter: JournalFilter): Promise<JournalEntry[]> {
     if (filter.rooms.length === 0 || (filter.areas && filter.areas.length === 0)) return [];
-    const { rows } = await sql<Row>`
-      SELECT position, event FROM integrations.event_journal
+    // As text, to bound the page by size (the answer travels as one NATS message) before parsing it.
+    const { rows } = await sql<{ position: string; event: string }>`
+      SELECT position, event::text AS event FROM integrations.event_journal
       WHERE position > ${filter.after}::bigint AND audience && ${filter.rooms}::text[]
         ${filter.areas ? sql`AND area = ANY(${filter.areas}::text[])` : sql``}
         ${filter.types ? sql`AND type = ANY(${filter.types}::text[])` : sql``}
       ORDER BY position LIMIT ${filter.limit}`.execute(this.db);
-    return rows.map((row) => ({ cursor: String(row.position), event: row.event }));
+    const page: JournalEntry[] = [];
+    let bytes = 0;
+    for (const row of rows) {
+      bytes += row.event.length;
+      if (page.length > 0 && bytes > PAGE_BYTES_MAX) break;
+      page.push({ cursor: String(row.position), event: JSON.parse(row.event) as JournalEntry['event'] });
+    }
+    return page;
   }
 
   async entriesAfter(after: string, limit: number, types?: string[] | null): Promise<JournaledEvent[]> {
