@@ -48,6 +48,8 @@ export class PgJournalWriter implements OnApplicationBootstrap, OnApplicationShu
       client = await this.runtime.pool.connect();
       const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [JOURNAL_WRITER_LOCK]);
       if (!rows[0]?.locked || this.stopped) {
+        // A session lock would stay with the pooled connection: give it back first.
+        if (rows[0]?.locked) await client.query('SELECT pg_advisory_unlock(hashtext($1))', [JOURNAL_WRITER_LOCK]);
         client.release();
         return;
       }
