@@ -172,7 +172,7 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
       await texturesCard.getByTestId('texture-preview').waitFor();
 
       // Another user, on a phone, adds it to a team library from the community browser, and removes it.
-      await libraryOfAnotherUser(browser, 'Oak floor');
+      await libraryOfAnotherUser(page, 'Oak floor');
     } finally {
       await context.close();
     }
@@ -180,55 +180,52 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
 });
 
 /** A second user at 390 px: a team library, the community browser, 'Add to library', read only, 'Remove', a load failure. */
-async function libraryOfAnotherUser(browser: Browser, textureName: string): Promise<void> {
-  const { context, page } = await contextAt(browser, PHONE);
-  try {
-    const user = uniqueUser('library');
-    expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
-    const team = await createTeamViaApi(page, 'Texture team');
-    await page.goto(`/${team.id}/assets/texture`);
-    await page.getByRole('heading', { name: 'Textures', level: 1 }).waitFor();
-    await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
+async function libraryOfAnotherUser(page: Page, textureName: string): Promise<void> {
+  // The same browser context, at 390 px, signed up as someone else (the session cookie is replaced).
+  await page.setViewportSize(PHONE);
+  const user = uniqueUser('library');
+  expect((await page.request.post('/api/auth/register', { data: user })).status()).toBe(201);
+  const team = await createTeamViaApi(page, 'Texture team');
+  await page.goto(`/${team.id}/assets/texture`);
+  await page.getByRole('heading', { name: 'Textures', level: 1 }).waitFor();
+  await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
 
-    await page.getByTestId('texture-add').click();
-    await page.getByTestId('texture-add-community').click();
-    await page.waitForURL(`**/${team.id}/assets/texture/community`);
-    const offered = card(page, textureName);
-    await offered.waitFor();
-    await expectNoHorizontalScroll(page, 'community textures at 390 px');
-    await offered.getByTestId('texture-add-to-library').click();
-    await offered.getByTestId('texture-added').waitFor();
+  await page.getByTestId('texture-add').click();
+  await page.getByTestId('texture-add-community').click();
+  await page.waitForURL(`**/${team.id}/assets/texture/community`);
+  const offered = card(page, textureName);
+  await offered.waitFor();
+  await expectNoHorizontalScroll(page, 'community textures at 390 px');
+  await offered.getByTestId('texture-add-to-library').click();
+  await offered.getByTestId('texture-added').waitFor();
 
-    await page.getByTestId('texture-back').click();
-    const added = page.getByTestId('texture-community-section').locator(`[data-testid="texture-card"][data-texture-name="${textureName}"]`);
-    await added.waitFor();
-    expect(await added.getByTestId('texture-recent').textContent()).toBe('Recently published');
-    await expectNoHorizontalScroll(page, 'team textures at 390 px');
-    await expectNoSeriousA11yViolations(page, 'Team textures with a community texture');
+  await page.getByTestId('texture-back').click();
+  const added = page.getByTestId('texture-community-section').locator(`[data-testid="texture-card"][data-texture-name="${textureName}"]`);
+  await added.waitFor();
+  expect(await added.getByTestId('texture-recent').textContent()).toBe('Recently published');
+  await expectNoHorizontalScroll(page, 'team textures at 390 px');
+  await expectNoSeriousA11yViolations(page, 'Team textures with a community texture');
 
-    // Someone else's texture opens read only: the caution, no form controls, no Save or Delete.
-    await added.getByTestId('texture-open').click();
-    await page.waitForURL(`**/${team.id}/assets/texture/edit/**`);
-    await page.getByTestId('texture-recently-published').waitFor();
-    await page.getByTestId('texture-read-only').waitFor();
-    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Repeat X', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('texture-save').count()).toBe(0);
-    expect(await page.getByTestId('texture-delete').count()).toBe(0);
-    await expectNoHorizontalScroll(page, 'texture editor at 390 px');
+  // Someone else's texture opens read only: the caution, no form controls, no Save or Delete.
+  await added.getByTestId('texture-open').click();
+  await page.waitForURL(`**/${team.id}/assets/texture/edit/**`);
+  await page.getByTestId('texture-recently-published').waitFor();
+  await page.getByTestId('texture-read-only').waitFor();
+  expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+  expect(await page.getByLabel('Repeat X', { exact: true }).isDisabled()).toBe(true);
+  expect(await page.getByTestId('texture-save').count()).toBe(0);
+  expect(await page.getByTestId('texture-delete').count()).toBe(0);
+  await expectNoHorizontalScroll(page, 'texture editor at 390 px');
 
-    // 'Remove' takes it out of the library.
-    await page.goto(`/${team.id}/assets/texture`);
-    await added.getByTestId('texture-remove').click();
-    await added.waitFor({ state: 'detached' });
-    await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
+  // 'Remove' takes it out of the library.
+  await page.goto(`/${team.id}/assets/texture`);
+  await added.getByTestId('texture-remove').click();
+  await added.waitFor({ state: 'detached' });
+  await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
 
-    // A texture that does not exist: the server's message in a red 'Error' alert.
-    await page.goto(`/${team.id}/assets/texture/edit/ffffffffffffffffffffffff`);
-    const failure = page.getByTestId('texture-load-error');
-    await failure.waitFor();
-    expect(await failure.locator('strong').textContent()).toBe('Error');
-  } finally {
-    await context.close();
-  }
+  // A texture that does not exist: the server's message in a red 'Error' alert.
+  await page.goto(`/${team.id}/assets/texture/edit/ffffffffffffffffffffffff`);
+  const failure = page.getByTestId('texture-load-error');
+  await failure.waitFor();
+  expect(await failure.locator('strong').textContent()).toBe('Error');
 }
