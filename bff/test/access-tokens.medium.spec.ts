@@ -5,6 +5,7 @@ import { freePort, Stack, startStack, throwawayStackOptions } from '../../deploy
 import { eventually } from '../../deploy/test/support/eventually';
 import { createAccessToken } from '../../services/workspace/test/support/access-tokens';
 import { stackHttp } from '../../services/workspace/test/support/stack-http';
+import { openSocket } from './support/sockets';
 
 /**
  * Access tokens over the real stack (ADR 0065), with a second BFF instance in this process whose token
@@ -86,6 +87,11 @@ it('cannot make, list or revoke tokens, nor change the account; it can say whom 
   // Its owner's session still works, and the token with it.
   expect((await api.http('GET', '/api/auth/me', person.token)).status).toBe(200);
   expect((await api.http('GET', '/api/workspace/model', secret)).status).toBe(200);
+  // Live updates are for sessions: a token is refused by the socket like any unknown session.
+  const opened: Awaited<ReturnType<typeof openSocket>>[] = [];
+  await expect(openSocket(stack.url, opened, { token: secret })).rejects.toThrow(AUTH_MESSAGES.notSignedIn);
+  await expect(openSocket(stack.url, opened, { headers: { authorization: `Bearer ${secret}` } })).rejects.toThrow(AUTH_MESSAGES.notSignedIn);
+  for (const socket of opened) socket.close();
 });
 
 it('is refused on every instance as soon as it is revoked, and once it has expired', async () => {

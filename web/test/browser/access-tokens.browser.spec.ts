@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { ACCESS_TOKEN_MESSAGES } from '@kiln/domain';
 import { PERSONAL_TOKEN_PREFIX } from '@kiln/contracts/constants';
 import { eventually, launchBrowser, tabTo } from '../support/browser';
-import { contextAt, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
+import { contextAt, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
 
 // Issue 21, ADR 0065: a person makes an access token on /settings/tokens (reached from the profile), sees its
 // secret once with a copy button, uses it as a Bearer token, and revokes it, at 390 px with the keyboard alone.
@@ -75,6 +75,9 @@ describe('Access tokens', () => {
       expect(await row.getByTestId('token-last-used').textContent()).not.toBe('Never');
       expect(await page.content()).not.toContain(secret);
       await expectNoHorizontalScroll(page, 'tokens list at 390 px');
+      await page.setViewportSize(SMALL_PHONE);
+      await expectNoHorizontalScroll(page, 'tokens list at 360 px');
+      await page.setViewportSize(PHONE);
 
       // Revoke, confirmed, from the keyboard: the token stops working at once.
       await tabTo(page, row.getByRole('button', { name: 'Revoke Nightly export' }));
