@@ -240,7 +240,9 @@ export default function TextureSphere({ maps, transform, label, onCapture }: Tex
         renderer.setSize(TEXTURE_PREVIEW_SIDE, TEXTURE_PREVIEW_SIDE, false);
         renderer.outputColorSpace = stage.renderer.outputColorSpace;
         renderer.toneMapping = stage.renderer.toneMapping;
+        // From the same side, a little closer: the sphere fills most of the square.
         const camera = stage.camera.clone();
+        camera.position.setLength(Math.min(camera.position.length(), 3.4));
         camera.aspect = 1;
         camera.updateProjectionMatrix();
         renderer.render(stage.scene, camera);
