@@ -82,12 +82,21 @@ export class Analytics {
 
   /**
    * Whether every subscription has applied all its stream holds now: nothing waiting, nothing delivered and not
-   * yet acknowledged. (A consumer not made yet counts as behind.)
+   * yet acknowledged. A consumer not made yet counts as behind, unless its stream does not exist (nothing to read).
    */
   async caughtUp(): Promise<boolean> {
     for (const sub of ANALYTICS_SUBSCRIPTIONS) {
-      const info = await this.jsm.consumers.info(streamName(this.names, sub.stream), durableName(this.names, sub.durable)).catch(() => null);
-      if (!info || info.num_pending > 0 || info.num_ack_pending > 0) return false;
+      const stream = streamName(this.names, sub.stream);
+      const info = await this.jsm.consumers.info(stream, durableName(this.names, sub.durable)).catch(() => null);
+      if (!info) {
+        const exists = await this.jsm.streams.info(stream).then(
+          () => true,
+          (error) => !/stream not found/i.test(String(error)),
+        );
+        if (exists) return false;
+        continue;
+      }
+      if (info.num_pending > 0 || info.num_ack_pending > 0) return false;
     }
     return true;
   }
@@ -132,7 +141,7 @@ export class Analytics {
     }
     for (const sub of ANALYTICS_SUBSCRIPTIONS) {
       await this.jsm.consumers.delete(streamName(this.names, sub.stream), durableName(this.names, sub.durable)).catch((error) => {
-        if (!/consumer not found/i.test(String(error))) throw error;
+        if (!/(consumer|stream) not found/i.test(String(error))) throw error;
       });
     }
     this.log(`rebuild: tables reset, consumers start again from the streams' first events (${JSON.stringify(covers)})`);
