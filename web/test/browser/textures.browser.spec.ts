@@ -219,9 +219,16 @@ async function libraryOfAnotherUser(page: Page, textureName: string): Promise<vo
 
   // 'Remove' takes it out of the library.
   await page.goto(`/${team.id}/assets/texture`);
+  const textureId = await added.getAttribute('data-texture-id');
   await added.getByTestId('texture-remove').click();
   await added.waitFor({ state: 'detached' });
   await page.getByTestId('texture-community-section').getByTestId('empty-text').waitFor();
+
+  // Live: added again from elsewhere (the API, as another tab would), it comes back on workspace-texture-association.
+  await page.locator('.live-dot--online').waitFor();
+  const again = await page.request.post('/api/workspace/texture-association', { data: { textureId, scope: { teamId: team.id } } });
+  expect(again.status()).toBe(201);
+  await added.waitFor();
 
   // A texture that does not exist: the server's message in a red 'Error' alert.
   await page.goto(`/${team.id}/assets/texture/edit/ffffffffffffffffffffffff`);
