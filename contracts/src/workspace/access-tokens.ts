@@ -9,6 +9,7 @@ export * from './access-token.constants';
 
 /** Access tokens (issue 21, ADR 0065): shapes only; the rules and their sentences are in domain/workspace/access-token.ts. */
 export const TokenScope = z.enum(TOKEN_SCOPES as [TokenScopeValue, ...TokenScopeValue[]]);
+export type TokenScope = TokenScopeValue;
 
 /** POST /api/workspace/access-token: a personal token, or with `teamId` a team token (owners only). */
 export const CreateAccessTokenBody = z.strictObject({
