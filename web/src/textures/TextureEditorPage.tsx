@@ -244,121 +244,124 @@ function TextureForm({ scope, base, texture, editable }: { scope: TextureScope; 
   );
 
   return (
-    <form
-      className="texture-editor"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (editable && !saving) void save();
-      }}
-    >
-      <div className="texture-editor-preview">{sphere}</div>
-      <div className="texture-editor-fields">
-        {texture?.recentlyPublished && (
-          <div className="texture-alert texture-alert--caution" role="note" data-testid="texture-recently-published">
-            <strong>{COMMUNITY_MESSAGES.recentlyPublished}</strong>
-            <p>{COMMUNITY_MESSAGES.notModerated}</p>
-          </div>
-        )}
-        {texture && !editable && (
-          <div className="texture-alert texture-alert--info" role="note" data-testid="texture-read-only">
-            <p>{readOnlyReason(texture)}</p>
-          </div>
-        )}
-        <fieldset className="texture-fieldset" disabled={!editable || saving} data-testid="texture-form">
-          <TextField
-            id={fieldId('name')}
-            label={EDITOR_TEXTS.name}
-            value={draft.name}
-            autoComplete="off"
-            errors={errors.name}
-            onChange={(event) => set('name', event.target.value)}
-            data-testid="texture-name-input"
-          />
-          <TagsField
-            value={draft.tags}
-            onChange={(value) => set('tags', value)}
-            suggestions={tags.data?.data ?? []}
-            error={errors.tags}
-            refuse={tagRefusal}
-            disabled={!editable}
-          />
+    <>
+      <form
+        className="texture-editor"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editable && !saving) void save();
+        }}
+      >
+        <div className="texture-editor-preview">{sphere}</div>
+        <div className="texture-editor-fields">
+          {texture?.recentlyPublished && (
+            <div className="texture-alert texture-alert--caution" role="note" data-testid="texture-recently-published">
+              <strong>{COMMUNITY_MESSAGES.recentlyPublished}</strong>
+              <p>{COMMUNITY_MESSAGES.notModerated}</p>
+            </div>
+          )}
+          {texture && !editable && (
+            <div className="texture-alert texture-alert--info" role="note" data-testid="texture-read-only">
+              <p>{readOnlyReason(texture)}</p>
+            </div>
+          )}
+          <fieldset className="texture-fieldset" disabled={!editable || saving} data-testid="texture-form">
+            <TextField
+              id={fieldId('name')}
+              label={EDITOR_TEXTS.name}
+              value={draft.name}
+              autoComplete="off"
+              errors={errors.name}
+              onChange={(event) => set('name', event.target.value)}
+              data-testid="texture-name-input"
+            />
+            <TagsField
+              value={draft.tags}
+              onChange={(value) => set('tags', value)}
+              suggestions={tags.data?.data ?? []}
+              error={errors.tags}
+              refuse={tagRefusal}
+              disabled={!editable}
+            />
 
-          <div className="field texture-switch-field">
-            <label className="texture-switch" htmlFor={ids.public}>
-              <input
-                id={ids.public}
-                type="checkbox"
-                role="switch"
-                checked={draft.public}
-                aria-describedby={`${ids.public}-hint`}
-                onChange={(event) => set('public', event.target.checked)}
-                data-testid="texture-public"
-              />
-              <span>{EDITOR_TEXTS.publicLabel}</span>
-            </label>
-            <p id={`${ids.public}-hint`} className="field-hint">
-              {EDITOR_TEXTS.publicHint}
+            <div className="field texture-switch-field">
+              <label className="texture-switch" htmlFor={ids.public}>
+                <input
+                  id={ids.public}
+                  type="checkbox"
+                  role="switch"
+                  checked={draft.public}
+                  aria-describedby={`${ids.public}-hint`}
+                  onChange={(event) => set('public', event.target.checked)}
+                  data-testid="texture-public"
+                />
+                <span>{EDITOR_TEXTS.publicLabel}</span>
+              </label>
+              <p id={`${ids.public}-hint`} className="field-hint">
+                {EDITOR_TEXTS.publicHint}
+              </p>
+            </div>
+
+            <h2 className="texture-editor-heading" id={ids.maps}>
+              {EDITOR_TEXTS.maps}
+            </h2>
+            <ul className="texture-maps" aria-labelledby={ids.maps}>
+              {TEXTURE_MAP_SLOTS.map((slot) => (
+                <MapSlot
+                  key={slot}
+                  slot={slot}
+                  state={draft.maps[slot]}
+                  editable={editable}
+                  onChoose={(file) => void chooseMap(slot, file)}
+                  onClear={() => setMap(slot, { ...clearedMap })}
+                />
+              ))}
+            </ul>
+
+            <h2 className="texture-editor-heading" id={ids.mapping}>
+              {EDITOR_TEXTS.mapping}
+            </h2>
+            <div className="texture-numbers" role="group" aria-labelledby={ids.mapping}>
+              {NUMBER_FIELDS.map((field) => (
+                <TextField
+                  key={field}
+                  id={fieldId(field)}
+                  label={NUMBER_LABELS[field]}
+                  type="number"
+                  inputMode="decimal"
+                  step={COMMUNITY_NUMBER_STEP}
+                  min={NUMBER_BOUNDS[field]?.min}
+                  max={NUMBER_BOUNDS[field]?.max}
+                  value={draft.numbers[field]}
+                  errors={errors[field]}
+                  onChange={(event) => setNumber(field, event.target.value)}
+                  data-testid={`texture-number-${field}`}
+                />
+              ))}
+            </div>
+          </fieldset>
+
+          {formError && (
+            <p className="form-error" role="alert" data-testid="form-error">
+              {formError}
             </p>
-          </div>
-
-          <h2 className="texture-editor-heading" id={ids.maps}>
-            {EDITOR_TEXTS.maps}
-          </h2>
-          <ul className="texture-maps" aria-labelledby={ids.maps}>
-            {TEXTURE_MAP_SLOTS.map((slot) => (
-              <MapSlot
-                key={slot}
-                slot={slot}
-                state={draft.maps[slot]}
-                editable={editable}
-                onChoose={(file) => void chooseMap(slot, file)}
-                onClear={() => setMap(slot, { ...clearedMap })}
-              />
-            ))}
-          </ul>
-
-          <h2 className="texture-editor-heading" id={ids.mapping}>
-            {EDITOR_TEXTS.mapping}
-          </h2>
-          <div className="texture-numbers" role="group" aria-labelledby={ids.mapping}>
-            {NUMBER_FIELDS.map((field) => (
-              <TextField
-                key={field}
-                id={fieldId(field)}
-                label={NUMBER_LABELS[field]}
-                type="number"
-                inputMode="decimal"
-                step={COMMUNITY_NUMBER_STEP}
-                min={NUMBER_BOUNDS[field]?.min}
-                max={NUMBER_BOUNDS[field]?.max}
-                value={draft.numbers[field]}
-                errors={errors[field]}
-                onChange={(event) => setNumber(field, event.target.value)}
-                data-testid={`texture-number-${field}`}
-              />
-            ))}
-          </div>
-        </fieldset>
-
-        {formError && (
-          <p className="form-error" role="alert" data-testid="form-error">
-            {formError}
-          </p>
-        )}
-        {editable && (
-          <div className="texture-editor-actions">
-            {texture && (
-              <button type="button" className="btn btn-ghost btn-danger-text" onClick={() => setDeleting(true)} data-testid="texture-delete">
-                {EDITOR_TEXTS.delete}
+          )}
+          {editable && (
+            <div className="texture-editor-actions">
+              {texture && (
+                <button type="button" className="btn btn-ghost btn-danger-text" onClick={() => setDeleting(true)} data-testid="texture-delete">
+                  {EDITOR_TEXTS.delete}
+                </button>
+              )}
+              <button type="submit" className="btn btn-primary" disabled={saving} data-testid="texture-save">
+                {saving ? EDITOR_TEXTS.saving : EDITOR_TEXTS.save}
               </button>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={saving} data-testid="texture-save">
-              {saving ? EDITOR_TEXTS.saving : EDITOR_TEXTS.save}
-            </button>
-          </div>
-        )}
-      </div>
+            </div>
+          )}
+        </div>
+      </form>
+      {/* Outside the form: React carries a submit in the dialog (a portal) up to its React ancestors. */}
       {deleting && texture && (
         <DeleteByNameDialog
           title="Delete texture"
@@ -372,7 +375,7 @@ function TextureForm({ scope, base, texture, editable }: { scope: TextureScope; 
           onClose={() => setDeleting(false)}
         />
       )}
-    </form>
+    </>
   );
 }
 

@@ -71,7 +71,8 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
   it('creates a public texture with maps by keyboard, sees the sphere, saves its 512×512 preview; another adds it to a team library at 390 px', async () => {
     const { context, page } = await contextAt(browser, DESKTOP);
     try {
-      expect((await page.request.post('/api/auth/register', { data: uniqueUser('textures') })).status()).toBe(201);
+      const author = uniqueUser('textures');
+      expect((await page.request.post('/api/auth/register', { data: author })).status()).toBe(201);
       await page.goto('/assets/texture');
       await page.getByRole('heading', { name: 'My Textures', level: 1 }).waitFor();
       expect(await crumbs(page)).toEqual(['My Assets', 'Textures']);
@@ -173,6 +174,19 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
 
       // Another user, on a phone, adds it to a team library from the community browser, and removes it.
       await libraryOfAnotherUser(page, 'Oak floor');
+
+      // Back as the author: Delete asks for the typed name, then the texture is gone from the list.
+      expect((await page.request.post('/api/auth/login', { data: { email: author.email, password: author.password } })).status()).toBe(200);
+      await page.goto('/assets/texture');
+      await card(page, 'Oak floor').getByTestId('texture-open').click();
+      await page.getByTestId('texture-delete').click();
+      const confirm = page.getByRole('dialog', { name: 'Delete texture' });
+      const confirmButton = confirm.getByRole('button', { name: 'Delete' });
+      expect(await confirmButton.isDisabled()).toBe(true);
+      await confirm.getByLabel('Texture name', { exact: true }).fill('Oak floor');
+      await confirmButton.click();
+      await page.waitForURL((url) => url.pathname === '/assets/texture');
+      await page.getByTestId('texture-uploaded-section').getByTestId('empty-text').waitFor();
     } finally {
       await context.close();
     }
