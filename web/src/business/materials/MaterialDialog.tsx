@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppearanceEntry, Material } from '@kiln/contracts';
 import {
   MATERIAL_CLASS_VALUES,
@@ -17,6 +17,7 @@ import { SubmitKeys } from '../../api/idempotency';
 import { addKnownMessages } from '../../api/messages';
 import { FormAlert, SelectField, showServerError } from '../../teams/dialogs/fields';
 import { Dialog } from '../../ui/Dialog';
+import { textureKeys } from '../../textures/textures-api';
 import { TextField } from '../../ui/TextField';
 import { BUSINESS_TEXTS } from '../business-texts';
 import { useMaterialCache } from '../inventory/useInventory';
@@ -123,6 +124,7 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
   const version = useRef(material?.version ?? 0);
   const [keys] = useState(() => new SubmitKeys());
   const cache = useMaterialCache();
+  const queryClient = useQueryClient();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const form = useForm<MaterialFormValues>({
     defaultValues: material ? formOfMaterial(material) : { ...emptyMaterialForm(), appearance: startingAppearance() },
@@ -193,6 +195,9 @@ export function MaterialDialog({ material, scope, readOnly = false, onClose }: M
           form.setError('root.server', { type: 'server', message: CHANGED_MEANWHILE });
           return;
         }
+        // A texture refused on save (deleted or made private meanwhile, ADR 0064): read again, its entry then says so.
+        if (error instanceof ApiError && error.body.errors?.some((e) => /^appearance\.\d+\.textureId$/.test(e.path)))
+          void queryClient.invalidateQueries({ queryKey: textureKeys.all });
         showServerError(error, form.setError, ['name', 'internalName', 'materialClass', 'tags']);
       }
     })();
