@@ -32,7 +32,10 @@ export const AppearanceColor = z.object({
   opacity: unit,
 });
 export type AppearanceColor = z.infer<typeof AppearanceColor>;
-/** The texture an entry shows, as the editor offers it (filled in on read when known). */
+/**
+ * The texture an entry shows, as the editor holds it (display only: its name and its preview image's media id). The
+ * service keeps only `textureId`; the editor reads the texture from the workspace (ADR 0064).
+ */
 export const AppearanceTexture = z.object({ id: Id, name: z.string(), preview: z.string().nullable() });
 export const AppearanceEntry = z.object({
   mode: z.enum(['texture', 'color']),
