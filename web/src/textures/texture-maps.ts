@@ -24,14 +24,19 @@ export interface TextureTransform {
   rotation: number;
 }
 
-/** Sets the texture's offset, repeat, center and rotation, repeating past the edges. */
+/**
+ * Sets the texture's offset, repeat, center and rotation, repeating past the edges. Only a change of wrapping needs
+ * the image sent to the GPU again; the rest is a uniform, so typing in the number fields re-uploads nothing.
+ */
 export function applyTextureTransform(texture: ThreeTexture, transform: TextureTransform): void {
-  texture.wrapS = texture.wrapT = RepeatWrapping;
+  if (texture.wrapS !== RepeatWrapping || texture.wrapT !== RepeatWrapping) {
+    texture.wrapS = texture.wrapT = RepeatWrapping;
+    texture.needsUpdate = true;
+  }
   texture.offset.set(transform.offset.x, transform.offset.y);
   texture.repeat.set(transform.repeat.x, transform.repeat.y);
   texture.center.set(transform.center.x, transform.center.y);
   texture.rotation = transform.rotation;
-  texture.needsUpdate = true;
 }
 
 /** The colour space a slot's image is in: colours for the diffuse map, plain data for the others. */
