@@ -249,4 +249,5 @@ async function libraryOfAnotherUser(page: Page, textureName: string): Promise<vo
   const failure = page.getByTestId('texture-load-error');
   await failure.waitFor();
   expect(await failure.locator('strong').textContent()).toBe('Error');
+  expect(await failure.locator('p').textContent()).toBe('Texture not found.');
 }
