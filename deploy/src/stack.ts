@@ -94,7 +94,7 @@ export interface StackOptions {
   /** Port of a nats-server we look for or start. Default 4222. */
   natsPort?: number;
   services?: readonly ServiceName[];
-  /** Start the analytics consumer (ADR 0068) beside the services. Default true. */
+  /** Start the analytics consumer (ADR 0068) beside the services. Default: true, unless `KILN_ANALYTICS=off`. */
   analytics?: boolean;
   /** How long to wait for `GET /api/health` to answer 200. Default 60s. */
   healthTimeoutMs?: number;
@@ -366,7 +366,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       })),
       // The analytics consumer (ADR 0068): a reader of the streams with its own NATS user; it answers no
       // request, so it gets no RPC key.
-      ...(options.analytics === false
+      ...((options.analytics ?? env.KILN_ANALYTICS !== 'off') === false
         ? []
         : [
             {
