@@ -202,7 +202,7 @@ describe('the analytics consumer', () => {
     await live.close();
     instances.delete(live);
     // Its own process, with small batches, so the kill lands while it works through the backlog.
-    const killed = startConsumer([], { ANALYTICS_BATCH: '5' });
+    const killed = startConsumer([], { ANALYTICS_BATCH: '2' });
     const day = '2026-11-10T12:00:00.000Z';
     const burst = Array.from({ length: 400 }, () => modelCreated({ authorId: seller, at: day }));
     await Promise.all(burst.map((event) => publish(event)));
