@@ -1,3 +1,5 @@
+import { TEXTURE_TEXTS } from '@kiln/contracts/constants';
+import { TEXTURE_SCREEN_TEXTS } from '../textures/texture-texts';
 import { BUSINESS_SECTIONS, WORKSPACE_SECTIONS } from './sections';
 
 /** Team and project ids in paths: 24 hexadecimal characters (contracts' Id). */
@@ -110,9 +112,9 @@ function assetCrumbs(base: string, rest: string[]): Crumb[] {
   if (kind === 'font' && second) {
     crumbs.push({ label: decodeURIComponent(second), to: `${base}/font/${second}` });
     if (third) crumbs.push({ label: decodeURIComponent(third) });
-  } else if (second === 'community') crumbs.push({ label: 'Community textures' });
-  else if (second === 'new') crumbs.push({ label: kind === 'scene' ? 'New scene' : 'New texture' });
-  else if (second === 'edit' && third) crumbs.push({ label: kind === 'scene' ? 'Edit scene' : 'Edit texture' });
+  } else if (second === 'community') crumbs.push({ label: TEXTURE_TEXTS.communitySection });
+  else if (second === 'new') crumbs.push({ label: kind === 'scene' ? 'New scene' : TEXTURE_SCREEN_TEXTS.newTitle });
+  else if (second === 'edit' && third) crumbs.push({ label: kind === 'scene' ? 'Edit scene' : TEXTURE_SCREEN_TEXTS.editTitle });
   else if (second || fourth) crumbs.push({ label: 'Not found' });
   return crumbs;
 }

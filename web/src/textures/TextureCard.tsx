@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Texture } from '@kiln/contracts';
 import { COMMUNITY_MESSAGES } from '@kiln/contracts/constants';
 import { TextureIcon } from '../assets/asset-icons';
+import { SCENE_TEXTS } from '../scenes/scene-texts';
 import { TagBadges } from '../ui/TagBadges';
 import { mediaFileUrl } from './textures-api';
 
@@ -26,9 +27,9 @@ export function TexturePreviewImage({ texture, size = 132 }: { texture: Pick<Tex
   );
 }
 
-/** Who made it: "Published by you" for one's own (spec 002 §9's words), else the author's name. */
+/** Who made it: "Published by you" for one's own (spec 002 §9's words; the scenes' table holds them), else the author's name. */
 export const authorLine = (texture: Pick<Texture, 'authorId' | 'author'>, meId: string | undefined) =>
-  texture.authorId === meId ? 'Published by you' : texture.author.fullName;
+  texture.authorId === meId ? SCENE_TEXTS.publishedByYou : texture.author.fullName;
 
 /**
  * A texture's card (spec 001 §9, spec 002 §9: 170x222, preview 132): its preview, which opens it, its name, author and

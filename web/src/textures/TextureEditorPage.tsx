@@ -18,6 +18,7 @@ import { TagsField } from '../ui/TagsField';
 import { TextField } from '../ui/TextField';
 import { LazyTextureSphere } from './LazyTextureSphere';
 import { TEXTURE_MAP_LABELS } from './texture-sphere-parts';
+import { TEXTURE_SCREEN_TEXTS } from './texture-texts';
 import {
   bodyOf,
   draftErrors,
@@ -35,8 +36,6 @@ import { useTextureRefresh } from './use-texture-pushes';
 import './textures.css';
 
 export const EDITOR_TEXTS = {
-  newTitle: 'New texture',
-  editTitle: 'Edit texture',
   name: 'Name',
   maps: 'Maps',
   mapping: 'Mapping',
@@ -114,7 +113,7 @@ export function TextureEditorPage({ scope, base, textureId, canCreate }: Texture
     retry: false,
   });
   const titleId = useId();
-  const title = textureId ? EDITOR_TEXTS.editTitle : EDITOR_TEXTS.newTitle;
+  const title = textureId ? TEXTURE_SCREEN_TEXTS.editTitle : TEXTURE_SCREEN_TEXTS.newTitle;
 
   let body: ReactNode;
   if (!textureId) body = <TextureForm key="new" scope={scope} base={base} editable={canCreate} />;

@@ -1,5 +1,5 @@
 import type { CreateTextureInput, Texture } from '@kiln/contracts';
-import { TEXTURE_DEFAULTS, TEXTURE_MAP_SLOTS, type TextureMapSlot } from '@kiln/contracts/constants';
+import { COMMON_MESSAGES, TEXTURE_DEFAULTS, TEXTURE_MAP_SLOTS, type TextureMapSlot } from '@kiln/contracts/constants';
 import { communityNameProblem, tagAddProblem, tagsProblem, textureNumberProblems } from '@kiln/domain';
 import type { SphereTransform } from './texture-sphere-parts';
 
@@ -105,7 +105,7 @@ export function bodyOf(draft: TextureDraft, previewId: string | null): Omit<Crea
 }
 
 /** An input that holds no number (empty, or not one): the editor's own check, before the rules. */
-export const NOT_A_NUMBER = 'Enter a number.';
+export const NOT_A_NUMBER = COMMON_MESSAGES.enterNumber;
 
 /**
  * The editor's errors by field path before it sends anything: a number field that holds no number, then the texture

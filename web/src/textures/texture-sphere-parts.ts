@@ -1,5 +1,6 @@
 /** What the sphere preview and the editor share, outside the three.js chunk. */
 import { TEXTURE_PREVIEW_SIZE, type TextureMapSlot } from '@kiln/contracts/constants';
+import { SCENE_TEXTS } from '../scenes/scene-texts';
 
 export { TEXTURE_MAP_SLOTS, type TextureMapSlot } from '@kiln/contracts/constants';
 
@@ -30,6 +31,6 @@ export const TEXTURE_SPHERE_TEXTS = {
   noWebgl: 'This browser cannot show the 3D preview (WebGL is not available).',
   hint: 'Drag to turn the sphere; scroll to zoom.',
   unreadable: (n: number) => (n === 1 ? 'One map could not be read as an image.' : `${n} maps could not be read as images.`),
-  loading: 'Loading the 3D preview…',
+  loading: SCENE_TEXTS.previewLoading,
   chunkFailed: 'The 3D preview could not be loaded. Reload the page to try again.',
 } as const;
