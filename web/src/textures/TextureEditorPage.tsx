@@ -17,6 +17,7 @@ import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { TagsField } from '../ui/TagsField';
 import { TextField } from '../ui/TextField';
 import { LazyTextureSphere } from './LazyTextureSphere';
+import { REJECT_TEXTS, RejectTextureDialog } from './RejectTextureDialog';
 import { TEXTURE_MAP_LABELS } from './texture-sphere-parts';
 import { TEXTURE_SCREEN_TEXTS } from './texture-texts';
 import {
@@ -160,6 +161,7 @@ function TextureForm({ scope, base, texture, editable }: { scope: TextureScope; 
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
   const capture = useRef<(() => Promise<Blob>) | null>(null);
   const onCapture = useCallback((fn: (() => Promise<Blob>) | null) => (capture.current = fn), []);
   const tags = useQuery({ queryKey: textureKeys.tags(scope), queryFn: () => texturesApi.tags(scope), staleTime: 60_000, enabled: editable });
@@ -346,6 +348,14 @@ function TextureForm({ scope, base, texture, editable }: { scope: TextureScope; 
               {formError}
             </p>
           )}
+          {!editable && texture?.mayReject && (
+            // A moderator, within the texture's 24 hours (the service's `mayReject`).
+            <div className="texture-editor-actions">
+              <button type="button" className="btn btn-danger" onClick={() => setRejecting(true)} data-testid="texture-reject">
+                {REJECT_TEXTS.confirm}
+              </button>
+            </div>
+          )}
           {editable && (
             <div className="texture-editor-actions">
               {texture && (
@@ -361,6 +371,18 @@ function TextureForm({ scope, base, texture, editable }: { scope: TextureScope; 
         </div>
       </form>
       {/* Outside the form: React carries a submit in the dialog (a portal) up to its React ancestors. */}
+      {rejecting && texture && (
+        <RejectTextureDialog
+          name={texture.name}
+          onReject={async (reason) => {
+            await texturesApi.reject(texture.id, reason);
+            await queryClient.invalidateQueries({ queryKey: textureKeys.all });
+            // Private again, it is no longer the moderator's to read: back to the community textures.
+            void navigate(`${base}/assets/texture/community`);
+          }}
+          onClose={() => setRejecting(false)}
+        />
+      )}
       {deleting && texture && (
         <DeleteByNameDialog
           title="Delete texture"

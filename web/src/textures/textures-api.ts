@@ -38,6 +38,8 @@ export const texturesApi = {
   create: (body: CreateTextureInput) => request<Texture>('POST', '/api/workspace/texture', { body }),
   update: (id: string, body: UpdateTextureBody) => request<Texture>('PATCH', textureAt(id), { body }),
   remove: (id: string) => request<Texture>('DELETE', textureAt(id)),
+  /** A moderator's rejection within the 24 hours (ADR 0061): private again, its author notified. */
+  reject: (id: string, reason: string) => request<Texture>('POST', `${textureAt(id)}/reject`, { body: reason ? { reason } : {} }),
   tags: (scope: TextureScope) => request<DistinctTags>('GET', '/api/workspace/distinct/texture/tags', { query: scopeQuery(scope) }),
   /** The community textures added to the scope (the 'Community textures' section). */
   associations: ({ scope, skip }: { scope: TextureScope; skip: number }) =>

@@ -138,7 +138,20 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
       await texturesCard.getByTestId('texture-preview').waitFor();
 
       // Another user, on a phone, adds it to a team library from the community browser, and removes it.
-      await libraryOfAnotherUser(page, 'Oak floor');
+      const textureId = await libraryOfAnotherUser(page, 'Oak floor');
+
+      // A moderator rejects it within its 24 hours: it leaves the community.
+      const moderator = { email: 'moderator@kiln.test', password: 'moderator-secret-1' };
+      if ((await page.request.post('/api/auth/register', { data: { ...moderator, fullName: 'Mona Moderator' } })).status() !== 201)
+        expect((await page.request.post('/api/auth/login', { data: moderator })).status()).toBe(200);
+      await page.goto(`/assets/texture/edit/${textureId}`);
+      await page.getByTestId('texture-reject').click();
+      const reject = page.getByRole('dialog', { name: 'Reject texture' });
+      await reject.getByLabel('Reason (told to the author)', { exact: true }).fill('Not a texture of oak.');
+      await reject.getByTestId('texture-reject-confirm').click();
+      await page.waitForURL((url) => url.pathname === '/assets/texture/community');
+      await page.locator('[data-testid="texture-card"], [data-testid="empty-text"]').first().waitFor();
+      expect(await card(page, 'Oak floor').count()).toBe(0);
 
       // Back as the author: Delete asks for the typed name, then the texture is gone from the list.
       expect((await page.request.post('/api/auth/login', { data: { email: author.email, password: author.password } })).status()).toBe(200);
@@ -159,7 +172,7 @@ describe('Textures: My Textures, the editor with its sphere, community textures 
 });
 
 /** A second user at 390 px: a team library, the community browser, 'Add to library', read only, 'Remove', a load failure. */
-async function libraryOfAnotherUser(page: Page, textureName: string): Promise<void> {
+async function libraryOfAnotherUser(page: Page, textureName: string): Promise<string> {
   // The same browser context, at 390 px, signed up as someone else (the session cookie is replaced).
   await page.setViewportSize(PHONE);
   const user = uniqueUser('library');
@@ -215,4 +228,5 @@ async function libraryOfAnotherUser(page: Page, textureName: string): Promise<vo
   await failure.waitFor();
   expect(await failure.locator('strong').textContent()).toBe('Error');
   expect(await failure.locator('p').textContent()).toBe('Texture not found.');
+  return textureId!;
 }
