@@ -3,7 +3,6 @@ import { Canvas, useThree, type RootState } from '@react-three/fiber';
 import { Box3, GridHelper, Material, Mesh, Object3D, PerspectiveCamera, Sphere, Spherical, Vector3 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { environmentFrom, fetchExr } from './environment';
 import { describeSize, fitDistance, gridFor, sizeLabel, type Size3 } from './viewer-math';
 import { VIEWER_TEXTS } from './viewer-texts';
 import './viewer.css';
@@ -167,7 +166,12 @@ function EnvironmentLighting({ url, onState }: { url: string; onState: (state: E
     const abort = new AbortController();
     let dispose: (() => void) | undefined;
     onState({ state: 'loading' });
-    void fetchExr(url, abort.signal).then((bytes) => {
+    // The EXR reader comes with the first scene chosen (its own chunk, shared with the scene editor's preview).
+    const reading = import('./environment').then(async ({ environmentFrom, fetchExr }) => ({ environmentFrom, bytes: await fetchExr(url, abort.signal) }));
+    const failed = () => {
+      if (!abort.signal.aborted) onState({ state: 'failed', message: VIEWER_TEXTS.environmentOffline });
+    };
+    reading.then(({ environmentFrom, bytes }) => {
       if (abort.signal.aborted) return;
       if (!(bytes instanceof ArrayBuffer)) {
         onState({
@@ -190,7 +194,7 @@ function EnvironmentLighting({ url, onState }: { url: string; onState: (state: E
       } catch {
         onState({ state: 'failed', message: VIEWER_TEXTS.environmentUnreadable });
       }
-    });
+    }, failed);
     return () => {
       abort.abort();
       dispose?.();
