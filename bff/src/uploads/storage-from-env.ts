@@ -1,7 +1,7 @@
 import { storageSettings } from '@kiln/contracts';
 import { resolve } from 'node:path';
 import { IncomingMediaStorage, LocalDiskIncomingMedia } from './media-storage';
-import { S3IncomingMedia } from './s3-incoming-media';
+import type { S3IncomingMedia } from './s3-incoming-media';
 
 /**
  * The storage chosen by configuration (ADR 0050): `KILN_STORAGE=local` (the default, under
@@ -10,5 +10,9 @@ import { S3IncomingMedia } from './s3-incoming-media';
  */
 export function incomingMediaStorage(env: Record<string, string | undefined>): IncomingMediaStorage {
   const settings = storageSettings(env);
-  return settings.kind === 'local' ? new LocalDiskIncomingMedia(resolve(settings.dir)) : new S3IncomingMedia(settings);
+  if (settings.kind === 'local') return new LocalDiskIncomingMedia(resolve(settings.dir));
+  // Loaded only when chosen: the AWS SDK costs a BFF on local disk ~5 MiB at idle (ADR 0016).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const s3 = require('./s3-incoming-media') as { S3IncomingMedia: typeof S3IncomingMedia };
+  return new s3.S3IncomingMedia(settings);
 }

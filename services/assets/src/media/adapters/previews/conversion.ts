@@ -1,10 +1,10 @@
 import { MEDIA_PREVIEW_MESSAGES, MEDIA_PROCESSING_LIMITS } from '@kiln/contracts';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
 import { DerivedPreview, PreviewFailure } from '../../ports/media-previews.port';
 import type { ConversionAnswer, ConversionJob, DrawingFormat, ModelFormat } from './conversion.worker';
-import { drawingThumbnail } from './vector-preview';
+import { drawingThumbnail } from './drawing-thumbnail';
+import { loadSharp } from './image-preview';
 
 const WORKER = join(__dirname, `conversion.worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
 /** From sources (tests, `node -r @swc-node/register`) the worker compiles itself the same way; built, it is plain JavaScript. */
@@ -40,6 +40,7 @@ export async function object3dPreview(format: ModelFormat, path: string, limits:
   const answer = await runWorker({ format, path, thumbnailPixels: size, maxTriangles: MEDIA_PROCESSING_LIMITS.thumbnailTriangles }, limits);
   if (!answer.ok) throw new PreviewFailure(answer.message);
   if (answer.kind !== 'model') throw new Error('the conversion worker answered a drawing for a model');
+  const sharp = await loadSharp();
   const thumbnail = await sharp(Buffer.from(answer.rgba.buffer, answer.rgba.byteOffset, answer.rgba.byteLength), {
     raw: { width: size, height: size, channels: 4 },
   })

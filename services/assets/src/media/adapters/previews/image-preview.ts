@@ -1,8 +1,13 @@
 import { MEDIA_PREVIEW_MESSAGES, MEDIA_PROCESSING_LIMITS } from '@kiln/contracts';
-import sharp from 'sharp';
 import { DerivedPreview, PreviewFailure } from '../../ports/media-previews.port';
 
 const { thumbnailPixels, maxInputPixels } = MEDIA_PROCESSING_LIMITS;
+
+/**
+ * sharp, loaded at the first preview: libvips and its threads cost the idle service ~10 MiB that most
+ * of its life never uses (ADR 0016, idle memory).
+ */
+export const loadSharp = async () => (await import('sharp')).default;
 
 /** EXIF orientations 5 to 8 turn the picture a quarter: its width is then its stored height. */
 const turnsAQuarter = (orientation?: number) => orientation !== undefined && orientation >= 5 && orientation <= 8;
@@ -14,6 +19,7 @@ const turnsAQuarter = (orientation?: number) => orientation !== undefined && ori
  */
 export async function imagePreview(input: Buffer | string): Promise<DerivedPreview> {
   try {
+    const sharp = await loadSharp();
     const image = sharp(input, { limitInputPixels: maxInputPixels, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new PreviewFailure(MEDIA_PREVIEW_MESSAGES.unreadableImage);

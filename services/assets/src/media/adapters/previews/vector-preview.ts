@@ -1,13 +1,10 @@
-import { MEDIA_PREVIEW_MESSAGES, MEDIA_PROCESSING_LIMITS } from '@kiln/contracts';
+import { MEDIA_PREVIEW_MESSAGES } from '@kiln/contracts';
 import createDOMPurify from 'dompurify';
 import DxfParser from 'dxf-parser';
 import { JSDOM } from 'jsdom';
-import sharp from 'sharp';
 import { PreviewFailure } from '../../ports/media-previews.port';
-import { asFailure } from './image-preview';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const { thumbnailPixels, maxInputPixels } = MEDIA_PROCESSING_LIMITS;
 
 /** A url(…) in CSS that points anywhere but a fragment of the same document. */
 const EXTERNAL_CSS_URL = /url\s*\(\s*(?!['"]?\s*#)[^)]*\)/gi;
@@ -57,7 +54,7 @@ export const MAX_SVG_DEPTH = 200;
  * An SVG as anyone may see it (ADR 0053): parsed as XML without its DOCTYPE (so no entity is declared or
  * expanded), then cleaned by DOMPurify's SVG profile: no script, no event attributes, no foreignObject,
  * no link or `<use>` to anything but `#fragment`, no CSS url() or @import outside the drawing. Runs in the
- * conversion worker (its time limited); the thumbnail is drawn from the result by `drawingThumbnail`.
+ * conversion worker (its time limited); the thumbnail is drawn from the result by `drawingThumbnail` (drawing-thumbnail.ts).
  */
 export function svgDrawing(bytes: Buffer): Drawing {
   const svg = sanitiseSvg(bytes.toString('utf8'));
@@ -110,24 +107,6 @@ function svgSize(svg: string): { width: number; height: number } | null {
   if (width > 0 && height > 0) return { width, height };
   const box = (root.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
   return box.length === 4 && box[2]! > 0 && box[3]! > 0 ? { width: box[2]!, height: box[3]! } : null;
-}
-
-/**
- * A drawing's thumbnail by sharp (librsvg), at the density that makes its longer side 512 px (a vector is
- * drawn sharp, not enlarged from pixels), within the pixel limit and a time limit.
- */
-export async function drawingThumbnail(drawing: Drawing): Promise<Buffer> {
-  const longest = drawing.width && drawing.height ? Math.max(drawing.width, drawing.height) : thumbnailPixels;
-  const density = Math.min(2400, Math.max(1, (72 * thumbnailPixels) / longest));
-  try {
-    return await sharp(Buffer.from(drawing.svg), { density, limitInputPixels: maxInputPixels })
-      .timeout({ seconds: 30 })
-      .resize(thumbnailPixels, thumbnailPixels, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch (error) {
-    throw asFailure(error, MEDIA_PREVIEW_MESSAGES.unreadableSvg);
-  }
 }
 
 interface Point {
