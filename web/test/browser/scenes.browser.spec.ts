@@ -4,6 +4,7 @@ import { boxGlb } from '../../../bff/test/support/box-glb';
 import { exrFile } from '../../../deploy/test/support/exr-file';
 import { createModelViaApi, drawnShare, eventually, launchBrowser, tabTo } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce } from '../support/layout';
+import { createProjectViaApi, createTeamViaApi } from '../support/teams';
 
 /** The spec's texts (spec 001 §2, §5, §4), written here as the spec writes them. */
 const EMPTY = 'You don’t have environment map';
@@ -63,7 +64,7 @@ describe('Scenes: the library, the editor with its lit 3D preview, and a model l
     await browser?.close();
   });
 
-  it('a load failure is the server’s message in a red Error alert; the library and the editor at 390 px', async () => {
+  it('a load failure is the server’s message in a red Error alert; the library and the editor at 390 px; the team’s and project’s scenes', async () => {
     const { context, page } = await contextAt(browser, PHONE, owner.state);
     try {
       await page.goto('/assets/scene/edit/0123456789abcdef01234567');
@@ -78,6 +79,16 @@ describe('Scenes: the library, the editor with its lit 3D preview, and a model l
       await page.getByTestId('scene-preview').waitFor();
       await expectNoHorizontalScroll(page, 'New scene, 390 px');
       await expectNoSeriousA11yViolations(page, 'New scene, 390 px');
+
+      // A team's and a project's scenes: the same screens under their prefix, New Scene leading to the scope's editor.
+      const team = await createTeamViaApi(page, 'Scene Studio');
+      const project = await createProjectViaApi(page, team.id, 'Lobby');
+      for (const base of [`/${team.id}`, `/${team.id}/${project.id}`]) {
+        await page.goto(`${base}/assets/scene`);
+        await page.getByRole('heading', { name: 'Scenes', level: 1 }).waitFor();
+        await page.getByTestId('empty-text').getByText(EMPTY).waitFor();
+        expect(await page.getByTestId('new-scene').getAttribute('href')).toBe(`${base}/assets/scene/new`);
+      }
     } finally {
       await context.close();
     }
