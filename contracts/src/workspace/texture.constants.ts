@@ -33,14 +33,7 @@ export const TEXTURE_NUMBER_MAX = 10_000;
 export const TEXTURE_CHANNEL = 'workspace-texture';
 export const TEXTURE_ASSOCIATION_CHANNEL = 'workspace-texture-association';
 
-/** The spec's texts of the texture screens (spec 001 §2, §5). */
-export const TEXTURE_TEXTS = {
-  communitySection: 'Community textures',
-  uploadedSection: 'Uploaded',
-  addCommunity: 'Community textures',
-  createNew: 'Create new',
-  remove: 'Remove',
-} as const;
+export { TEXTURE_COMMUNITY_TITLE, TEXTURE_TEXTS } from './texture-texts.constants';
 
 /** The spec's sentences (spec 001 §5) and the service's own about textures (ADR 0061). */
 export const TEXTURE_MESSAGES = {

@@ -1,4 +1,4 @@
-import { TEXTURE_TEXTS } from '@kiln/contracts/constants';
+import { TEXTURE_COMMUNITY_TITLE } from '@kiln/contracts/constants';
 import { TEXTURE_SCREEN_TEXTS } from '../textures/texture-texts';
 import { BUSINESS_SECTIONS, WORKSPACE_SECTIONS } from './sections';
 
@@ -112,7 +112,7 @@ function assetCrumbs(base: string, rest: string[]): Crumb[] {
   if (kind === 'font' && second) {
     crumbs.push({ label: decodeURIComponent(second), to: `${base}/font/${second}` });
     if (third) crumbs.push({ label: decodeURIComponent(third) });
-  } else if (second === 'community') crumbs.push({ label: TEXTURE_TEXTS.communitySection });
+  } else if (second === 'community') crumbs.push({ label: TEXTURE_COMMUNITY_TITLE });
   else if (second === 'new') crumbs.push({ label: kind === 'scene' ? 'New scene' : TEXTURE_SCREEN_TEXTS.newTitle });
   else if (second === 'edit' && third) crumbs.push({ label: kind === 'scene' ? 'Edit scene' : TEXTURE_SCREEN_TEXTS.editTitle });
   else if (second || fourth) crumbs.push({ label: 'Not found' });
@@ -154,12 +154,15 @@ function businessArea(rest: string[]): { crumbs: Crumb[]; screen: ScreenId } | u
   return { crumbs, screen: BUSINESS_DETAILS[rest[1]] ?? 'unknown' };
 }
 
-/** The font screens (ADR 0055): the list at /assets/font, the family and style pages below it. */
-const fontScreen = (rest: string[]): ScreenId => (rest[2] ? 'fontFamily' : 'fontList');
-/** The texture screens (ADR 0062): the list at /assets/texture; community, new and edit below it. */
-const textureScreen = (rest: string[]): ScreenId => (rest[2] ? 'textureScreen' : 'textureList');
-/** The scene screens (ADR 0063): the list at /assets/scene; new and edit below it. */
-const sceneScreen = (rest: string[]): ScreenId => (rest[2] ? 'sceneEditor' : 'sceneList');
+/**
+ * The libraries with pages below their list: [the list, a page below it]. Fonts: the family and style pages
+ * (ADR 0055); textures: community, new and edit (ADR 0062); scenes: new and edit (ADR 0063).
+ */
+const PAGED_LIBRARIES: Readonly<Record<string, readonly [ScreenId, ScreenId]>> = {
+  font: ['fontList', 'fontFamily'],
+  texture: ['textureList', 'textureScreen'],
+  scene: ['sceneList', 'sceneEditor'],
+};
 
 /** Reads a path of the workspace app (spec 000 §2, spec 001 §2). Pure: the top bar and the placeholder page use it. */
 export function areaOf(pathname: string): PathArea {
@@ -183,21 +186,7 @@ export function areaOf(pathname: string): PathArea {
     const list = rest[1];
     return crumbs.some((c) => c.label === 'Not found')
       ? unknown
-      : area(
-          'assets',
-          crumbs,
-          !list
-            ? 'assets'
-            : ASSET_LISTS.includes(list)
-              ? 'assetList'
-              : list === 'font'
-                ? fontScreen(rest)
-                : list === 'texture'
-                  ? textureScreen(rest)
-                  : list === 'scene'
-                    ? sceneScreen(rest)
-                    : 'unknown',
-        );
+      : area('assets', crumbs, !list ? 'assets' : ASSET_LISTS.includes(list) ? 'assetList' : (PAGED_LIBRARIES[list]?.[rest[2] ? 1 : 0] ?? 'unknown'));
   }
   if (teamId) return !projectId && first === 'members' && rest.length === 1 ? area('members', [{ label: 'Members' }], 'members') : unknown;
 
