@@ -174,6 +174,9 @@ it('delivers each event signed (verified by the reference library), once per att
   await eventually(async () => expect(at('/ok').filter((r) => r.id === got[0]!.id)).toHaveLength(2));
   await eventually(async () => expect(byEvent(await log(alice, endpoint.id), got[0]!.id).attempts.map((a) => a.attempt)).toEqual([2, 1]));
 
+  const allDelivered = () =>
+    eventually(async () => expect((await log(alice, endpoint.id)).map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']));
+  await allDelivered();
   // Replay after the first event: the two later ones again; since a time before all: all three.
   expect(await call('replay', { actor: alice.actor, body: { id: endpoint.id, from: { afterEventId: got[0]!.id } } })).toEqual({ queued: 2 });
   await eventually(async () => expect(at('/ok')).toHaveLength(6));
@@ -183,6 +186,7 @@ it('delivers each event signed (verified by the reference library), once per att
       .map((r) => r.id)
       .sort(),
   ).toEqual([got[1]!.id, got[2]!.id].sort());
+  await allDelivered();
   const since = new Date(Date.now() - 60_000).toISOString();
   expect(await call('replay', { actor: alice.actor, body: { id: endpoint.id, from: { since } } })).toEqual({ queued: 3 });
   await eventually(async () => expect(at('/ok')).toHaveLength(9));

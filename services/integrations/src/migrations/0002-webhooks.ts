@@ -35,7 +35,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('disabled_at', 'timestamptz')
     .addColumn('owner_notified', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('start_position', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('last_success_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();

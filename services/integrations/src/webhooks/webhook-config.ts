@@ -8,9 +8,12 @@ export interface WebhookConfig {
   retryDelaysMs: number[];
   /** KILN_WEBHOOK_TIMEOUT: one attempt, the whole exchange (default 10 s). */
   timeoutMs: number;
-  /** KILN_WEBHOOK_CONCURRENCY: attempts in flight per worker instance (default 32). */
+  /** KILN_WEBHOOK_CONCURRENCY: attempts in flight (claimed) per worker instance (default 64). */
   concurrency: number;
-  /** KILN_WEBHOOK_ENDPOINT_CONCURRENCY: attempts in flight per endpoint (default 4; an ordered endpoint still sends a record's events one at a time). */
+  /**
+   * KILN_WEBHOOK_ENDPOINT_CONCURRENCY: requests at a time to one endpoint per worker (default 4; an ordered endpoint
+   * still sends a record's events one at a time).
+   */
   perEndpoint: number;
   /** KILN_WEBHOOK_WORKER=off: this instance answers requests but sends nothing (default on). */
   worker: boolean;
@@ -30,7 +33,7 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
     allowHosts: parseAllowHosts(env.KILN_WEBHOOK_ALLOW_HOSTS),
     retryDelaysMs: parseRetryDelays(env.KILN_WEBHOOK_RETRY_DELAYS),
     timeoutMs: parseWebhookTimeout(env.KILN_WEBHOOK_TIMEOUT),
-    concurrency: positive(env.KILN_WEBHOOK_CONCURRENCY, 32),
+    concurrency: positive(env.KILN_WEBHOOK_CONCURRENCY, 64),
     perEndpoint: positive(env.KILN_WEBHOOK_ENDPOINT_CONCURRENCY, 4),
     worker: (env.KILN_WEBHOOK_WORKER ?? 'on') !== 'off',
     idlePollMs: positive(env.KILN_WEBHOOK_IDLE_POLL_MS, 250),

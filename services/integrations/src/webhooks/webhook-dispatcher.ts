@@ -12,6 +12,8 @@ import { signWebhook } from './webhook-signature';
 /** How long past the attempt's timeout a claim stays leased (the attempt's own bookkeeping). */
 const LEASE_MARGIN_MS = 15_000;
 const FAN_OUT_BATCH = 500;
+/** How many rounds of an endpoint's concurrent requests a worker claims ahead (fewer claims, each taking more). */
+const PREFETCH = 4;
 
 /**
  * The webhook worker of one instance (ADR 0067): it makes deliveries from the journal (fan-out), claims due ones
@@ -27,6 +29,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private loop: Promise<void> | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private wake: (() => void) | null = null;
+  /** Something happened since the round began (an attempt ended, a command asked): look again before idling. */
+  private kicked = false;
+  private nextFanOutAt = 0;
 
   constructor(
     @Inject(WEBHOOK_CONFIG) private readonly config: WebhookConfig,
@@ -65,19 +70,24 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** Look for work now (after a create, a redelivery, a replay) rather than at the next poll. */
   nudge(): void {
-    this.wake?.();
+    this.nextFanOutAt = 0;
+    this.kick();
   }
 
   private async run(): Promise<void> {
     while (this.running) {
+      this.kicked = false;
       let busy = false;
       try {
-        busy = (await this.step()) || busy;
+        busy = await this.step();
       } catch (error) {
         this.log.warn(`webhook worker step failed: ${(error as Error).message}`);
       }
       if (!this.running) break;
-      if (!busy) {
+      if (this.inFlight.size >= this.config.concurrency) {
+        await Promise.race(this.inFlight);
+      } else if (!busy && !this.kicked) {
+        // Idle until the next poll, or until an attempt ends or a command asks (a slot or work appeared).
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.config.idlePollMs);
           this.wake = () => {
@@ -86,26 +96,90 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           };
         });
         this.wake = null;
-      } else if (this.inFlight.size >= this.config.concurrency) {
-        await Promise.race(this.inFlight);
       }
     }
   }
 
-  /** One round: fan out, tell disabled endpoints' owners, claim what fits in the free slots. Answers whether it found work. */
+  private readonly sending = new Map<string, { active: number; waiting: (() => void)[] }>();
+
+  private async acquire(endpointId: string): Promise<void> {
+    let slot = this.sending.get(endpointId);
+    if (!slot) this.sending.set(endpointId, (slot = { active: 0, waiting: [] }));
+    if (slot.active < this.config.perEndpoint) {
+      slot.active += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => slot.waiting.push(resolve));
+  }
+
+  private release(endpointId: string): void {
+    const slot = this.sending.get(endpointId);
+    if (!slot) return;
+    const next = slot.waiting.shift();
+    if (next) next();
+    else if (--slot.active === 0) this.sending.delete(endpointId);
+  }
+
+  private pending: { claim: ClaimedDelivery; outcome: AttemptOutcome; verdict: AttemptVerdict; done: () => void; failed: (e: unknown) => void }[] = [];
+  private flushing = false;
+
+  /** Records attempts as they end, those ending together in one statement (a group commit). */
+  private record(claim: ClaimedDelivery, outcome: AttemptOutcome, verdict: AttemptVerdict): Promise<void> {
+    const recorded = new Promise<void>((done, failed) => this.pending.push({ claim, outcome, verdict, done, failed }));
+    void this.flush();
+    return recorded;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, 200);
+        try {
+          await this.deliveries.finishMany(batch);
+          batch.forEach((b) => b.done());
+        } catch (error) {
+          batch.forEach((b) => b.failed(error));
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  /**
+   * One round: fan out and tell disabled endpoints' owners (at most once per poll interval, or at once while the
+   * journal has more), then claim what fits in the free slots. Answers whether it found work.
+   */
   async step(): Promise<boolean> {
     const now = this.clock.now();
-    const read = await this.deliveries.fanOut(FAN_OUT_BATCH, now, this.visible);
-    await this.notifyDisabled();
+    let read = 0;
+    if (now.getTime() >= this.nextFanOutAt) {
+      read = await this.deliveries.fanOut(FAN_OUT_BATCH, now, this.visible);
+      await this.notifyDisabled();
+      this.nextFanOutAt = read >= FAN_OUT_BATCH ? 0 : now.getTime() + this.config.idlePollMs;
+    }
     const free = this.config.concurrency - this.inFlight.size;
     if (free <= 0) return true;
-    const claims = await this.deliveries.claim(free, this.config.perEndpoint, this.config.timeoutMs + LEASE_MARGIN_MS, now);
+    // Claimed ahead: up to PREFETCH rounds of an endpoint's requests, leased long enough to wait their turn.
+    const claims = await this.deliveries.claim(
+      free,
+      this.config.perEndpoint * PREFETCH,
+      (this.config.timeoutMs + 1000) * (PREFETCH + 1) + LEASE_MARGIN_MS,
+      now,
+    );
     for (const claim of claims) {
       const attempt = this.attempt(claim).catch((error) => this.log.warn(`webhook attempt ${claim.id} failed: ${(error as Error).message}`));
       this.inFlight.add(attempt);
       void attempt.finally(() => {
         this.inFlight.delete(attempt);
-        this.wake?.();
+        this.kick();
       });
     }
     return read > 0 || claims.length > 0;
@@ -152,17 +226,24 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         outcome = failure('The endpoint secret does not open with the keys held (KILN_SECRETS_KEY).');
       } else {
         const body = JSON.stringify(event);
-        const sent = await this.transport.post({
-          url: endpoint.url,
-          address: address.address,
-          headers: signWebhook(secret, event.eventId, at, body),
-          body,
-          timeoutMs: this.config.timeoutMs,
-        });
+        // At most `perEndpoint` requests to one endpoint at a time (more may be claimed ahead, leased, waiting here).
+        await this.acquire(endpoint.id);
+        let sent;
+        try {
+          sent = await this.transport.post({
+            url: endpoint.url,
+            address: address.address,
+            headers: signWebhook(secret, event.eventId, new Date(), body),
+            body,
+            timeoutMs: this.config.timeoutMs,
+          });
+        } finally {
+          this.release(endpoint.id);
+        }
         outcome = { at, ...sent };
       }
     }
-    await this.deliveries.finish(claim, outcome, await this.verdict(claim, outcome));
+    await this.record(claim, outcome, await this.verdict(claim, outcome));
   }
 
   /** Resolve once, judge every address, connect to the one judged (DNS rebinding finds nothing to swap). */

@@ -93,7 +93,7 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
 
   async claim(limit: number, perEndpoint: number, leaseMs: number, now: Date): Promise<ClaimedDelivery[]> {
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    // The first due deliveries (at most 1,000 looked at), ranked per endpoint so that with those already in flight
+    // The first due deliveries (at most 200 looked at), ranked per endpoint so that with those already in flight
     // no endpoint gets more than `perEndpoint`; then locked, skipping rows another worker holds, and leased.
     const rows = await sql<{
       id: string;
@@ -117,7 +117,7 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
             SELECT 1 FROM integrations.webhook_deliveries p
             WHERE p.endpoint_id = d.endpoint_id AND p.record_key = d.record_key AND p.status = 'pending' AND p.seq < d.seq))
         ORDER BY d.next_attempt_at, d.seq
-        LIMIT 1000
+        LIMIT 200
       ), ranked AS (
         SELECT c.id, c.next_attempt_at, c.seq,
           row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_attempt_at, c.seq) + coalesce(b.n, 0) AS slot
@@ -157,10 +157,10 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
     // Postgres text holds no NUL character: an answer's are dropped.
     const response = outcome.response.split(String.fromCharCode(0)).join('');
     const next = verdict.status === 'pending' ? verdict.nextAttemptAt : null;
-    const delivered = verdict.status === 'delivered';
     const disable = verdict.status === 'failed' ? verdict.disableEndpoint : null;
     // One statement (atomic, one round trip): the attempt is logged; only the claim still holding the delivery
-    // decides its state (a lease that ran out was taken by a newer attempt); the endpoint follows.
+    // decides its state (a lease that ran out was taken by a newer attempt); a failure past the schedule may disable the
+    // endpoint. A success writes nothing to the endpoint's row, which every attempt would otherwise wait on.
     await sql`
       WITH attempt AS (
         INSERT INTO integrations.webhook_attempts (delivery_id, attempt, at, status_code, duration_ms, error, response)
@@ -171,14 +171,32 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
         WHERE id = ${claim.id} AND attempts = ${claim.attempt} AND status = 'pending'
         RETURNING endpoint_id
       )
-      UPDATE integrations.webhook_endpoints e SET
-        last_success_at = CASE WHEN ${delivered}::boolean THEN ${outcome.at}::timestamptz ELSE e.last_success_at END,
-        enabled = CASE WHEN ${disable !== null}::boolean THEN false ELSE e.enabled END,
-        disabled_reason = CASE WHEN ${disable !== null}::boolean THEN ${disable?.reason ?? null}::text ELSE e.disabled_reason END,
-        disabled_at = CASE WHEN ${disable !== null}::boolean THEN ${outcome.at}::timestamptz ELSE e.disabled_at END,
-        owner_notified = CASE WHEN ${disable !== null}::boolean THEN false ELSE e.owner_notified END,
-        updated_at = CASE WHEN ${disable !== null}::boolean THEN ${outcome.at}::timestamptz ELSE e.updated_at END
-      FROM decided WHERE e.id = decided.endpoint_id AND (${delivered}::boolean OR (${disable !== null}::boolean AND e.enabled))`.execute(this.db);
+      UPDATE integrations.webhook_endpoints e SET enabled = false, disabled_reason = ${disable?.reason ?? null}::text, disabled_at = ${outcome.at},
+        owner_notified = false, updated_at = ${outcome.at}
+      FROM decided WHERE e.id = decided.endpoint_id AND ${disable !== null}::boolean AND e.enabled`.execute(this.db);
+  }
+
+  async finishMany(items: { claim: ClaimedDelivery; outcome: AttemptOutcome; verdict: AttemptVerdict }[]): Promise<void> {
+    // The disabling kind goes alone (it changes the endpoint); the rest in one statement (group commit).
+    const alone = items.filter((i) => i.verdict.status === 'failed' && i.verdict.disableEndpoint);
+    for (const i of alone) await this.finish(i.claim, i.outcome, i.verdict);
+    const batch = items.filter((i) => !alone.includes(i));
+    if (batch.length === 0) return;
+    const col = <T>(f: (i: (typeof batch)[number]) => T) => batch.map(f);
+    await sql`
+      WITH input AS (
+        SELECT * FROM unnest(${col((i) => i.claim.id)}::text[], ${col((i) => i.claim.attempt)}::int[], ${col((i) => i.outcome.at)}::timestamptz[],
+          ${col((i) => i.outcome.statusCode)}::int[], ${col((i) => i.outcome.durationMs)}::int[], ${col((i) => i.outcome.error)}::text[],
+          ${col((i) => i.outcome.response.split(String.fromCharCode(0)).join(''))}::text[], ${col((i) => i.verdict.status)}::text[],
+          ${col((i) => (i.verdict.status === 'pending' ? i.verdict.nextAttemptAt : null))}::timestamptz[])
+          AS t(id, attempt, at, status_code, duration_ms, error, response, status, next_attempt_at)
+      ), logged AS (
+        INSERT INTO integrations.webhook_attempts (delivery_id, attempt, at, status_code, duration_ms, error, response)
+        SELECT id, attempt, at, status_code, duration_ms, error, response FROM input
+        ON CONFLICT DO NOTHING
+      )
+      UPDATE integrations.webhook_deliveries d SET status = i.status, next_attempt_at = i.next_attempt_at, lease_until = NULL, updated_at = i.at
+      FROM input i WHERE d.id = i.id AND d.attempts = i.attempt AND d.status = 'pending'`.execute(this.db);
   }
 
   async redeliver(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
@@ -222,13 +240,17 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
           .insertInto('webhook_deliveries')
           .values(rows)
           .onConflict((oc) =>
-            oc.columns(['endpoint_id', 'event_id']).doUpdateSet({
-              status: 'pending',
-              next_attempt_at: now,
-              attempts_base: sql`webhook_deliveries.attempts`,
-              lease_until: null,
-              updated_at: now,
-            }),
+            oc
+              .columns(['endpoint_id', 'event_id'])
+              .doUpdateSet({
+                status: 'pending',
+                next_attempt_at: now,
+                attempts_base: sql`webhook_deliveries.attempts`,
+                lease_until: null,
+                updated_at: now,
+              })
+              // One in flight is left to finish (it is being sent already): never two sends of one attempt.
+              .where(sql<boolean>`NOT (webhook_deliveries.status = 'pending' AND webhook_deliveries.lease_until > ${now})`),
           )
           .execute();
         queued += rows.length;
@@ -281,7 +303,9 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
   }
 
   async deliveredSince(endpointId: string, since: Date): Promise<boolean> {
-    const r = await sql`SELECT 1 FROM integrations.webhook_endpoints WHERE id = ${endpointId} AND last_success_at >= ${since}`.execute(this.db);
+    const r = await sql`SELECT 1 FROM integrations.webhook_deliveries d
+      JOIN integrations.webhook_attempts a ON a.delivery_id = d.id AND a.at >= ${since} AND a.error IS NULL AND a.status_code BETWEEN 200 AND 299
+      WHERE d.endpoint_id = ${endpointId} AND d.status = 'delivered' AND d.updated_at >= ${since} LIMIT 1`.execute(this.db);
     return r.rows.length > 0;
   }
 

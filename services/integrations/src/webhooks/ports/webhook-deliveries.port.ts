@@ -52,6 +52,8 @@ export interface WebhookDeliveries {
   claim(limit: number, perEndpoint: number, leaseMs: number, now: Date): Promise<ClaimedDelivery[]>;
   /** Records the attempt and its verdict, unless another claim took the delivery since (a lease that ran out). */
   finish(claim: ClaimedDelivery, outcome: AttemptOutcome, verdict: AttemptVerdict): Promise<void>;
+  /** `finish` for several attempts at once (one statement for all but an endpoint's disabling). */
+  finishMany(items: { claim: ClaimedDelivery; outcome: AttemptOutcome; verdict: AttemptVerdict }[]): Promise<void>;
   /** Puts a delivery back to pending, due now, with a new schedule. */
   redeliver(endpointId: string, deliveryId: string, now: Date): Promise<boolean>;
   /** Queues again every journal event after `position` the endpoint wants (at most `max`); answers how many. */
