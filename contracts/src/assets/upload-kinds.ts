@@ -10,7 +10,8 @@ export const UPLOAD_KINDS = ['plugin', 'media', 'font', 'vector', 'image', 'obje
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** What a file may be once recognised by its bytes (see `recogniseContent` in the domain). */
-export type ContentFormat = 'zip' | 'otf' | 'ttf' | 'svg' | 'dxf' | 'png' | 'jpeg' | 'webp' | 'gif' | 'glb' | 'obj' | 'stl' | '3ds' | '3dm' | 'step' | 'iges' | 'exr';
+export type ContentFormat =
+  'zip' | 'otf' | 'ttf' | 'svg' | 'dxf' | 'png' | 'jpeg' | 'webp' | 'gif' | 'glb' | 'obj' | 'stl' | '3ds' | '3dm' | 'step' | 'iges' | 'exr';
 
 export interface UploadKindRule {
   /** How people name the kind in a sentence ("fonts", "images"). */

@@ -31,7 +31,8 @@ export const ACCESS_TOKEN_LAST_USED_EVERY_MS = 60_000;
 /**
  * What a route is, to an access token: an area (its scopes decide, GET/HEAD read, every other method writes),
  * `account` (the person's own account: read only — a token cannot change it), `tokens` (tokens are never made
- * or revoked with a token), `integrations` (webhooks and their signing secrets: set up by a signed-in person only), `open` (routes without a session: the token changes nothing there) or `events`
+ * or revoked with a token), `integrations` (webhooks and their signing secrets: set up by a signed-in person
+ * only), `open` (routes without a session: the token changes nothing there) or `events`
  * (the replay of integration events, ADR 0066: read by any token, which then follows what its owner may see).
  */
 export type TokenRouteArea = TokenArea | 'account' | 'tokens' | 'integrations' | 'open' | 'events';
