@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { ENVIRONMENT_MAP_MESSAGES, LIST_LIMIT_MAX } from '@kiln/contracts/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ENVIRONMENT_MAP_CHANNEL, ENVIRONMENT_MAP_MESSAGES, LIST_LIMIT_MAX } from '@kiln/contracts/constants';
 import { addKnownMessages } from '../api/messages';
+import { usePushChannel } from '../realtime/RealtimeProvider';
 import { mediaFileUrl, sceneApi, sceneKeys, type EnvironmentMap, type SceneScope } from './scene-api';
 import { SCENE_TEXTS } from './scene-texts';
 
@@ -34,6 +35,9 @@ export function SceneChooser({
   onChange: (id: string | null) => void;
 }) {
   const id = useId();
+  const queryClient = useQueryClient();
+  // A scene made, renamed or deleted elsewhere shows in the choice.
+  usePushChannel(ENVIRONMENT_MAP_CHANNEL, () => void queryClient.invalidateQueries({ queryKey: sceneKeys.all }));
   const scenes = useQuery({
     queryKey: [...sceneKeys.list(scope, 'scope'), 'chooser'],
     queryFn: () => sceneApi.list({ scope, show: 'scope', skip: 0, limit: LIST_LIMIT_MAX }),

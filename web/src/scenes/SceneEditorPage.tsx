@@ -92,6 +92,10 @@ function SceneForm({ scope, base, scene }: SceneEditorPageProps & { scene?: Envi
   const [failure, setFailure] = useState<string>();
   const [deleting, setDeleting] = useState(false);
   const [gone, setGone] = useState(false);
+  // A file still being sent: Save waits for it (it would otherwise save without it).
+  const [sendingExr, setSendingExr] = useState(false);
+  const [sendingPreview, setSendingPreview] = useState(false);
+  const sending = sendingExr || sendingPreview;
   const rules = scene ? sceneRules(scene) : undefined;
   const tagSuggestions = useQuery({ queryKey: sceneKeys.tags(scope), queryFn: () => sceneApi.tags(scope), staleTime: 60_000 });
   const readOnly = Boolean(rules && !rules.canEdit) || gone;
@@ -132,7 +136,7 @@ function SceneForm({ scope, base, scene }: SceneEditorPageProps & { scene?: Envi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (readOnly || saving || sceneNameProblems(name).length > 0 || !envMap) return;
+    if (readOnly || saving || sending || sceneNameProblems(name).length > 0 || !envMap) return;
     setSaving(true);
     setFailure(undefined);
     try {
@@ -195,6 +199,7 @@ function SceneForm({ scope, base, scene }: SceneEditorPageProps & { scene?: Envi
               current={envMap?.name ? SCENE_TEXTS.chosen(envMap.name) : undefined}
               disabled={readOnly}
               testId="scene-exr"
+              onBusy={setSendingExr}
               onStored={(media, file) => {
                 setEnvMap({ id: media.id, name: file.name });
                 void file.arrayBuffer().then((bytes) => setChosenBytes({ key: media.id, bytes }));
@@ -213,6 +218,7 @@ function SceneForm({ scope, base, scene }: SceneEditorPageProps & { scene?: Envi
               current={preview?.name ? SCENE_TEXTS.chosen(preview.name) : undefined}
               disabled={readOnly}
               testId="scene-preview-image"
+              onBusy={setSendingPreview}
               onStored={(media, file) => setPreview({ id: media.id, name: file.name, url: URL.createObjectURL(file) })}
             />
             {preview && (
@@ -249,8 +255,8 @@ function SceneForm({ scope, base, scene }: SceneEditorPageProps & { scene?: Envi
               {SCENE_TEXTS.cancel}
             </Link>
             {!readOnly && (
-              <button type="submit" className="btn btn-primary" disabled={saving} data-testid="scene-save">
-                {saving ? SCENE_TEXTS.saving : scene ? SCENE_TEXTS.save : SCENE_TEXTS.create}
+              <button type="submit" className="btn btn-primary" disabled={saving || sending} data-testid="scene-save">
+                {saving ? SCENE_TEXTS.saving : sending ? SCENE_TEXTS.uploading : scene ? SCENE_TEXTS.save : SCENE_TEXTS.create}
               </button>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Media } from '@kiln/contracts';
 import { acceptedExtensions, type UploadKind } from '@kiln/contracts/constants';
 import { UploadIcon } from '../assets/asset-icons';
@@ -13,6 +13,8 @@ interface SceneFileSlotProps {
   current?: string;
   onStored: (media: Media, file: File) => void;
   disabled?: boolean;
+  /** Told whether a file is being sent (the editor waits for it before saving). */
+  onBusy?: (busy: boolean) => void;
   testId: string;
 }
 
@@ -21,10 +23,12 @@ interface SceneFileSlotProps {
  * extension and size checked first, then POST /api/upload, whose content check by the bytes may refuse it with its
  * sentence (shown in the upload notice, 'Upload Failed').
  */
-export function SceneFileSlot({ kind, label, choose, current, onStored, disabled = false, testId }: SceneFileSlotProps) {
+export function SceneFileSlot({ kind, label, choose, current, onStored, disabled = false, onBusy, testId }: SceneFileSlotProps) {
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const uploads = useUploads({ kind, onStored: async (media, file) => onStored(media, file) });
+  const running = uploads.summary.running;
+  useEffect(() => onBusy?.(running), [onBusy, running]);
   return (
     <div className="scene-file" data-testid={testId}>
       <p className="scene-file-label" id={labelId}>
