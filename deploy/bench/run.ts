@@ -34,6 +34,7 @@ import { pluginPipelineBench, removeStorage, renderPluginPipeline } from './plug
 import { renderUpload, uploadBench } from './upload';
 import { renderThumbnails, thumbnailBench } from './thumbnails';
 import { renderReplay, replayBench } from './replay';
+import { BENCH_RECEIVER_HOST, renderWebhooks, webhooksBench } from './webhooks';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
 import { Comparison, composite, Composite, renderReport } from './report';
 import { MeasureOptions, measureInterleaved, Summary } from './stats';
@@ -59,6 +60,8 @@ const PUSH_RUN = n(30, 300);
 const REBUILD_EVENTS = Math.round(100_000 * Math.min(1, scale));
 /** Events replayed over GET /api/events beside a raw JetStream consumer (issue 21, ADR 0066). */
 const REPLAY_EVENTS = Math.round(20_000 * Math.min(1, scale));
+/** Webhook deliveries beside bare signed POSTs to the same receiver (issue 21, ADR 0067). */
+const WEBHOOK_EVENTS = Math.round(5_000 * Math.min(1, scale));
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 
@@ -73,7 +76,8 @@ async function main(): Promise<void> {
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-storage-'));
   const stack = await startStack({
     ...throwaway,
-    env: { ...throwaway.env, KILN_STORAGE_DIR: storageDir },
+    // The webhooks bench's receiver listens on a loopback address the stack must allow (ADR 0067).
+    env: { ...throwaway.env, KILN_STORAGE_DIR: storageDir, KILN_WEBHOOK_ALLOW_HOSTS: BENCH_RECEIVER_HOST },
     handleSignals: true, // Ctrl-C still drops the database and the streams
     childLog: (line) => fs.writeSync(logFile, `${line}\n`),
     log: (line) => {
@@ -207,6 +211,17 @@ async function main(): Promise<void> {
     const replay = await replayBench({ url: stack.url, natsUrl: stack.natsUrl, namespace, databaseUrl: stack.databaseUrl, count: REPLAY_EVENTS, say }).catch(
       (error: Error) => error,
     );
+
+    // Webhook deliveries (issue 21, ADR 0067) beside bare signed POSTs to the same local receiver, in turns.
+    say(`webhooks: ${WEBHOOK_EVENTS} model events delivered to a local receiver, then signed and POSTed bare, in turns`);
+    const webhooks = await webhooksBench({
+      url: stack.url,
+      natsUrl: stack.natsUrl,
+      namespace,
+      databaseUrl: stack.databaseUrl,
+      count: WEBHOOK_EVENTS,
+      say,
+    }).catch((error: Error) => error);
 
     const composites: Composite[] = [
       { name: 'query-baseline', parts: [B.http, B.nats, B.pg] },
@@ -386,6 +401,9 @@ async function main(): Promise<void> {
     console.log('');
     console.log('Replay over HTTP (issue 21):');
     console.log(replay instanceof Error ? `- not measured (${replay.message})` : renderReplay(replay));
+    console.log('');
+    console.log('Webhooks (issue 21):');
+    console.log(webhooks instanceof Error ? `- not measured (${webhooks.message})` : renderWebhooks(webhooks));
     console.log('');
     try {
       console.log(renderFirstLoad(await measureFirstLoad()));
