@@ -182,7 +182,8 @@ export async function webhooksBench(options: {
     }
     return { events: count, rounds, concurrency, barePerSecond: bare, deliveriesPerSecond: deliveries, ratio: deliveries / bare };
   } finally {
-    process.env.KILN_NAMESPACE = previousNamespace;
+    if (previousNamespace === undefined) delete process.env.KILN_NAMESPACE;
+    else process.env.KILN_NAMESPACE = previousNamespace;
     await pool.end();
     await nc.drain();
     receiver.close();
