@@ -83,6 +83,12 @@ function ProfileForm({ user }: { user: User }) {
         </Link>{' '}
         let your programs use the Kiln API as you.
       </p>
+      <p className="profile-more">
+        <Link to="/settings/integrations/webhooks" data-testid="profile-webhooks">
+          Webhooks
+        </Link>{' '}
+        send the events you choose to your own https address as they happen.
+      </p>
     </section>
   );
 }
