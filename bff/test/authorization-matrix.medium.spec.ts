@@ -552,7 +552,32 @@ describe('a team', () => {
       kind: 'model-create',
       call: async (t) => http('POST', '/api/workspace/font', t, { mediaId: t ? await uploadedFont(t) : 'f'.repeat(24), teamId }),
     },
+    // Textures of the team (ADR 0061): every member reads; owners and editors create them and add or remove community
+    // textures. Editing and deleting belong to a texture's author alone, whatever the role: the textures medium test has them.
+    {
+      route: 'GET /api/workspace/texture (team scope)',
+      action: 'communityItem.read',
+      kind: 'read',
+      call: (t) => http('GET', `/api/workspace/texture?teamId=${teamId}`, t),
+    },
+    {
+      route: 'POST /api/workspace/texture (team scope)',
+      action: 'communityItem.create',
+      kind: 'model-create',
+      call: (t) => http('POST', '/api/workspace/texture', t, { name: `Matrix texture ${randomBytes(3).toString('hex')}`, teamId }),
+    },
+    {
+      // Adding one creates a record in the team's scope, as a model does: a stranger is refused (403), not told "no such team".
+      route: 'POST /api/workspace/texture-association (team scope)',
+      action: 'textureAssociation.change',
+      kind: 'model-create',
+      call: async (t) => http('POST', '/api/workspace/texture-association', t, { textureId: await communityTexture(), scope: { teamId } }),
+    },
   ];
+
+  /** A fresh public texture of someone outside the team (each association takes one). */
+  const communityTexture = async () =>
+    (await ok('POST', '/api/workspace/texture', viewer.token, { name: `Community ${randomBytes(3).toString('hex')}`, public: true })).id as string;
 
   /** A real font file (made by the test) uploaded by whoever holds the token: its media id. */
   const uploadedFont = async (token: string): Promise<string> => {
