@@ -45,17 +45,8 @@ describe('the workspace shell, team screens and profile', () => {
       const t = `/${team.id}`;
       const p = `${t}/${project.id}`;
       const later: [string, string][] = [
-        // Plugins, components, fonts and the other asset lists are built (web/src/plugins, web/src/components, web/src/fonts, web/src/assets).
-        ['/assets/texture', 'Textures'],
-        ['/assets/texture/community', 'Community textures'],
-        ['/assets/texture/new', 'New texture'],
-        ['/assets/texture/edit/t1', 'Edit texture'],
-        ['/assets/scene', 'Scenes'],
-        ['/assets/scene/new', 'New scene'],
-        ['/assets/scene/edit/e1', 'Edit scene'],
-        // Catalog, inventory, services, store fronts, orders and quotes are built (web/src/business).
-        [`${t}/assets/texture/new`, 'New texture'],
-        [`${p}/assets/scene/edit/e1`, 'Edit scene'],
+        // Plugins, components, every asset library (fonts, images, vector graphics, 3D objects, textures, scenes) and the business
+        // screens are built (web/src/plugins, web/src/components, web/src/assets, web/src/fonts, web/src/textures, web/src/scenes, web/src/business).
         ['/market', 'Market'],
         [`/market/portfolio/${team.id}`, 'Portfolio'],
         ['/account', 'Account'],
@@ -236,7 +227,7 @@ describe('the workspace shell, team screens and profile', () => {
       await page.goto('/profile');
       await page.getByLabel('Full name', { exact: true }).waitFor();
       await check('profile');
-      await page.goto('/assets/texture');
+      await page.goto('/market');
       await page.getByTestId('coming-soon').waitFor();
       await check('not available yet');
     });
