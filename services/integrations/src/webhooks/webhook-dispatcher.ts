@@ -12,8 +12,11 @@ import { signWebhook } from './webhook-signature';
 /** How long past the attempt's timeout a claim stays leased (the attempt's own bookkeeping). */
 const LEASE_MARGIN_MS = 15_000;
 const FAN_OUT_BATCH = 500;
-/** How many rounds of an endpoint's concurrent requests a worker claims ahead (fewer claims, each taking more). */
-const PREFETCH = 4;
+/**
+ * How many rounds of an endpoint's concurrent requests a worker claims ahead (fewer claims, each taking more; the
+ * claim and the record of an attempt take longer than its POST, so 4 rounds left the endpoint's slots idle).
+ */
+const PREFETCH = 8;
 
 /**
  * The webhook worker of one instance (ADR 0067): it makes deliveries from the journal (fan-out), claims due ones
@@ -167,13 +170,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
     const free = this.config.concurrency - this.inFlight.size;
     if (free <= 0) return true;
-    // Claimed ahead: up to PREFETCH rounds of an endpoint's requests, leased long enough to wait their turn.
-    const claims = await this.deliveries.claim(
-      free,
-      this.config.perEndpoint * PREFETCH,
-      (this.config.timeoutMs + 1000) * (PREFETCH + 1) + LEASE_MARGIN_MS,
-      now,
-    );
+    // Claimed ahead: up to PREFETCH rounds of an endpoint's requests, but never more than half the instance's
+    // claims (a dead endpoint's queue leaves the other half to the others), leased long enough to wait their turn.
+    const window = Math.min(this.config.perEndpoint * PREFETCH, Math.max(this.config.perEndpoint, Math.floor(this.config.concurrency / 2)));
+    const rounds = Math.ceil(window / this.config.perEndpoint);
+    const claims = await this.deliveries.claim(free, window, (this.config.timeoutMs + 1000) * (rounds + 1) + LEASE_MARGIN_MS, now);
     for (const claim of claims) {
       const attempt = this.attempt(claim).catch((error) => this.log.warn(`webhook attempt ${claim.id} failed: ${(error as Error).message}`));
       this.inFlight.add(attempt);
