@@ -10,7 +10,7 @@ import { BffModule } from './bff.module';
 import { EventStreams } from './events/event-streams';
 import { eventsFeed } from './events/events-feed';
 import { contractRoutes } from './http/contract-routes';
-import { jsonBody, noStore, sameOriginOnly } from './http/hardening';
+import { jsonBody, noRequestOnClosingConnection, noStore, sameOriginOnly } from './http/hardening';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { securityHeaders } from './http/security-headers';
 import { staticAssets } from './http/static-assets';
@@ -29,6 +29,8 @@ export async function startBff(port = Number(process.env.PORT ?? 8080), webDist 
   // Nest's own body parsers stay off: jsonBody is the only one (JSON only, limits before reading).
   const app = await NestFactory.create<NestExpressApplication>(BffModule, { logger: ['error', 'warn', 'log'], bodyParser: false });
   app.set('trust proxy', trustProxySetting());
+  // First: a request behind a refused body, on a connection being closed, is dropped (hardening.ts).
+  app.use(noRequestOnClosingConnection);
   // Security headers (security-headers.ts); socket.io's engine adds the same to its answers (realtime.gateway.ts).
   app.use(securityHeaders);
   app.use(noStore);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as net from 'node:net';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
+import { eventually } from '../../deploy/test/support/eventually';
 
 /**
  * The BFF's HTTP edge over the whole real stack: forged cross-site requests, non-JSON bodies, caching,
@@ -147,6 +148,22 @@ describe('caching', () => {
   });
 });
 
+/**
+ * A raw connection to the BFF, once connected: what it reads so far (`answer()`) and whether it closed. Half-open
+ * when asked: the server's FIN then does not end this side, which may go on sending.
+ */
+async function rawConnection(allowHalfOpen = false) {
+  const { hostname, port } = new URL(stack.url);
+  const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen });
+  let answer = '';
+  let closed = false;
+  socket.on('data', (data) => (answer += data.toString()));
+  socket.on('error', () => undefined); // the server may reset the connection once it answered
+  const ended = new Promise<void>((resolve) => socket.on('close', () => ((closed = true), resolve())));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { socket, answer: () => answer, closed: () => closed, ended };
+}
+
 /** Sends `head` and then `chunks` one by one with a pause between them, until an answer arrives. */
 async function sendSlowly(head: string, chunks: Iterable<Buffer>, pauseMs = 10): Promise<{ answer: string; sentAll: boolean }> {
   const { hostname, port } = new URL(stack.url);
@@ -182,6 +199,9 @@ function* repeat(chunk: Buffer, times: number) {
 
 describe('oversize bodies', () => {
   const KB64 = Buffer.alloc(64 * 1024, 'a');
+  const postHead = (path: string, token: string, type: string, length: number) =>
+    `POST ${path} HTTP/1.1\r\nHost: ${new URL(stack.url).host}\r\nAuthorization: Bearer ${token}\r\n` +
+    `Content-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`;
 
   it('answers 413 to a 50 MB Content-Length while the body is still being sent', async () => {
     const { token } = await signUp();
@@ -208,6 +228,68 @@ describe('oversize bodies', () => {
     const { answer, sentAll } = await sendSlowly(head, chunks);
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(sentAll).toBe(false);
+  }, 60_000);
+
+  /**
+   * A client that is busy when the refusal comes (a loaded machine, a browser tab) reads it late. The server
+   * must not close at once with the client's bytes unread: the kernel would then reset the connection and the
+   * client would lose the answer it had not read yet.
+   */
+  it.each([
+    ['a JSON route', '/api/workspace/model', 'application/json'],
+    ['the upload route', '/api/upload?repo=media&folder=2026_11', 'multipart/form-data; boundary=xyz'],
+  ])(
+    'gives the 413 to a client that reads it late, on %s',
+    async (_route, path, type) => {
+      const { token } = await signUp();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const { socket, answer, ended } = await rawConnection();
+        socket.write(postHead(path, token, type, 50 * 1024 * 1024));
+        socket.write(Buffer.alloc(1024 * 1024, 'a'));
+        // Busy for 300 ms: the answer (and whatever the server does next) arrives meanwhile.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+        socket.write(KB64);
+        await eventually(async () => expect(answer().includes('\r\n\r\n') || socket.destroyed).toBe(true), 10_000);
+        socket.destroy();
+        await ended;
+        expect(answer()).toMatch(/^HTTP\/1\.1 413 /);
+      }
+    },
+    60_000,
+  );
+
+  it('cuts off, after the lingering close, a client that goes on sending once answered', async () => {
+    const { token } = await signUp();
+    const { socket, answer, closed } = await rawConnection(true);
+    socket.write(postHead('/api/workspace/model', token, 'application/json', 1024 ** 3));
+    // Sends on, whatever comes back, until the server hangs up.
+    const sending = setInterval(() => !socket.destroyed && socket.write(KB64), 10);
+    try {
+      await eventually(async () => expect(closed()).toBe(true), 30_000);
+    } finally {
+      clearInterval(sending);
+      socket.destroy();
+    }
+    expect(answer()).toMatch(/^HTTP\/1\.1 413 /);
+  }, 60_000);
+
+  it('handles no request sent on a connection it is closing after an early answer', async () => {
+    const { token } = await signUp();
+    const { socket, answer } = await rawConnection(true);
+    // A body past the limit, sent whole, then a second request behind it on the same connection.
+    const length = 2 * 1024 * 1024;
+    const smuggled = JSON.stringify({ name: 'Smuggled' });
+    socket.write(postHead('/api/workspace/model', token, 'application/json', length));
+    socket.write(Buffer.alloc(length, ' '));
+    socket.write(postHead('/api/workspace/model', token, 'application/json', Buffer.byteLength(smuggled)) + smuggled);
+    await eventually(async () => expect(answer()).toMatch(/^HTTP\/1\.1 413 /));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    socket.destroy();
+    // A model made afterwards shows in the list; one made by the second request would show before it.
+    expect((await http('POST', '/api/workspace/model', { token, body: { name: 'Marker' } })).status).toBe(201);
+    await eventually(async () => expect(await modelNames(token)).toContain('Marker'));
+    expect(await modelNames(token)).not.toContain('Smuggled');
+    expect(answer().match(/HTTP\/1\.1 /g)).toHaveLength(1);
   }, 60_000);
 
   it('still accepts a body just under the limit', async () => {

@@ -11,6 +11,7 @@ export * from './workspace/auth.constants';
 export * from './workspace/model.constants';
 export * from './workspace/model-geometry.constants';
 export * from './workspace/model-ui.constants';
+export * from './workspace/model-id-hint.constants';
 export * from './workspace/component.constants';
 export * from './workspace/font.constants';
 export * from './workspace/asset-item.constants';

@@ -7,6 +7,7 @@ export * from './workspace/user';
 export * from './workspace/auth';
 export * from './workspace/model';
 export * from './workspace/model-ui.constants';
+export * from './workspace/model-id-hint.constants';
 export * from './workspace/component';
 export * from './workspace/fonts';
 export * from './workspace/asset-items';

@@ -39,3 +39,13 @@ export const REALTIME_CLIENT_OPTIONS = {
   randomizationFactor: 0.5,
   timeout: 20000,
 } as const;
+
+/**
+ * Catching up after the page loaded (ADR 0071): pushes reach only sockets already connected, so one emitted after
+ * a page read its lists and before its socket was in its rooms is lost to it. On its first connection the page
+ * sends its age (`auth[REALTIME_PAGE_AGE]`, ms since the page started: performance.now()); when a push went to one
+ * of its rooms since then, the BFF sends it REALTIME_CATCH_UP (no data) once connected, and it fetches again what it
+ * shows. Not a channel of spec 000 §7: a message of the connection itself.
+ */
+export const REALTIME_PAGE_AGE = 'pageAge';
+export const REALTIME_CATCH_UP = 'kiln:catch-up';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { REALTIME_CHANNELS, REALTIME_CLIENT_OPTIONS, type RealtimeChannel } from './realtime.constants';
+export { REALTIME_CATCH_UP, REALTIME_CHANNELS, REALTIME_CLIENT_OPTIONS, REALTIME_PAGE_AGE, type RealtimeChannel } from './realtime.constants';
 
 export const PushVerb = z.enum(['create', 'update', 'delete']);
 export const pushMessage = <D extends z.ZodTypeAny>(data: D) => z.object({ verb: PushVerb, data });

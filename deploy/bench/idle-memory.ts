@@ -130,16 +130,20 @@ export function descendants(rootPid: number): Array<{ pid: number; cmdline: stri
   return found;
 }
 
-/** Names the processes of an `npm start` tree: the runner, each service and the BFF (by their entry files). */
+/** Names the processes of an `npm start` tree: the runner, each service, a host of several (ADR 0073) and the BFF (by their entry files). */
 export function nameStackProcesses(tree: Array<{ pid: number; cmdline: string }>): { runnerPid?: number; pids: Record<string, number> } {
   const pids: Record<string, number> = {};
   let runnerPid: number | undefined;
+  const hosts: number[] = [];
   for (const { pid, cmdline } of tree) {
     if (/deploy[/\\]src[/\\]start\.[jt]s/.test(cmdline)) runnerPid = pid;
     const service = /services[/\\]([a-z-]+)[/\\]src[/\\]main\.[jt]s/.exec(cmdline);
     if (service) pids[service[1]] = pid;
     if (/bff[/\\]src[/\\]main\.[jt]s/.test(cmdline)) pids.bff = pid;
+    // A host of several services (ADR 0073): `host`, or `host-1`, `host-2` … in the order started.
+    if (/deploy[/\\]src[/\\]host\.[jt]s/.test(cmdline)) hosts.push(pid);
   }
+  hosts.forEach((pid, i) => (pids[hosts.length === 1 ? 'host' : `host-${i + 1}`] = pid));
   return { runnerPid, pids };
 }
 

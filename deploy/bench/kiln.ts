@@ -8,6 +8,17 @@ import { io, Socket } from 'socket.io-client';
 import { newId } from '../../services/kit/src/ids';
 import { measure, MeasureOptions, measureTimed, NamedOperation, summarize, Summary } from './stats';
 
+/** What a bench that drives a running stack's events is given: the stack, how many events, how many rounds, where to say. */
+export interface StackEventsBenchOptions {
+  url: string;
+  natsUrl: string;
+  namespace: string;
+  databaseUrl: string;
+  count: number;
+  rounds?: number;
+  say: (line: string) => void;
+}
+
 export interface BenchUser {
   id: string;
   token: string;

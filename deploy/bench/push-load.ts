@@ -21,7 +21,8 @@ export const BARE_PUSH_CHAIN_MEANING =
 
 /**
  * The bare chain a push needs, hop after hop in one sample: Postgres insert + commit, JetStream publish,
- * socket.io round trip, Postgres select. Uses a scratch table and stream of its own, removed afterwards.
+ * socket.io round trip, Postgres select. Uses a scratch table and stream of its own, removed afterwards; the table is
+ * made as the admin role (the services' role may not create tables in public, ADR 0041).
  */
 export async function barePushChain(databaseUrl: string, natsUrl: string, namespace: string, options: MeasureOptions): Promise<Summary> {
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });

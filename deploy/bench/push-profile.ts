@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     handleSignals: true,
   });
   try {
-    const chain = await barePushChain(stack.databaseUrl, stack.natsUrl, stack.namespace, { warmup: 100, samples: 1000 });
+    const chain = await barePushChain(stack.adminDatabaseUrl, stack.natsUrl, stack.namespace, { warmup: 100, samples: 1000 });
     const user = await registerUser(stack.url);
     const names = new Map<number, string>(Object.entries(stack.pids()).flatMap(([name, pid]) => (pid ? [[pid, name] as [number, string]] : [])));
     const load = loadOptions(scale);

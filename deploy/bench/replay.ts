@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { nsName } from '../../services/kit/src';
 import { startStack, throwawayStackOptions } from '../src/stack';
-import { registerUser } from './kiln';
+import { registerUser, StackEventsBenchOptions } from './kiln';
 import { modelEvents, publishEvents, rawConsumeSeconds } from './rebuild';
 
 export const REPLAY_GOAL = 0.3;
@@ -46,15 +46,7 @@ async function replayAll(url: string, token: string, count: number): Promise<num
   return read;
 }
 
-export async function replayBench(options: {
-  url: string;
-  natsUrl: string;
-  namespace: string;
-  databaseUrl: string;
-  count: number;
-  rounds?: number;
-  say: (line: string) => void;
-}): Promise<ReplayResult> {
+export async function replayBench(options: StackEventsBenchOptions): Promise<ReplayResult> {
   const { url, count, say } = options;
   const rounds = options.rounds ?? 3;
   const previousNamespace = process.env.KILN_NAMESPACE;

@@ -32,7 +32,7 @@ import { commerceRebuildRates, INVENTORY, inventoryListOperation, seedMaterials 
 import { ORDERS_LARGE, ORDERS_SMALL, ordersListOperation, pricingBench, reportsOperation, seedOrders } from './orders';
 import { pluginPipelineBench, removeStorage, renderPluginPipeline } from './plugin-pipeline';
 import { renderUpload, uploadBench } from './upload';
-import { renderThumbnails, thumbnailBench } from './thumbnails';
+import { renderThumbnails, thumbnailBenchInChild } from './thumbnails';
 import { renderReplay, replayBench } from './replay';
 import { BENCH_RECEIVER_HOST, renderWebhooks, webhooksBench } from './webhooks';
 import { notificationCountOperation, seedNotifications, seedShares, sharedWithMeOperation } from './workspace-core';
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       await pgPageAndCount(stack.adminDatabaseUrl, MODELS, BASELINE_RUN),
       await jetStreamPublish(stack.natsUrl, namespace, BASELINE_RUN),
       await socketIoRoundTrip(BASELINE_RUN),
-      await barePushChain(stack.databaseUrl, stack.natsUrl, namespace, BASELINE_RUN),
+      await barePushChain(stack.adminDatabaseUrl, stack.natsUrl, namespace, BASELINE_RUN),
     ];
 
     const sizeCases: [typeof user, ListCase][] = [
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
 
     // Image thumbnails (issue 18, ADR 0053): the assets service's processing beside sharp alone on the same images, in turns.
     say('thumbnails: 6 MP JPEGs through the processing path (storage port, sharp, derived file), then sharp alone, in turns');
-    const thumbnails = await thumbnailBench(say).catch((error: Error) => error);
+    const thumbnails = await thumbnailBenchInChild(say).catch((error: Error) => error);
 
     // Replay over HTTP (issue 21, ADR 0066): GET /api/events page by page beside a raw JetStream consumer of the same events, in turns.
     say(`replay: ${REPLAY_EVENTS} model events journaled, then a raw JetStream consumer and GET /api/events read them all, in turns`);

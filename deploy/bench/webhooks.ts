@@ -16,7 +16,7 @@ import { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'pg';
 import { startStack, throwawayStackOptions } from '../src/stack';
-import { registerUser } from './kiln';
+import { registerUser, StackEventsBenchOptions } from './kiln';
 import { modelEvents, publishEvents } from './rebuild';
 
 export const WEBHOOKS_GOAL = 0.5;
@@ -76,15 +76,7 @@ async function barePosts(url: URL, secret: string, bodies: { id: string; body: s
   return bodies.length / seconds;
 }
 
-export async function webhooksBench(options: {
-  url: string;
-  natsUrl: string;
-  namespace: string;
-  databaseUrl: string;
-  count: number;
-  rounds?: number;
-  say: (line: string) => void;
-}): Promise<WebhooksResult> {
+export async function webhooksBench(options: StackEventsBenchOptions): Promise<WebhooksResult> {
   const { url, count, say } = options;
   const rounds = options.rounds ?? 2;
   const concurrency = Number(process.env.KILN_WEBHOOK_ENDPOINT_CONCURRENCY ?? '4') || 4;
@@ -124,13 +116,13 @@ export async function webhooksBench(options: {
     const auth = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
     const events = modelEvents(count, user.id);
     await publishEvents(js, events);
+    // Every event journaled (published concurrently, they arrive in any order: the first and the last are not enough).
     const journalStart = performance.now();
+    const eventIds = events.map((e) => e.eventId);
     for (;;) {
-      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM integrations.event_journal WHERE event_id = ANY($1::text[])`, [
-        [events[0]!.eventId, events[events.length - 1]!.eventId],
-      ]);
-      if (Number(rows[0]!.n) === 2) break;
-      if (performance.now() - journalStart > 300_000) throw new Error('the journal did not take the events within 5 minutes');
+      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM integrations.event_journal WHERE event_id = ANY($1::text[])`, [eventIds]);
+      if (Number(rows[0]!.n) === count) break;
+      if (performance.now() - journalStart > 300_000) throw new Error(`the journal took ${rows[0]!.n} of ${count} events within 5 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const created = await fetch(`${url}/api/integrations/webhook`, {
@@ -141,11 +133,13 @@ export async function webhooksBench(options: {
     if (created.status !== 201) throw new Error(`create endpoint: ${created.status} ${await created.text()}`);
     const endpoint = (await created.json()) as { id: string; secret: string };
     const bodies = events.map((e) => ({ id: e.eventId, body: JSON.stringify(e) }));
-    // Replay from just before the person's first event (other benches' events come earlier in the journal).
+    // Replay from just before the person's first journaled event (published concurrently, `events[0]` need not be
+    // first; other benches' events come earlier in the journal).
     const { rows: before } = await pool.query<{ event_id: string }>(
-      `SELECT event_id FROM integrations.event_journal WHERE position < (SELECT position FROM integrations.event_journal WHERE event_id = $1)
+      `SELECT event_id FROM integrations.event_journal
+        WHERE position < (SELECT min(position) FROM integrations.event_journal WHERE event_id = ANY($1::text[]))
         ORDER BY position DESC LIMIT 1`,
-      [events[0]!.eventId],
+      [eventIds],
     );
     const from = before[0] ? { afterEventId: before[0].event_id } : { since: '2000-01-01T00:00:00.000Z' };
     say(`webhooks: ${count} model events journaled (setup, not measured); endpoint ${endpoint.id} on ${hookUrl.host}`);
@@ -164,10 +158,13 @@ export async function webhooksBench(options: {
       });
       if (replay.status !== 200) throw new Error(`replay: ${replay.status} ${await replay.text()}`);
       const { queued } = (await replay.json()) as { queued: number };
+      const replayed = performance.now();
       if (queued < count) throw new Error(`replay queued ${queued} of ${count}`);
       // Every delivery of the endpoint was queued again (it has no other).
       const { rows: made } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM integrations.webhook_deliveries WHERE endpoint_id = $1`, [endpoint.id]);
       const sent = Number(made[0]!.n);
+      if (queued !== count || sent !== count)
+        say(`webhooks: round ${round}: replay queued ${queued}, the endpoint has ${sent} deliveries, for ${count} events`);
       await waitFor(before + count + sent, 300_000).catch(async (error: Error) => {
         const { rows } = await pool.query(
           `SELECT d.status, count(*) AS n, max(a.error) AS error, max(a.status_code) AS code, avg(a.duration_ms)::int AS ms
@@ -175,10 +172,14 @@ export async function webhooksBench(options: {
         );
         throw new Error(`${error.message}; deliveries ${JSON.stringify(rows)}`);
       });
-      const deliveryRate = sent / ((performance.now() - start) / 1000);
+      const end = performance.now();
+      const deliveryRate = sent / ((end - start) / 1000);
       bare = Math.max(bare, bareRate);
       deliveries = Math.max(deliveries, deliveryRate);
-      say(`webhooks: round ${round}: bare signed POSTs ${bareRate.toFixed(0)}/s, deliveries ${deliveryRate.toFixed(0)}/s`);
+      say(
+        `webhooks: round ${round}: bare signed POSTs ${bareRate.toFixed(0)}/s, deliveries ${deliveryRate.toFixed(0)}/s ` +
+          `(the replay answered in ${((replayed - start) / 1000).toFixed(2)} s, the deliveries took ${((end - replayed) / 1000).toFixed(2)} s more)`,
+      );
     }
     return { events: count, rounds, concurrency, barePerSecond: bare, deliveriesPerSecond: deliveries, ratio: deliveries / bare };
   } finally {

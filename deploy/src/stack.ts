@@ -1,6 +1,7 @@
 /**
- * Starts the whole of Kiln on one machine: Postgres and NATS (found, or started), the four services and
- * the BFF as child processes. Used by `npm start`, the browser tests' global setup and the benchmarks.
+ * Starts the whole of Kiln on one machine: Postgres and NATS (found, or started), the services (each
+ * alone, or several in a host process: `hostServices`, ADR 0073), the analytics consumer and the BFF as
+ * child processes. Used by `npm start`, the browser tests' global setup and the benchmarks.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import * as net from 'node:net';
@@ -20,6 +21,7 @@ import {
   startNatsServer,
   writeNatsAuthConfig,
 } from './nats';
+import { natsUserVariable } from './host';
 import { NatsUser } from './nats-auth';
 import { createDatabase, dropDatabase, EmbeddedPostgres, ensureDatabase, firstWorkingUrl, prepareAppRole, startEmbeddedPostgres } from './postgres';
 import { describeExit, ExitInfo, ManagedChild } from './processes';
@@ -40,6 +42,17 @@ import {
 export const SERVICES = ['workspace', 'plugin-registry', 'assets', 'commerce', 'integrations'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
+/**
+ * How `npm start` hosts the services (ADR 0073): two processes, split by what they may hold. Commerce and
+ * integrations are the only ones given the key that seals store and webhook secrets (ADR 0060, 0067); the
+ * others, among them assets (which opens people's uploaded files) and plugin-registry (which builds
+ * people's plugins), run in a process that never has it.
+ */
+export const NPM_START_HOSTS: ReadonlyArray<readonly ServiceName[]> = [
+  ['workspace', 'plugin-registry', 'assets'],
+  ['commerce', 'integrations'],
+];
+
 /** Set when this file runs compiled (`dist/server/<hash>/deploy/src/stack.js`): the build it belongs to. */
 const OWN_BUILD = buildRootOf(__dirname, 2);
 
@@ -50,14 +63,17 @@ export const REPO_ROOT = OWN_BUILD ? path.resolve(OWN_BUILD, '..', '..', '..') :
  * Node flags of each child. A small young generation keeps a process's resident memory low (ADR 0016);
  * the processes on every request's path (the BFF, the workspace, commerce for the business lists) get
  * 4 MB semi-spaces instead of 1: a scavenge every few requests rather than every request cost them a
- * fifth of their CPU, for about 6 MiB each at idle (ADR 0036). The analytics consumer, which answers no
+ * fifth of their CPU, for about 6 MiB each at idle (ADR 0036); so does integrations, whose webhook worker
+ * spent 12 % of its time collecting garbage with 1 MB. The analytics consumer, which answers no
  * request, runs in V8's lite mode (no optimising compilers): ~15 MiB less at idle, for code ~4× slower,
  * which its few statements an event do not feel; the services keep their compilers (integrations and
  * plugin-registry have throughput goals of their own). `KILN_CHILD_NODE_FLAGS` adds flags to every
  * child (a profile: `--cpu-prof --cpu-prof-dir=…`). See ADR 0016 (2026-11-26).
  */
-export function childNodeFlags(name: ServiceName | 'bff' | 'analytics'): string[] {
-  const hot = name === 'bff' || name === 'workspace' || name === 'commerce';
+export function childNodeFlags(name: ServiceName | 'bff' | 'analytics' | 'host'): string[] {
+  // A host (ADR 0073) holds the workspace and commerce: on the requests' path. Integrations sends webhooks at a
+  // rate of its own (its goal in docs/benchmarks.md); `npm start` runs it in a host, with 4 MB, already.
+  const hot = name === 'bff' || name === 'workspace' || name === 'commerce' || name === 'integrations' || name === 'host';
   return [
     `--max-semi-space-size=${hot ? 4 : 1}`,
     ...(name === 'analytics' ? ['--lite-mode'] : []),
@@ -101,6 +117,13 @@ export interface StackOptions {
   /** Port of a nats-server we look for or start. Default 4222. */
   natsPort?: number;
   services?: readonly ServiceName[];
+  /**
+   * Run the services in one process, a host (deploy/src/host.ts, ADR 0073), rather than one process each:
+   * `true` hosts them all together, a list of groups hosts each group in a process of its own (services in
+   * no group run alone). Each hosted service keeps its own connections and NATS user. `npm start` hosts
+   * them (unless `KILN_HOST_SERVICES=off`); tests and the benchmarks run them apart. Default: false.
+   */
+  hostServices?: boolean | ReadonlyArray<readonly ServiceName[]>;
   /** Start the analytics consumer (ADR 0068) beside the services. Default: true, unless `KILN_ANALYTICS=off`. */
   analytics?: boolean;
   /** How long to wait for `GET /api/health` to answer 200. Default 60s. */
@@ -365,15 +388,30 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     if (!color) common.NO_COLOR = '1'; // Nest colours its logs even into a pipe
     const natsUserEnv = (user: NatsUser): NodeJS.ProcessEnv => (natsPasswords ? { NATS_USER: user, NATS_PASSWORD: natsPasswords[user] } : {});
+    const hostedNatsUserEnv = (user: ServiceName): NodeJS.ProcessEnv =>
+      natsPasswords ? { [natsUserVariable(user, 'USER')]: user, [natsUserVariable(user, 'PASSWORD')]: natsPasswords[user] } : {};
     const buildDir = await serverBuildDir(log);
+    // Only commerce (and integrations, for the webhooks' secrets) holds the key that seals store secrets (ADR 0060).
+    const secretsEnv = (names: readonly ServiceName[]): NodeJS.ProcessEnv =>
+      names.some((name) => name === 'commerce' || name === 'integrations') ? { KILN_SECRETS_KEY: storeSecretsKey } : {};
+    const hosts = hostGroups(options.hostServices ?? false, services);
+    const hosted = new Set(hosts.flat());
     const specs = [
-      ...services.map((name) => ({
-        name,
-        args: [...childNodeFlags(name), path.join(buildDir, 'services', name, 'src', 'main.js')],
-        // Only commerce holds the key that seals store secrets (ADR 0060).
-        env: { ...common, ...natsUserEnv(name), ...(name === 'commerce' || name === 'integrations' ? { KILN_SECRETS_KEY: storeSecretsKey } : {}) },
+      ...hosts.map((group, i) => ({
+        name: hosts.length === 1 ? 'host' : `host-${i + 1}`,
+        args: [...childNodeFlags('host'), path.join(buildDir, 'deploy', 'src', 'host.js'), ...group],
+        // Each hosted service connects as its own NATS user (host.ts reads NATS_USER_<SERVICE>).
+        env: { ...common, ...Object.assign({}, ...group.map(hostedNatsUserEnv)), ...secretsEnv(group) },
         cwd: REPO_ROOT,
       })),
+      ...services
+        .filter((name) => !hosted.has(name))
+        .map((name) => ({
+          name,
+          args: [...childNodeFlags(name), path.join(buildDir, 'services', name, 'src', 'main.js')],
+          env: { ...common, ...natsUserEnv(name), ...secretsEnv([name]) },
+          cwd: REPO_ROOT,
+        })),
       // The analytics consumer (ADR 0068): a reader of the streams with its own NATS user; it answers no
       // request, so it gets no RPC key.
       ...((options.analytics ?? env.KILN_ANALYTICS !== 'off') === false
@@ -393,7 +431,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         cwd: REPO_ROOT,
       },
     ];
-    log(`starting ${specs.map((s) => s.name).join(', ')}${namespace ? ` (namespace ${namespace})` : ''}`);
+    const described = (name: string) => {
+      const group = hosts[name === 'host' ? 0 : Number(name.slice('host-'.length)) - 1];
+      return name.startsWith('host') && group ? `${name} (${group.join(', ')})` : name;
+    };
+    log(`starting ${specs.map((s) => described(s.name)).join(', ')}${namespace ? ` (namespace ${namespace})` : ''}`);
     for (const [i, spec] of specs.entries()) {
       // The BFF serves the web app: it starts once the build that runs meanwhile is done.
       if (spec.name === 'bff' && webBuild) {
@@ -404,7 +446,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
 
     const url = `http://localhost:${port}`;
-    await waitHealthy({ url, children, natsUrl, natsCredentials, namespace, services, timeoutMs: healthTimeoutMs, log });
+    await waitHealthy({ url, children, hosts, natsUrl, natsCredentials, namespace, services, timeoutMs: healthTimeoutMs, log });
     log(`Kiln is running at ${url}`);
 
     // From now on a child that dies is restarted, with back-off; the others keep running.
@@ -416,6 +458,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/** The groups of services to host together (ADR 0073): only services of this stack, in groups of two or more. */
+export function hostGroups(option: boolean | ReadonlyArray<readonly ServiceName[]>, services: readonly ServiceName[]): ServiceName[][] {
+  const groups = option === true ? [services] : option === false ? [] : option;
+  return groups.map((group) => services.filter((name) => group.includes(name))).filter((group) => group.length > 1);
 }
 
 /** `npm run build -w web` with its output printed as `[web] …`; `done` rejects with its last lines when it fails. */
@@ -436,6 +484,7 @@ function buildWebApp(print: (line: string) => void, color: boolean): { done: Pro
 async function waitHealthy(p: {
   url: string;
   children: ManagedChild[];
+  hosts: ServiceName[][];
   natsUrl: string;
   natsCredentials?: NatsCredentials;
   namespace: string;
@@ -470,7 +519,9 @@ async function waitHealthy(p: {
     const healthy = !answer.startsWith('no answer') && !/"err"|"error"/.test(answer);
     report.push(`${name}: ${healthy ? 'answers its health check' : `unhealthy (${subject} → ${answer.slice(0, 200)})`}`);
     if (!healthy) {
-      const child = p.children.find((c) => c.spec.name === name);
+      const host = p.hosts.findIndex((group) => group.includes(name));
+      const childName = host < 0 ? name : p.hosts.length === 1 ? 'host' : `host-${host + 1}`;
+      const child = p.children.find((c) => c.spec.name === childName);
       if (child) report.push(indent(child.output.toArray().slice(-25)));
     }
   }

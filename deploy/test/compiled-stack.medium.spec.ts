@@ -7,12 +7,12 @@ import { buildServer } from '../src/build';
 import { deleteNamespaceStreams } from '../src/nats';
 import { createDatabase, dropDatabase, firstWorkingUrl } from '../src/postgres';
 import { localPostgresCandidates, randomNamespace } from '../src/servers';
-import { freePort, REPO_ROOT, SERVICES } from '../src/stack';
+import { freePort, NPM_START_HOSTS, REPO_ROOT, SERVICES } from '../src/stack';
 import { eventually } from './support/eventually';
 
 /**
  * `npm start` runs compiled JavaScript (ADR 0016): the runner from dist/server/<hash>, and it starts the
- * services and the BFF from the same build. Here the compiled runner is started the way `npm start` does
+ * services (in their hosts, ADR 0073) and the BFF from the same build. Here the compiled runner is started the way `npm start` does
  * (after `npm run build:server`), and every process of the tree is checked: it answers health, runs a .js
  * entry of the build, and neither transpiles TypeScript at start nor has SWC's native binding loaded.
  * It is started without KILN_RPC_KEY, as on a developer's machine: it makes one (ADR 0040).
@@ -90,8 +90,11 @@ it('the compiled runner starts the stack and it answers its health check', async
 it('every process runs compiled JavaScript from the build: no @swc-node/register, no SWC in memory', () => {
   const tree = descendants(runner.pid!);
   const { pids } = nameStackProcesses(tree);
-  // The services, the analytics consumer (ADR 0068) and the BFF.
-  expect(Object.keys(pids).sort()).toEqual([...SERVICES, 'analytics', 'bff'].sort());
+  // The services in their hosts (ADR 0073), the analytics consumer (ADR 0068) and the BFF.
+  expect(Object.keys(pids).sort()).toEqual([...NPM_START_HOSTS.map((_, i) => `host-${i + 1}`), 'analytics', 'bff'].sort());
+  expect(NPM_START_HOSTS.flat().sort()).toEqual([...SERVICES].sort());
+  const hosted = tree.filter(({ cmdline }) => /host\.js/.test(cmdline)).map(({ cmdline }) => cmdline.split(' ').slice(-3).join(' '));
+  for (const group of NPM_START_HOSTS) expect(hosted.some((args) => args.endsWith(group.join(' ')))).toBe(true);
   for (const { pid, cmdline } of [{ pid: runner.pid!, cmdline: fs.readFileSync(`/proc/${runner.pid}/cmdline`, 'utf8').split('\0').join(' ') }, ...tree]) {
     expect(cmdline).not.toContain('@swc-node/register');
     expect(cmdline).not.toMatch(/\.ts(\s|$)/);
@@ -108,11 +111,20 @@ it('gives every child one RPC key of its own making, and never prints it', () =>
   const { analytics, ...pids } = all;
   expect(environOf(analytics).KILN_RPC_KEY).toBeUndefined();
   const keys = Object.values(pids).map((pid) => environOf(pid).KILN_RPC_KEY);
-  expect(keys).toHaveLength(SERVICES.length + 1);
+  expect(keys).toHaveLength(NPM_START_HOSTS.length + 1);
   expect(new Set(keys).size).toBe(1);
   expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
   expect(environOf(runner.pid!).KILN_RPC_KEY).toBeUndefined();
   expect(output.join('\n')).not.toContain(keys[0]);
+});
+
+it('gives the store secrets key only to the host of commerce and integrations (ADR 0060, 0073)', () => {
+  const { pids } = nameStackProcesses(descendants(runner.pid!));
+  const holders = Object.entries(pids)
+    .filter(([, pid]) => environOf(pid).KILN_SECRETS_KEY)
+    .map(([name]) => name);
+  expect(holders).toEqual([`host-${NPM_START_HOSTS.findIndex((group) => group.includes('commerce')) + 1}`]);
+  expect(NPM_START_HOSTS.find((group) => group.includes('commerce'))).toEqual(['commerce', 'integrations']);
 });
 
 it('stops everything on Ctrl-C', async () => {

@@ -5,12 +5,13 @@ import * as path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
-import { Stack, freePort, startStack, throwawayStackOptions } from '../src/stack';
+import { NPM_START_HOSTS, Stack, freePort, startStack, throwawayStackOptions } from '../src/stack';
 import { eventually } from './support/eventually';
 
 /**
  * `npm start` on a machine without NATS: the runner starts its own nats-server with the users of
- * nats-auth.ts, and the whole product (four services and the BFF, each under its own user) works.
+ * nats-auth.ts, and the whole product (the services and the BFF, each under its own user) works. The
+ * services run in their hosts as `npm start` runs them (ADR 0073): each hosted service connects as itself.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-stack-users-'));
 let stack: Stack;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const throwaway = throwawayStackOptions('users');
   const env: NodeJS.ProcessEnv = { ...throwaway.env };
   delete env.NATS_URL;
-  stack = await startStack({ ...throwaway, natsPort, dataDir, env, log: () => undefined, childLog: () => undefined });
+  stack = await startStack({ ...throwaway, natsPort, dataDir, env, hostServices: NPM_START_HOSTS, log: () => undefined, childLog: () => undefined });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ export * from './workspace/component.aggregate';
 export * from './workspace/font.aggregate';
 export * from './workspace/asset-item.aggregate';
 export * from './workspace/community-item';
+export * from './workspace/community-item.aggregate';
 export * from './workspace/texture.aggregate';
 export * from './workspace/texture-association.aggregate';
 export * from './workspace/environment-map.aggregate';

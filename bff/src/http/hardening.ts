@@ -29,15 +29,53 @@ function hasBody(req: Request): boolean {
 /** Up to this much of a body answered before it was read is read and dropped by node after the answer. */
 export const DRAINED_BODY_BYTES = 1024 * 1024;
 
+/** How long a connection closed after an early answer goes on reading (and dropping) what the client still sends. */
+export const LINGER_MS = 2_000;
+
 /**
  * For an answer given before the body was read: a large or unannounced body closes the connection once
  * answered, so the client stops sending it (node would otherwise read all of it to reuse the connection).
- * A small one is left to node, which reads and drops it: closing with it still arriving makes the kernel
- * reset the connection, and a browser then shows a network error instead of the answer.
+ * A small one is left to node, which reads and drops it.
  */
 export function closeUnlessSmallBody(req: Request, res: Response): void {
-  if (hasBody(req) && !req.complete && !(Number(req.headers['content-length']) <= DRAINED_BODY_BYTES)) res.setHeader('Connection', 'close');
+  if (hasBody(req) && !req.complete && !(Number(req.headers['content-length']) <= DRAINED_BODY_BYTES)) closeAfterAnswerGently(res);
 }
+
+/**
+ * `Connection: close`, with a lingering close (as nginx and Apache do): once the answer is out, the server
+ * half-closes and goes on reading and dropping what the client still sends, until the client hangs up or
+ * LINGER_MS pass. Node alone closes at once; with the client's bytes unread, the kernel then resets the
+ * connection, and a client that had not read the answer yet loses it (a browser shows a network error
+ * instead of the sentence). Node's server closes an answered `Connection: close` socket through
+ * `destroySoon`; this socket's is replaced.
+ */
+function closeAfterAnswerGently(res: Response): void {
+  res.setHeader('Connection', 'close');
+  const socket = res.socket;
+  if (!socket) return;
+  socket.destroySoon = function lingeringClose(this: typeof socket) {
+    closing.add(this);
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    this.once('end', () => this.destroy());
+    this.once('close', () => clearTimeout(timer));
+    // What still comes is read (and dropped by node's parser) rather than left to fill the buffers.
+    this.resume();
+  };
+}
+
+/** Connections in their lingering close: what they still carry is dropped, never handled. */
+const closing = new WeakSet<object>();
+
+/**
+ * A request that comes on a connection the server is closing after an early answer (sent behind the refused
+ * body) is not handled: its answer could not be sent, and nothing may happen for a request nobody hears
+ * back from. The connection is dropped at once.
+ */
+export const noRequestOnClosingConnection: Middleware = (req, _res, next) => {
+  if (closing.has(req.socket)) return void req.socket.destroy();
+  next();
+};
 
 function refuse(req: Request, res: Response, statusCode: number, message: string): void {
   closeUnlessSmallBody(req, res);

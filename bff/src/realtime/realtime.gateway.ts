@@ -1,6 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { OnGatewayConnection, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import { AUTH_MESSAGES, COMMERCE_STREAM, PLUGIN_REGISTRY_STREAM, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
+import { AUTH_MESSAGES, COMMERCE_STREAM, PLUGIN_REGISTRY_STREAM, REALTIME_CATCH_UP, REALTIME_PAGE_AGE, WORKSPACE_STREAM, WorkspaceRpc } from '@kiln/contracts';
 import { connectNats, nsName, nsSubject, readConfig } from '@kiln/service-kit';
 import { NatsConnection } from 'nats';
 import { Server, Socket } from 'socket.io';
@@ -12,6 +12,7 @@ import { socketIoHeaders } from '../http/security-headers';
 import { ServiceClient } from '../services/service-client';
 import { EventFeed, FeedStatus } from './event-feed';
 import { PendingAudiences } from './pending-audiences';
+import { RecentPushes } from './recent-pushes';
 import { audienceRooms, PushPlan, RoomChange, userRoom } from '@kiln/service-kit/realtime';
 import { SocketsPerUser } from './sockets-per-user';
 
@@ -25,6 +26,22 @@ function replay(socket: Socket, changes: RoomChange[]): void {
 
 /** setTimeout overflows above 2^31-1 ms (about 24.8 days); longer waits are done in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * How much earlier than the page's own age a connecting page may have read what it shows, by this clock: its
+ * requests and its handshake took different times to arrive (ADR 0071).
+ */
+const CATCH_UP_MARGIN_MS = 1000;
+
+/**
+ * From when (this clock) a connecting page may have missed pushes: a little before it started, by the age it sent
+ * (REALTIME_PAGE_AGE). None when it sent none: a reconnection (the page fetches everything again itself) or
+ * another client.
+ */
+function catchUpSince(auth: unknown, now: number): number | undefined {
+  const age = (auth as Record<string, unknown> | undefined)?.[REALTIME_PAGE_AGE];
+  return typeof age === 'number' && Number.isFinite(age) && age >= 0 ? now - age - CATCH_UP_MARGIN_MS : undefined;
+}
 
 const SIGN_IN = AUTH_MESSAGES.notSignedIn;
 const GONE = 'The connection was closed.';
@@ -40,7 +57,8 @@ function refusal(statusCode: number, message: string): Error {
  * (cookie or `auth: { token }`) and within the per-user limit; it joins its user's room, then the rooms of
  * its teams and shared models (ADR 0019), and is dropped when its session ends (sign-out on any instance,
  * or expiry). The EventFeed reads the event stream and this gateway carries out each event's plan: room
- * changes for the people whose memberships changed, and emits to the rooms allowed to see it.
+ * changes for the people whose memberships changed, and emits to the rooms allowed to see it. A page whose socket
+ * connects after a push to its rooms since it started is told to fetch again (RecentPushes, ADR 0071).
  */
 // serveClient off: the web app bundles socket.io-client, so /socket.io/socket.io.js is no file of ours to serve.
 @WebSocketGateway({ path: '/socket.io', transports: ['websocket', 'polling'], serveClient: false })
@@ -55,6 +73,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
   private pluginFeed?: EventFeed;
   private readonly sockets = new SocketsPerUser(maxSocketsPerUser());
   private readonly pendingAudiences = new PendingAudiences();
+  private readonly recentPushes = new RecentPushes();
 
   constructor(private readonly services: ServiceClient) {}
 
@@ -98,6 +117,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
 
   /** Lets a socket in, or throws the refusal its client sees as `connect_error`. */
   private async admit(socket: Socket): Promise<void> {
+    socket.data.catchUpSince = catchUpSince(socket.handshake.auth, Date.now());
     // A page on another site would otherwise connect with the victim's cookie and hear their pushes.
     if (!originAllowed(socket.handshake.headers)) throw refusal(403, FOREIGN_ORIGIN);
     const token = (socket.handshake.auth as { token?: string })?.token ?? tokenFrom(socket.handshake.headers);
@@ -154,6 +174,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     if (socket.data.hangUp) return void socket.disconnect(true);
     (socket.data.audienceSettled as (() => void) | undefined)?.();
     delete socket.data.audienceSettled;
+    // In all its rooms now, so every push from here on reaches it; one since its page started may not have.
+    const since = socket.data.catchUpSince as number | undefined;
+    if (since !== undefined && this.recentPushes.pushedSince(socket.rooms, since)) socket.emit(REALTIME_CATCH_UP);
   }
 
   /** Carries out one event's plan, in order: room changes on this instance's sockets, then emits. */
@@ -165,6 +188,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
         if (step.leave.length) sockets.socketsLeave(step.leave);
         if (step.join.length) sockets.socketsJoin(step.join);
       } else {
+        this.recentPushes.record(step.to);
         const target = this.server.to(step.to);
         (step.except.length ? target.except(step.except) : target).emit(step.channel, step.message);
       }

@@ -12,8 +12,3 @@ export const MODEL_SORT_FIRST_ORDER = { createdAt: 'DESC', updatedAt: 'DESC', na
 export const MODEL_ID_COPY_LABEL = 'Copy model ID';
 export const MODEL_ID_COPIED = 'Model ID copied to the clipboard.';
 export const MODEL_ID_COPY_FAILED = 'Could not copy. Select the model ID and copy it:';
-
-/** The hint under the catalog's Model ID field: the real shape of an id, and where to find one. */
-export const MODEL_ID_HINT =
-  `A model ID is 24 characters, digits 0–9 and letters a–f, for example 5f3a9c2e7b1d4e8f6a0c2b91. Copy it with ` +
-  `“${MODEL_ID_COPY_LABEL}” in the model’s menu.`;

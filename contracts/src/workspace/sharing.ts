@@ -81,7 +81,10 @@ export const Favorite = z.object({ id: Id, modelId: Id, createdAt: Timestamp, mo
 export type Favorite = z.infer<typeof Favorite>;
 export const FavoriteList = listOf(Favorite);
 
-/** POST /api/workspace/user-favorite/update-favorite-status (a toggle; the spec leaves the answer to us). */
+/**
+ * POST /api/workspace/user-favorite/update-favorite-status (a toggle; the spec leaves the answer to us): the
+ * model's star now, and `id`, the favorite this toggle added or removed.
+ */
 export const ToggleFavoriteBody = z.strictObject({ modelId: Id });
 export const FavoriteStatus = z.object({ modelId: Id, favorite: z.boolean(), id: Id.nullable() });
 export type FavoriteStatus = z.infer<typeof FavoriteStatus>;

@@ -1,3 +1,5 @@
+import { TEXTURE_COMMUNITY_TITLE } from './texture-texts.constants';
+
 /**
  * Plain values of textures and texture associations (spec 001 §2–§9; ADR 0061), without zod (see
  * `@kiln/contracts/constants`); texture.ts re-exports them.
@@ -33,7 +35,16 @@ export const TEXTURE_NUMBER_MAX = 10_000;
 export const TEXTURE_CHANNEL = 'workspace-texture';
 export const TEXTURE_ASSOCIATION_CHANNEL = 'workspace-texture-association';
 
-export { TEXTURE_COMMUNITY_TITLE, TEXTURE_TEXTS } from './texture-texts.constants';
+export { TEXTURE_COMMUNITY_TITLE };
+
+/** The spec's texts of the texture screens (spec 001 §2, §5). */
+export const TEXTURE_TEXTS = {
+  communitySection: TEXTURE_COMMUNITY_TITLE,
+  uploadedSection: 'Uploaded',
+  addCommunity: TEXTURE_COMMUNITY_TITLE,
+  createNew: 'Create new',
+  remove: 'Remove',
+} as const;
 
 /** The spec's sentences (spec 001 §5) and the service's own about textures (ADR 0061). */
 export const TEXTURE_MESSAGES = {

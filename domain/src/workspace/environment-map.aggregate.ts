@@ -6,18 +6,8 @@ import {
   PreviewGeometry,
 } from '@kiln/contracts/constants';
 import { DomainEvent } from '../shared/domain-event';
-import {
-  assertCommunityItemEditable,
-  assertCommunityItemRejectable,
-  assertMayCreateCommunityItem,
-  cleanCommunityName,
-  cleanTags,
-  CommunityActor,
-  CommunityFiles,
-  keepFiles,
-  communityItemReadable,
-  invalid,
-} from './community-item';
+import { assertMayCreateCommunityItem, cleanCommunityName, cleanTags, CommunityActor, CommunityFiles, invalid, keepFiles } from './community-item';
+import { CommunityItemAggregate } from './community-item.aggregate';
 
 export interface EnvironmentMapState {
   id: string;
@@ -69,16 +59,9 @@ function cleanDescription(description: string): string {
  * A scene (spec 001 §3: an environment map, from an .exr, with a preview), in the personal, team or
  * project scope; public ones follow the same 24-hour window as textures (ADR 0061). Pure.
  */
-export class EnvironmentMapAggregate {
-  private events: EnvironmentMapEvent[] = [];
-  private deleted = false;
-  readonly loadedVersion: number;
-
-  private constructor(
-    private state: EnvironmentMapState,
-    isNew = false,
-  ) {
-    this.loadedVersion = isNew ? 0 : state.version;
+export class EnvironmentMapAggregate extends CommunityItemAggregate<EnvironmentMapState, EnvironmentMapEvent> {
+  private constructor(state: EnvironmentMapState, isNew = false) {
+    super('environment-map', state, isNew);
   }
 
   static create(input: {
@@ -115,20 +98,16 @@ export class EnvironmentMapAggregate {
       },
       true,
     );
-    map.record('workspace.environment-map.created.v1', { environmentMap: map.snapshot() });
+    map.record('created');
     return map;
   }
 
   static restore(state: EnvironmentMapState): EnvironmentMapAggregate {
-    return new EnvironmentMapAggregate({ ...state, files: { ...state.files }, tags: [...state.tags] });
-  }
-
-  readable(actor: CommunityActor): boolean {
-    return communityItemReadable(this.state, actor);
+    return new EnvironmentMapAggregate(cloneEnvironmentMap(state));
   }
 
   update(fields: EnvironmentMapFields, actor: CommunityActor, now: Date, files: CommunityFiles = {}): void {
-    assertCommunityItemEditable('environment-map', this.state, actor, now);
+    this.assertEditable(actor, now);
     const changes: Partial<EnvironmentMapState> = {};
     if (fields.name !== undefined) changes.name = cleanCommunityName('environment-map', fields.name);
     if (fields.description !== undefined) changes.description = cleanDescription(fields.description);
@@ -136,54 +115,18 @@ export class EnvironmentMapAggregate {
     if (fields.envMapId !== undefined) changes.envMapId = fields.envMapId;
     if (fields.previewId !== undefined) changes.previewId = fields.previewId;
     if (fields.previewGeometry !== undefined) changes.previewGeometry = fields.previewGeometry;
-    if (fields.public !== undefined && fields.public !== this.state.public) {
-      changes.public = fields.public;
-      changes.publishedAt = fields.public ? now : null;
-    }
-    const next = { ...this.state, ...changes };
-    changes.files = next.files = keepFiles(environmentMapMediaIds(next), files, this.state.files);
-    if (JSON.stringify(comparable(next)) === JSON.stringify(comparable(this.state))) return;
-    this.touch(changes, now);
-    this.record('workspace.environment-map.updated.v1', { environmentMap: this.snapshot() });
+    this.applyUpdate(changes, fields.public, now, files);
   }
 
-  reject(actor: CommunityActor, reason: string | null, now: Date): void {
-    assertCommunityItemRejectable('environment-map', this.state, actor, now);
-    this.touch({ public: false, publishedAt: null }, now);
-    this.record('workspace.environment-map.rejected.v1', { environmentMap: this.snapshot(), moderatorId: actor.userId, reason: reason?.trim() || null });
+  protected clone(state: EnvironmentMapState): EnvironmentMapState {
+    return cloneEnvironmentMap(state);
   }
 
-  delete(actor: CommunityActor, now: Date): void {
-    assertCommunityItemEditable('environment-map', this.state, actor, now);
-    this.deleted = true;
-    this.touch({}, now);
-    this.record('workspace.environment-map.deleted.v1', { environmentMap: this.snapshot() });
-  }
-
-  get isDeleted(): boolean {
-    return this.deleted;
-  }
-
-  snapshot(): EnvironmentMapState {
-    return { ...this.state, files: { ...this.state.files }, tags: [...this.state.tags] };
-  }
-
-  pullEvents(): EnvironmentMapEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
-
-  private touch(changes: Partial<EnvironmentMapState>, now: Date): void {
-    this.state = { ...this.state, ...changes, updatedAt: now, version: this.state.version + 1 };
-  }
-
-  private record<E extends EnvironmentMapEvent>(type: E['type'], data: E['data']): void {
-    this.events.push({ type, aggregateType: 'environment-map', aggregateId: this.state.id, data } as EnvironmentMapEvent);
+  protected mediaIds(state: EnvironmentMapState): string[] {
+    return environmentMapMediaIds(state);
   }
 }
 
-function comparable(state: EnvironmentMapState): unknown {
-  const { updatedAt: _u, version: _v, ...rest } = state;
-  return rest;
+function cloneEnvironmentMap(state: EnvironmentMapState): EnvironmentMapState {
+  return { ...state, files: { ...state.files }, tags: [...state.tags] };
 }

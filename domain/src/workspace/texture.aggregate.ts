@@ -1,17 +1,8 @@
 import { TEXTURE_DEFAULTS, TEXTURE_MAP_SLOTS, TEXTURE_MESSAGES, TEXTURE_NUMBER_MAX, TEXTURE_ROTATION_MAX, TextureMapSlot } from '@kiln/contracts/constants';
 import { DomainError } from '../shared/domain-error';
 import { DomainEvent } from '../shared/domain-event';
-import {
-  assertCommunityItemEditable,
-  assertCommunityItemRejectable,
-  assertMayCreateCommunityItem,
-  cleanCommunityName,
-  cleanTags,
-  CommunityActor,
-  CommunityFiles,
-  keepFiles,
-  communityItemReadable,
-} from './community-item';
+import { assertMayCreateCommunityItem, cleanCommunityName, cleanTags, CommunityActor, CommunityFiles, keepFiles } from './community-item';
+import { CommunityItemAggregate } from './community-item.aggregate';
 
 export interface TextureVec2 {
   x: number;
@@ -95,16 +86,9 @@ export function textureMediaIds(state: Pick<TextureState, 'previewId' | TextureM
  * textures are community textures: within 24 hours of publishedAt only the author edits or deletes them and
  * a moderator may reject them (private again); past that, nobody changes them (ADR 0061). Pure.
  */
-export class TextureAggregate {
-  private events: TextureEvent[] = [];
-  private deleted = false;
-  readonly loadedVersion: number;
-
-  private constructor(
-    private state: TextureState,
-    isNew = false,
-  ) {
-    this.loadedVersion = isNew ? 0 : state.version;
+export class TextureAggregate extends CommunityItemAggregate<TextureState, TextureEvent> {
+  private constructor(state: TextureState, isNew = false) {
+    super('texture', state, isNew);
   }
 
   static create(input: {
@@ -152,7 +136,7 @@ export class TextureAggregate {
       true,
     );
     texture.state.files = keepFiles(textureMediaIds(texture.state), input.files ?? {});
-    texture.record('workspace.texture.created.v1', { texture: texture.snapshot() });
+    texture.record('created');
     return texture;
   }
 
@@ -160,13 +144,9 @@ export class TextureAggregate {
     return new TextureAggregate(cloneTexture(state));
   }
 
-  readable(actor: CommunityActor): boolean {
-    return communityItemReadable(this.state, actor);
-  }
-
   /** The author edits (spec 001 §6); a public texture only within its 24 hours (403 after). Publishing sets publishedAt; withdrawing clears it. */
   update(fields: TextureFields, actor: CommunityActor, now: Date, files: CommunityFiles = {}): void {
-    assertCommunityItemEditable('texture', this.state, actor, now);
+    this.assertEditable(actor, now);
     const changes: Partial<TextureState> = {};
     if (fields.name !== undefined) changes.name = cleanCommunityName('texture', fields.name);
     if (fields.tags !== undefined) changes.tags = cleanTags(fields.tags);
@@ -178,59 +158,18 @@ export class TextureAggregate {
     Object.assign(changes, numbers);
     for (const slot of TEXTURE_MAP_SLOTS) if (fields[slot] !== undefined) changes[slot] = fields[slot];
     if (fields.previewId !== undefined) changes.previewId = fields.previewId;
-    if (fields.public !== undefined && fields.public !== this.state.public) {
-      changes.public = fields.public;
-      changes.publishedAt = fields.public ? now : null;
-    }
-    const next = { ...this.state, ...changes };
-    changes.files = next.files = keepFiles(textureMediaIds(next), files, this.state.files);
-    if (JSON.stringify(comparable(next)) === JSON.stringify(comparable(this.state))) return;
-    this.touch(changes, now);
-    this.record('workspace.texture.updated.v1', { texture: this.snapshot() });
+    this.applyUpdate(changes, fields.public, now, files);
   }
 
-  /** A moderator rejects a public texture within its 24 hours: it is private again (publishedAt cleared). */
-  reject(actor: CommunityActor, reason: string | null, now: Date): void {
-    assertCommunityItemRejectable('texture', this.state, actor, now);
-    this.touch({ public: false, publishedAt: null }, now);
-    this.record('workspace.texture.rejected.v1', { texture: this.snapshot(), moderatorId: actor.userId, reason: reason?.trim() || null });
+  protected clone(state: TextureState): TextureState {
+    return cloneTexture(state);
   }
 
-  delete(actor: CommunityActor, now: Date): void {
-    assertCommunityItemEditable('texture', this.state, actor, now);
-    this.deleted = true;
-    this.touch({}, now);
-    this.record('workspace.texture.deleted.v1', { texture: this.snapshot() });
-  }
-
-  get isDeleted(): boolean {
-    return this.deleted;
-  }
-
-  snapshot(): TextureState {
-    return cloneTexture(this.state);
-  }
-
-  pullEvents(): TextureEvent[] {
-    const events = this.events;
-    this.events = [];
-    return events;
-  }
-
-  private touch(changes: Partial<TextureState>, now: Date): void {
-    this.state = { ...this.state, ...changes, updatedAt: now, version: this.state.version + 1 };
-  }
-
-  private record<E extends TextureEvent>(type: E['type'], data: E['data']): void {
-    this.events.push({ type, aggregateType: 'texture', aggregateId: this.state.id, data } as TextureEvent);
+  protected mediaIds(state: TextureState): string[] {
+    return textureMediaIds(state);
   }
 }
 
 function cloneTexture(state: TextureState): TextureState {
   return { ...state, files: { ...state.files }, tags: [...state.tags], offset: { ...state.offset }, repeat: { ...state.repeat }, center: { ...state.center } };
-}
-
-function comparable(state: TextureState): unknown {
-  const { updatedAt: _u, version: _v, ...rest } = state;
-  return rest;
 }

@@ -1,5 +1,12 @@
+/**
+ * The assets service's process: `node services/assets/src/main.js` (compiled; from the sources
+ * `npm start -w services/assets`). `npm start` hosts it with the other services in one process instead
+ * (deploy/src/host.ts, ADR 0073), through `start`, with its own connections and NATS user.
+ */
 import 'reflect-metadata';
-import { startService } from '@kiln/service-kit';
+import { KilnConfig, readConfig, startService, StartServiceOptions } from '@kiln/service-kit';
 import { AssetsModule } from './assets.module';
 
-void startService('assets', AssetsModule);
+export const start = (config: KilnConfig = readConfig(), options?: StartServiceOptions) => startService('assets', AssetsModule, config, options);
+
+if (require.main === module) void start();

@@ -194,7 +194,9 @@ it('delivers each event signed (verified by the reference library), once per att
     statusCode: 400,
     message: WEBHOOK_MESSAGES.replayEventUnknown,
   });
-  // Every delivery was sent once per attempt: 9 arrivals, 9 attempts logged, none twice by the two instances.
+  // Every delivery was sent once per attempt: 9 arrivals, 9 attempts logged, none twice by the two instances (once
+  // all are recorded: an attempt is recorded after its answer).
+  await allDelivered();
   const attempts = (await log(alice, endpoint.id)).flatMap((d) => d.attempts);
   expect(attempts).toHaveLength(9);
   const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM integrations.webhook_attempts a
@@ -299,4 +301,63 @@ it('disables an endpoint after its whole schedule failed, tells its owner, and l
   });
   const enabled = await call('update', { actor: alice.actor, body: { id: endpoint.id, changes: { enabled: true } } });
   expect(enabled).toMatchObject({ enabled: true, disabledReason: null });
+});
+
+it('replays every later event once where the journal positions gain a digit (text order is not position order there)', async () => {
+  const alice = await aUser(env.workspace.rpc);
+  const endpoint = await subscribe(alice, '/digits');
+  // The journal's next positions cross a power of ten: …9998, …9999, 1…0000, 1…0001 (as text, "10000" < "9999").
+  const { rows } = await sql<{ end: string }>`SELECT coalesce(max(position), 0)::text AS end FROM integrations.event_journal`.execute(env.workspace.db);
+  const power = 10 ** String(Number(rows[0]!.end) + 10).length;
+  await sql`SELECT setval('integrations.event_journal_position_seq', ${power - 4})`.execute(env.workspace.db);
+  const model = await aModel(env.workspace.rpc, alice, { name: 'Digits 0' });
+  for (let i = 1; i <= 5; i++) await rename(alice, model.id, `Digits ${i}`);
+  await eventually(async () => expect(at('/digits')).toHaveLength(6));
+  const got = at('/digits');
+  const { rows: positions } = await sql<{ p: string }>`SELECT position::text AS p FROM integrations.event_journal
+    WHERE event_id IN (${sql.join(got.map((r) => r.id))}) ORDER BY position`.execute(env.workspace.db);
+  expect(Number(positions[0]!.p)).toBeLessThan(power);
+  expect(Number(positions[5]!.p)).toBeGreaterThanOrEqual(power);
+  await eventually(async () => expect((await log(alice, endpoint.id)).map((d) => d.status)).toEqual(Array(6).fill('delivered')));
+
+  // After the first: the five later ones, each once.
+  expect(await call('replay', { actor: alice.actor, body: { id: endpoint.id, from: { afterEventId: got[0]!.id } } })).toEqual({ queued: 5 });
+  await eventually(async () => expect(at('/digits')).toHaveLength(11));
+  expect(
+    at('/digits')
+      .slice(6)
+      .map((r) => r.id)
+      .sort(),
+  ).toEqual(
+    got
+      .slice(1)
+      .map((r) => r.id)
+      .sort(),
+  );
+  await eventually(async () => expect((await log(alice, endpoint.id)).map((d) => d.status)).toEqual(Array(6).fill('delivered')));
+});
+
+it('makes its wake-up connection again when Postgres drops it, and keeps delivering', async () => {
+  // Each instance LISTENs on one connection of its own (PgWebhookWakeups); the 1 s poll only covers a gap.
+  const listeners = async () =>
+    (
+      await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE ${`LISTEN %integrations_webhooks%`}`.execute(env.workspace.db)
+    ).rows.map((r) => r.pid);
+  const before = await eventually(async () => {
+    const pids = await listeners();
+    expect(pids).toHaveLength(2);
+    return pids;
+  });
+  await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(${before}::int[])`.execute(env.workspace.db);
+  await eventually(async () => {
+    const pids = await listeners();
+    expect(pids).toHaveLength(2);
+    expect(pids.filter((pid) => before.includes(pid))).toEqual([]);
+  });
+
+  const alice = await aUser(env.workspace.rpc);
+  await subscribe(alice, '/after-loss');
+  const model = await aModel(env.workspace.rpc, alice, { name: 'After the loss' });
+  await eventually(async () => expect(at('/after-loss').map((r) => r.aggregateId)).toEqual([model.id]));
 });

@@ -6,6 +6,7 @@ export * from './db/any-schema';
 export * from './db/query-shapes';
 export * from './db/prepared';
 export * from './outbox/outbox';
+export * from './outbox/versioned-write';
 export * from './outbox/outbox-relay';
 export * from './nats/jetstream';
 export * from './nats/connection-state';

@@ -1,5 +1,13 @@
+/**
+ * The plugin-registry service's process: `node services/plugin-registry/src/main.js` (compiled; from the sources
+ * `npm start -w services/plugin-registry`). `npm start` hosts it with the other services in one process instead
+ * (deploy/src/host.ts, ADR 0073), through `start`, with its own connections and NATS user.
+ */
 import 'reflect-metadata';
-import { startService } from '@kiln/service-kit';
+import { KilnConfig, readConfig, startService, StartServiceOptions } from '@kiln/service-kit';
 import { PluginRegistryModule } from './plugin-registry.module';
 
-void startService('plugin-registry', PluginRegistryModule);
+export const start = (config: KilnConfig = readConfig(), options?: StartServiceOptions) =>
+  startService('plugin-registry', PluginRegistryModule, config, options);
+
+if (require.main === module) void start();

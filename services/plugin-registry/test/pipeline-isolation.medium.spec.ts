@@ -41,7 +41,8 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     jest.resetModules();
     env = await startPluginRegistry({
       KILN_PIPELINE_ISOLATION: kind,
-      KILN_PIPELINE_TIMEOUT_BUILD: '15s',
+      // Bounds a hostile build; wide enough for npm's start on a machine busy with the other suites.
+      KILN_PIPELINE_TIMEOUT_BUILD: '60s',
       KILN_PIPELINE_MAX_BUILDS: '2',
       KILN_PIPELINE_MAX_BYTES: String(2 * 1024 * 1024),
       KILN_PIPELINE_MAX_FILES: '50',
@@ -76,6 +77,12 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
       expect(v.running).toBe(false);
       return v;
     }, timeout);
+  /** Waits for the build's end and expects it done; if not, the failure shows its logs (which step, why). */
+  const done = async (b: { plugin: { id: string }; who: { userId: string } }, timeout = 60_000) => {
+    const v = await finished(b, timeout);
+    expect({ status: v.status, logs: v.status === 'done' ? '' : await logText(b) }).toEqual({ status: 'done', logs: '' });
+    return v;
+  };
   const actions = (b: { plugin: { id: string }; who: { userId: string } }) =>
     env.call('listActions', { actor: b.who, body: { where: where(b.plugin.id) } }).then((r) => r.data);
   const logText = async (b: { plugin: { id: string }; who: { userId: string } }) =>
@@ -112,7 +119,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
   it('a build reaches neither Postgres, NATS nor any other server of this machine', async () => {
     const port = (listener.address() as { port: number }).port;
     const b = await build(await reachingPlugin([5432, 4222, port]));
-    expect((await finished(b)).status).toBe('done');
+    await done(b);
     const line = await eventually(async () => {
       const text = await logText(b);
       expect(text).toMatch(/^reach /m);
@@ -125,7 +132,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
   it("installs a registry dependency (npm alone has the network, the package's .npmrc is ignored) and refuses one from a URL", async () => {
     const good = await build(await dependentPlugin());
     const bad = await build(await urlDependencyPlugin('http://127.0.0.1:5432/evil.tgz'));
-    expect((await finished(good)).status).toBe('done');
+    await done(good);
     await eventually(async () => expect(await logText(good)).toContain('is-number says true'));
     expect(await logText(good)).toContain("Ignored the package's .npmrc");
     expect((await finished(bad)).status).toBe('failed');
@@ -141,7 +148,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     const alive = join(tmpdir(), `${marker}.alive`);
     const first = await build(await lingeringPlugin(marker, alive));
     const second = await build(await whoamiPlugin(1500));
-    expect((await finished(first)).status).toBe('done');
+    await done(first);
     const pgrep = () => {
       try {
         return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim();
@@ -151,8 +158,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     };
     expect(pgrep()).toBe('');
     expect(existsSync(alive)).toBe(false);
-    const v = await finished(second);
-    expect(v.status).toBe('done');
+    await done(second);
     const deployed = readFileSync(join(env.storageDir, 'plugins', `${encodeURIComponent(second.plugin.pluginId)}@1.0.0`, 'files', 'index.js'), 'utf8');
     expect(deployed).toBe('module.exports = 1;\n');
     expect(pgrep()).toBe('');
@@ -160,8 +166,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
 
   it('deployed files are for the service alone; the provenance records the isolation', async () => {
     const b = await build(await buildingPlugin());
-    const v = await finished(b);
-    expect(v.status).toBe('done');
+    const v = await done(b);
     expect(v.provenance).toMatchObject({ sandboxed: true, isolation: kind });
     expect(statSync(join(env.storageDir, 'plugins')).mode & 0o077).toBe(0);
   }, 90_000);
@@ -172,7 +177,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
       const [a, b] = [await build(await whoamiPlugin(0)), await build(await whoamiPlugin(0))];
       const uids = [];
       for (const x of [a, b]) {
-        expect((await finished(x)).status).toBe('done');
+        await done(x);
         uids.push(await eventually(async () => Number(/^uid (\d+)$/m.exec(await logText(x))![1])));
       }
       expect(uids[0]).not.toBe(0);
@@ -189,7 +194,7 @@ describe.each(available.map((kind) => [kind] as [IsolationKind]))('the pipeline 
     const mine = await Promise.all([0, 1, 2, 3].map(() => build(zip, busy)));
     const theirs = await Promise.all(others.map((o) => build(zip, o)));
     const all = [...mine, ...theirs];
-    for (const b of all) expect((await finished(b, 120_000)).status).toBe('done');
+    for (const b of all) await done(b, 120_000);
     // Each job ran from its unzip's start to its deploy's end; no two of one person overlap, never three at once.
     const spans = await Promise.all(
       all.map(async (b) => {

@@ -1,5 +1,12 @@
+/**
+ * The workspace service's process: `node services/workspace/src/main.js` (compiled; from the sources
+ * `npm start -w services/workspace`). `npm start` hosts it with the other services in one process instead
+ * (deploy/src/host.ts, ADR 0073), through `start`, with its own connections and NATS user.
+ */
 import 'reflect-metadata';
-import { startService } from '@kiln/service-kit';
+import { KilnConfig, readConfig, startService, StartServiceOptions } from '@kiln/service-kit';
 import { WorkspaceModule } from './workspace.module';
 
-void startService('workspace', WorkspaceModule);
+export const start = (config: KilnConfig = readConfig(), options?: StartServiceOptions) => startService('workspace', WorkspaceModule, config, options);
+
+if (require.main === module) void start();

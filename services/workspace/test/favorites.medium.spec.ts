@@ -29,7 +29,8 @@ describe('workspace service: favorites', () => {
     expect(FavoriteList.parse(list)).toEqual(list);
     expect(list).toMatchObject({ total: 1, data: [{ id: on.id, modelId: model.id, model: { id: model.id, userRole: 'owner', favorite: true } }] });
 
-    expect(await toggle(owner, model.id)).toEqual({ modelId: model.id, favorite: false, id: null });
+    // The answer names the favorite it removed.
+    expect(await toggle(owner, model.id)).toEqual({ modelId: model.id, favorite: false, id: on.id });
     expect(await env.rpc.call('getModel', { actor: owner.actor, body: { id: model.id } })).toMatchObject({ favorite: false });
     expect(await favorites(owner)).toEqual({ data: [], total: 0 });
   });

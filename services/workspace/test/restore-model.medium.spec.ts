@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { aModel, aUser, SignedUp } from './support/builders';
 import { eventually, startWorkspace, WorkspaceTestEnv } from './support/test-env';
 
@@ -154,6 +155,61 @@ describe('workspace service: recently deleted models and restoring them', () => 
     expect(Number(pruned)).toBeGreaterThanOrEqual(1);
     expect(await env.db.withSchema('workspace').selectFrom('deleted_models').select('id').where('id', '=', model.id).execute()).toEqual([]);
     expect(await env.rpc.fail('restoreModel', { actor: owner.actor, body: { id: model.id } })).toEqual({ statusCode: 404, message: 'Model not found.' });
+  });
+
+  it('keeps the shares and favorites when the deletion reaction runs while the restore is in flight', async () => {
+    const { EndSharesAndFavoritesOnModelDeleted } = require('../src/sharing/reactions/end-shares-and-favorites-on-model-deleted');
+    const [owner, friend] = await Promise.all([aUser(env.rpc), aUser(env.rpc)]);
+    const model = await aModel(env.rpc, owner, { name: 'Raced' });
+    await share(owner, model.id, friend.user.email, 'editor');
+    await env.rpc.call('toggleFavorite', { actor: friend.actor, body: { modelId: model.id } });
+    const waitingOn = async (table: string) =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like ${`%"${table}"%`}`.execute(env.db)
+        ).rows[0].n,
+      );
+
+    // The test holds the share's row, so the deletion's reaction stops after it looked for the model.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const holding = env.db.transaction().execute(async (trx) => {
+      await trx.withSchema('workspace').selectFrom('model_shares').select('id').where('model_id', '=', model.id).forUpdate().execute();
+      held();
+      await released;
+    });
+    await isHeld;
+    await remove(owner, model.id);
+    await eventually(async () => expect(await waitingOn('model_shares')).toBeGreaterThan(0));
+
+    // The restore runs meanwhile: it either finishes or waits for the reaction.
+    let restoreSettled = false;
+    const restoring = restore(owner, model.id).finally(() => (restoreSettled = true));
+    await eventually(async () => expect(restoreSettled || (await waitingOn('deleted_models')) > 0).toBe(true));
+    release();
+    await holding;
+    await restoring;
+
+    // Once the reaction to the deletion has run, the restored model still has its share and favorite.
+    const deletion = await env.db
+      .withSchema('workspace')
+      .selectFrom('outbox')
+      .select('event_id')
+      .where('type', '=', 'workspace.model.deleted.v1')
+      .where(sql<string>`payload->'data'->'model'->>'id'`, '=', model.id)
+      .executeTakeFirstOrThrow();
+    const { waitForProjection } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
+    expect(await waitForProjection(env.db, 'workspace', EndSharesAndFavoritesOnModelDeleted.name, [deletion.event_id], { timeoutMs: 30_000 })).toBe(true);
+    const t = env.db.withSchema('workspace');
+    expect(await t.selectFrom('model_shares').select('user_id').where('model_id', '=', model.id).execute()).toEqual([{ user_id: friend.user.id }]);
+    expect(await t.selectFrom('favorites').select('user_id').where('model_id', '=', model.id).execute()).toEqual([{ user_id: friend.user.id }]);
+    await eventually(async () => {
+      expect(await sharedWith(friend)).toEqual([model.id]);
+      expect(await favoritesOf(friend)).toEqual([model.id]);
+    });
   });
 
   it('leaves read models equal to a rebuild from the state after delete and restore', async () => {

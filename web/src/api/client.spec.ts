@@ -3,9 +3,9 @@ import { authApi } from './auth';
 import { AUTH_MESSAGES, MODEL_NAME_TOO_LONG } from '@kiln/contracts/constants';
 import { MODEL_NAME_MESSAGES } from '@kiln/domain';
 import { ApiError, messageOf } from './client';
-import { modelsApi } from './models';
+import { modelPagesApi } from './model-pages';
 import { newIdempotencyKey, outcomeUnknown, SubmitKeys } from './idempotency';
-import { createModelMutation } from '../models/useModels';
+import { createModelMutation } from '../models/useModelEdits';
 
 // What the web app puts on the wire and how it reads refusals. fetch is replaced by a recorder that answers
 // like the BFF would; nothing else is faked.
@@ -52,9 +52,9 @@ const refusal = async (promise: Promise<unknown>): Promise<ApiError> => {
 describe('requests', () => {
   it('sends Content-Type: application/json with every body, and none without one', async () => {
     answers.push(json(201, { id: 'm' }), json(200, { id: 'm' }), json(200, { id: 'm' }), json(200, { ok: true }), json(200, { user: {}, token: 't' }));
-    await modelsApi.create('Gear', 'key-1');
-    await modelsApi.rename('m', 'Bolt');
-    await modelsApi.remove('m');
+    await modelPagesApi.create('Gear', 'key-1');
+    await modelPagesApi.rename('m', 'Bolt');
+    await modelPagesApi.remove('m');
     await authApi.logout();
     await authApi.login({ email: 'a@example.com', password: 'secret-secret' });
     const withBody = sent.filter((s) => s.body !== undefined);
@@ -66,7 +66,7 @@ describe('requests', () => {
 
   it('sends the Idempotency-Key it is given with a create', async () => {
     answers.push(json(201, { id: 'm' }));
-    await modelsApi.create('Gear', 'key-1');
+    await modelPagesApi.create('Gear', 'key-1');
     expect(sent[0].headers.get('idempotency-key')).toBe('key-1');
     expect(JSON.parse(sent[0].body!)).toEqual({ name: 'Gear' });
   });
@@ -81,7 +81,7 @@ describe('refusals', () => {
 
   it('says how long to wait when a 429 carries a message that is not one of ours', async () => {
     answers.push(json(429, { statusCode: 429, message: 'rate limit exceeded (bucket cmd:u1)', retryAfter: 20 }));
-    expect(messageOf(await refusal(modelsApi.create('Gear', 'key-1')))).toBe('Too many requests. Please wait 20 seconds and try again.');
+    expect(messageOf(await refusal(modelPagesApi.create('Gear', 'key-1')))).toBe('Too many requests. Please wait 20 seconds and try again.');
   });
 
   it("never shows a library's validation text: a too-long name reads as a sentence, known messages stay", async () => {
@@ -100,10 +100,10 @@ describe('refusals', () => {
         ],
       }),
     );
-    const raw = await refusal(modelsApi.create('x'.repeat(201), 'key-1'));
+    const raw = await refusal(modelPagesApi.create('x'.repeat(201), 'key-1'));
     expect(messageOf(raw)).toBe('That was not accepted. Please check what you entered and try again.');
     expect(raw.body.errors?.map((e) => e.message)).toEqual(['That was not accepted. Please check what you entered and try again.']);
-    const ours = await refusal(modelsApi.create('x'.repeat(201), 'key-2'));
+    const ours = await refusal(modelPagesApi.create('x'.repeat(201), 'key-2'));
     expect([messageOf(ours), ...(ours.body.errors ?? []).map((e) => e.message)]).toEqual([
       MODEL_NAME_TOO_LONG,
       MODEL_NAME_TOO_LONG,
@@ -113,19 +113,19 @@ describe('refusals', () => {
 
   it('says in words what a 429 without a JSON body means, with the wait from Retry-After', async () => {
     answers.push(() => new Response('Too Many Requests', { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '7' } }));
-    const error = await refusal(modelsApi.create('Gear', 'key-1'));
+    const error = await refusal(modelPagesApi.create('Gear', 'key-1'));
     expect(messageOf(error)).toBe('Too many requests. Please wait 7 seconds and try again.');
     expect(error.body.retryAfter).toBe(7);
   });
 
   it("words a 422 (same Idempotency-Key, different body) for people, not with the header's name", async () => {
     answers.push(json(422, { statusCode: 422, message: 'This Idempotency-Key was already used for a different request.' }));
-    expect(messageOf(await refusal(modelsApi.create('Other', 'key-1')))).toBe('This could not be done as asked. Please try again.');
+    expect(messageOf(await refusal(modelPagesApi.create('Other', 'key-1')))).toBe('This could not be done as asked. Please try again.');
   });
 
   it('never shows a library text: an unreadable answer and a thrown TypeError read as plain words', async () => {
     answers.push(() => new Response('<html>oops</html>', { status: 200 }));
-    const unreadable = await refusal(modelsApi.rename('m', 'Bolt'));
+    const unreadable = await refusal(modelPagesApi.rename('m', 'Bolt'));
     expect(messageOf(unreadable)).not.toMatch(/token|JSON|Unexpected/i);
     expect(messageOf(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe('Something went wrong. Please try again.');
   });
@@ -136,9 +136,9 @@ describe('refusals', () => {
       json(503, { statusCode: 503, message: 'The workspace service is not answering.' }),
       json(400, { statusCode: 400, message: 'Name is required.' }),
     );
-    expect(outcomeUnknown(await refusal(modelsApi.create('Gear', 'k')))).toBe(true);
-    expect(outcomeUnknown(await refusal(modelsApi.create('Gear', 'k')))).toBe(true);
-    expect(outcomeUnknown(await refusal(modelsApi.create('Gear', 'k')))).toBe(false);
+    expect(outcomeUnknown(await refusal(modelPagesApi.create('Gear', 'k')))).toBe(true);
+    expect(outcomeUnknown(await refusal(modelPagesApi.create('Gear', 'k')))).toBe(true);
+    expect(outcomeUnknown(await refusal(modelPagesApi.create('Gear', 'k')))).toBe(false);
   });
 });
 

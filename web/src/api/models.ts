@@ -1,5 +1,5 @@
-import type { DeletedModelList, Model, ModelAccessibility, ModelList, ModelWhere } from '@kiln/contracts';
-import { IDEMPOTENCY_HEADER, MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
+import type { ModelList, ModelWhere } from '@kiln/contracts';
+import { MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { request } from './client';
 
 /** Where a list looks and where a new model goes: the personal workspace (nothing), a team, or a team's project. */
@@ -17,7 +17,6 @@ export interface ModelListParams {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
 /** The query string of every paged model list (spec 000 §7): `where` and `populate` travel JSON-encoded. */
 export function listQuery({ search, sort, skip, limit = MODEL_PAGE_SIZE }: ModelListParams, extraWhere: Partial<ModelWhere> = {}) {
@@ -31,6 +30,7 @@ export function listQuery({ search, sort, skip, limit = MODEL_PAGE_SIZE }: Model
   };
 }
 
+/** The model lists, in the first load; the dialogs' and pages' calls are api/model-pages.ts, in their chunks (docs/adr/0013). */
 export const modelsApi = {
   /** GET /api/workspace/model: my models, or a team's or project's with `where.teamId` / `where.projectId`. */
   list: ({ scope = {}, ...params }: ModelListParams) =>
@@ -40,22 +40,4 @@ export const modelsApi = {
         ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}),
       }),
     }),
-  /** The same `idempotencyKey` for a retry of the same submit: the server then answers the first result. */
-  create: (name: string, idempotencyKey: string, scope: ModelScopeParams = {}) =>
-    request<Model>('POST', '/api/workspace/model', {
-      body: { name, ...(scope.teamId ? { teamId: scope.teamId } : {}), ...(scope.teamId && scope.projectId ? { projectId: scope.projectId } : {}) },
-      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    }),
-  get: (id: string) => request<Model>('GET', at('/api/workspace/model', id)),
-  rename: (id: string, name: string) => request<Model>('PATCH', at('/api/workspace/model', id), { body: { name } }),
-  remove: (id: string) => request<Model>('DELETE', at('/api/workspace/model', id)),
-  /** My role on a model and what it lets me do (the editor and viewer placeholders read it). */
-  accessibility: (id: string) => request<ModelAccessibility>('GET', at('/api/workspace/model/accessibility', id)),
-  /** A copy in my workspace; the name defaults to '(Duplicate) ' + the model's name. */
-  duplicate: (id: string, name: string) => request<Model>('PATCH', at('/api/workspace/model/duplicate', id), { body: { name } }),
-  /** "Recently deleted": my deleted models I can still restore, newest deletion first (ADR 0048). */
-  recentlyDeleted: (skip: number, limit = MODEL_PAGE_SIZE) =>
-    request<DeletedModelList>('GET', '/api/workspace/model/recently-deleted', { query: { skip, limit } }),
-  /** Brings a deleted model back with its shares and favorites (owner only, within 30 days). */
-  restore: (id: string) => request<Model>('PATCH', at('/api/workspace/model/restore', id)),
 };

@@ -1,4 +1,4 @@
-import type { Favorite, FavoriteStatus, Model, ModelShares, SharedModel, ShareRole } from '@kiln/contracts';
+import type { Favorite, Model, ModelShares, SharedModel, ShareRole } from '@kiln/contracts';
 import { request } from './client';
 import { listQuery, type ModelListParams } from './models';
 
@@ -10,7 +10,7 @@ interface List<T> {
 
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
-/** Sharing, Shared with me and Favorites (spec 000 §7). */
+/** Sharing, Shared with me and Favorites (spec 000 §7); the star's toggle is api/favorites.ts, in the first load. */
 export const sharingApi = {
   /** The share dialog: the owner, the people with their role, and the 'Everyone' access. */
   shares: (modelId: string) => request<ModelShares>('GET', at('/api/workspace/model/share', modelId)),
@@ -27,8 +27,6 @@ export const sharingApi = {
   sharedWithMe: (params: ModelListParams) => request<List<SharedModel>>('GET', '/api/workspace/shared-model/my', { query: listQuery(params) }),
 
   favorites: (params: ModelListParams) => request<List<Favorite>>('GET', '/api/workspace/user-favorite/my', { query: listQuery(params) }),
-  /** A toggle: stars the model, or un-stars it when it was starred. */
-  toggleFavorite: (modelId: string) => request<FavoriteStatus>('POST', '/api/workspace/user-favorite/update-favorite-status', { body: { modelId } }),
   removeFavorite: (favoriteId: string) => request<Favorite>('DELETE', at('/api/workspace/user-favorite', favoriteId)),
 
   /** The user's published models (products come in a later step: the route may not exist yet). */

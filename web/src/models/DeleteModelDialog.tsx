@@ -3,7 +3,7 @@ import type { Model } from '@kiln/contracts';
 import { messageOf } from '../api/client';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
-import { useDeleteModel } from './useModels';
+import { useDeleteModel } from './useModelEdits';
 
 /** Deleting asks for the exact model name before the Delete button enables (spec 000 §5). */
 export function DeleteModelDialog({ model, onClose }: { model: Model; onClose: () => void }) {

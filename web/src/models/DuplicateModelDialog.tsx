@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Model } from '@kiln/contracts';
-import { modelsApi } from '../api/models';
+import { modelPagesApi } from '../api/model-pages';
 import { applyModelUpsert } from './model-cache';
 import { ModelNameDialog } from './ModelNameDialog';
 import { useOwnModelDefaults } from './useModels';
@@ -13,7 +13,7 @@ export function DuplicateModelDialog({ model, onClose }: { model: Model; onClose
   const queryClient = useQueryClient();
   const ownDefaults = useOwnModelDefaults();
   const duplicate = useMutation({
-    mutationFn: (name: string) => modelsApi.duplicate(model.id, name),
+    mutationFn: (name: string) => modelPagesApi.duplicate(model.id, name),
     onSuccess: (copy) => applyModelUpsert(queryClient, copy, true, ownDefaults()),
   });
   return (

@@ -6,7 +6,7 @@ import { LeaveSharedModelDialog } from './LeaveSharedModelDialog';
 import { ModelNameDialog } from './ModelNameDialog';
 import { NewModelDialog } from './NewModelDialog';
 import { ShareModelDialog } from './ShareModelDialog';
-import { useRenameModel } from './useModels';
+import { useRenameModel } from './useModelEdits';
 
 /** The open model dialog, part of the dialogs' chunk (lazy-dialogs.tsx): which one, and the rename's call. */
 export function ModelDialogSwitch({ dialog, onClose }: { dialog: OpenDialog; onClose: () => void }) {

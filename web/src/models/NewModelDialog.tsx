@@ -3,7 +3,7 @@ import { SubmitKeys } from '../api/idempotency';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import type { ModelScope } from './model-cache';
 import { ModelNameDialog } from './ModelNameDialog';
-import { useCreateModel } from './useModels';
+import { useCreateModel } from './useModelEdits';
 
 // three.js is big: load the preview only when the dialog opens, and never let it break the form.
 const ModelPreview = lazy(() => import('./ModelPreview'));

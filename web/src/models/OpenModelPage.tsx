@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { modelsApi } from '../api/models';
+import { modelPagesApi } from '../api/model-pages';
 import { messageOf } from '../api/client';
 import { CubeIcon } from '../ui/icons';
 import { GEOMETRY_TEXTS } from '../model-geometry/geometry-texts';
@@ -20,8 +20,8 @@ export function OpenModelPage({ mode }: { mode: 'edit' }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const which = params.get('safeMode') === 'true' ? 'safeMode' : params.get('configurator') === 'true' ? 'configurator' : mode;
-  const access = useQuery({ queryKey: ['model-access', id], queryFn: () => modelsApi.accessibility(id), enabled: Boolean(id), retry: false });
-  const model = useQuery({ queryKey: ['model', id], queryFn: () => modelsApi.get(id), enabled: access.isSuccess, retry: false });
+  const access = useQuery({ queryKey: ['model-access', id], queryFn: () => modelPagesApi.accessibility(id), enabled: Boolean(id), retry: false });
+  const model = useQuery({ queryKey: ['model', id], queryFn: () => modelPagesApi.get(id), enabled: access.isSuccess, retry: false });
   const { title, text } = MODES[which];
   const allowed = access.data ? access.data.can[which] : undefined;
 

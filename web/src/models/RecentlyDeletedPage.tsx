@@ -5,7 +5,7 @@ import { MODEL_PAGE_SIZE } from '@kiln/contracts/constants';
 import { MODEL_RESTORE_DAYS } from '@kiln/domain';
 import { Link } from 'react-router';
 import { messageOf } from '../api/client';
-import { modelsApi } from '../api/models';
+import { modelPagesApi } from '../api/model-pages';
 import { applyModelUpsert, modelKeys } from './model-cache';
 import { formatDate } from './ModelItem';
 import { nextSkip, useOwnModelDefaults } from './useModels';
@@ -26,12 +26,12 @@ export function RecentlyDeletedPage() {
   const [status, setStatus] = useState('');
   const list = useInfiniteQuery({
     queryKey: RECENTLY_DELETED_KEY,
-    queryFn: ({ pageParam }) => modelsApi.recentlyDeleted(pageParam, MODEL_PAGE_SIZE),
+    queryFn: ({ pageParam }) => modelPagesApi.recentlyDeleted(pageParam, MODEL_PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: nextSkip,
   });
   const restore = useMutation({
-    mutationFn: (model: DeletedModel) => modelsApi.restore(model.id),
+    mutationFn: (model: DeletedModel) => modelPagesApi.restore(model.id),
     onSuccess: (model) => {
       // Back in My Models at once (the push follows); its shares and favorites came back too.
       applyModelUpsert(queryClient, model, true, ownDefaults());

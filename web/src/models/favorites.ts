@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sharingApi } from '../api/sharing';
-import { applyFavoriteFlag, modelKeys } from './model-cache';
+import { toggleFavorite } from '../api/favorites';
+import { applyFavoriteFlag, favoriteRemoved, modelKeys } from './model-cache';
 
 /**
  * The star on a model (spec 000 §4): shown at once, then sent (a toggle on the server). A failure puts the star
@@ -9,29 +9,17 @@ import { applyFavoriteFlag, modelKeys } from './model-cache';
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ modelId }: { modelId: string; favorite: boolean }) => sharingApi.toggleFavorite(modelId),
+    mutationFn: ({ modelId }: { modelId: string; favorite: boolean }) => toggleFavorite(modelId),
     onMutate: ({ modelId, favorite }) => applyFavoriteFlag(queryClient, modelId, favorite),
     onSuccess: (status) => {
       applyFavoriteFlag(queryClient, status.modelId, status.favorite);
+      // The refetch below may read the list before its read model dropped the removed favorite.
+      if (!status.favorite && status.id) favoriteRemoved(queryClient, status.id);
       void queryClient.invalidateQueries({ queryKey: modelKeys.favorites() });
     },
     onError: (error, { modelId, favorite }) => {
       applyFavoriteFlag(queryClient, modelId, !favorite);
       console.error('Could not change the favorite status', error);
-    },
-  });
-}
-
-/** Un-star from the Favorites screen, by the favorite's id. */
-export function useRemoveFavorite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ favoriteId }: { favoriteId: string; modelId: string }) => sharingApi.removeFavorite(favoriteId),
-    onMutate: ({ modelId }) => applyFavoriteFlag(queryClient, modelId, false),
-    onError: (error, { modelId }) => {
-      console.error('Could not remove the favorite', error);
-      applyFavoriteFlag(queryClient, modelId, true);
-      void queryClient.invalidateQueries({ queryKey: modelKeys.favorites() });
     },
   });
 }

@@ -4,7 +4,9 @@ import {
   applyFavoriteFlag,
   applyModelRemoval,
   applyModelUpsert,
+  checkedFavoritesAnswer,
   checkedListAnswer,
+  favoriteRemoved,
   modelKeys,
   ModelVersions,
   removeFromPages,
@@ -256,5 +258,18 @@ describe('favorite flags in the cache', () => {
       data: [],
       total: 0,
     });
+  });
+
+  it('corrects a Favorites answer read before the removal reached the list, by the removed favorite id only', () => {
+    const client = new QueryClient();
+    const gear = aModel('Gear', { favorite: true });
+    const bolt = aModel('Bolt', { favorite: true });
+    const entry = (id: string, model: Model) => ({ id, modelId: model.id, createdAt: model.createdAt, model });
+    favoriteRemoved(client, 'f1');
+    // The stale answer still lists the removed favorite: it is dropped and counted out.
+    expect(checkedFavoritesAnswer(client, { data: [entry('f1', gear), entry('f2', bolt)], total: 2 })).toEqual({ data: [entry('f2', bolt)], total: 1 });
+    // Starred again later, the model is a new favorite and is listed.
+    const again = { data: [entry('f3', gear)], total: 1 };
+    expect(checkedFavoritesAnswer(client, again)).toBe(again);
   });
 });

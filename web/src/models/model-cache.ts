@@ -226,6 +226,30 @@ export function applyModelRemoval(queryClient: QueryClient, id: string, version?
   mapHeldModels(queryClient, (item) => (item.modelId === id ? null : item));
 }
 
+const removedFavoritesByClient = new WeakMap<QueryClient, Map<string, true>>();
+
+function removedFavorites(queryClient: QueryClient): Map<string, true> {
+  let removed = removedFavoritesByClient.get(queryClient);
+  if (!removed) removedFavoritesByClient.set(queryClient, (removed = new Map()));
+  return removed;
+}
+
+/**
+ * A favorite ended (un-starred here and answered, or pushed). A favorite never comes back (a new star is a
+ * new favorite with a new id), so its id is enough to correct any Favorites answer read before the list's
+ * read model applied the removal (a push or an answer may come first).
+ */
+export function favoriteRemoved(queryClient: QueryClient, id: string) {
+  remember(removedFavorites(queryClient), id, true, REMEMBERED_IDS);
+}
+
+/** A page of Favorites as the server answered it, without the favorites this page saw end. */
+export function checkedFavoritesAnswer<T extends { id: string }>(queryClient: QueryClient, list: { data: T[]; total: number }): { data: T[]; total: number } {
+  const removed = removedFavorites(queryClient);
+  const data = list.data.filter((favorite) => !removed.has(favorite.id));
+  return data.length === list.data.length ? list : { data, total: Math.max(0, list.total - (list.data.length - data.length)) };
+}
+
 /** An entry of Favorites or Shared with me: it names its model and may hold it. */
 export interface HoldsModel {
   id: string;

@@ -9,7 +9,7 @@ import { PlusIcon } from '../ui/icons';
 import { AddVersionDialog } from './AddVersionDialog';
 import { pluginApi, pluginKeys } from './plugin-api';
 import { renderReadme, sanitizeHtml } from './plugin-content';
-import { usePluginPushes } from './plugin-pushes';
+import { usePluginPushes, useVersionActions } from './plugin-pushes';
 import { formatDate, PLUGIN_TEXTS, VERSION_STATUS_LABELS } from './plugin-texts';
 import { PluginMark, Spinner, TrashIcon, TypedDeleteDialog } from './PluginParts';
 import { StepCards } from './StepCards';
@@ -194,7 +194,7 @@ function PluginInfo({ plugin }: { plugin: Plugin }) {
 /** The side panel's newest version: its action status cards and Upload (spec 001 §2). */
 function LatestVersion({ plugin, version }: { plugin: Plugin; version: PluginVersion }) {
   const now = useNow();
-  const actions = useQuery({ queryKey: pluginKeys.actions(plugin.id, version.version), queryFn: () => pluginApi.actions(plugin.id, version.version) });
+  const actions = useVersionActions(plugin.id, version.version);
   const toolbar = versionToolbar({ ...version, hasZip: Boolean(version.mediaId) }, { isAuthor: true, isDeveloper: true }, now);
   return (
     <section className="plugin-latest" aria-label={`Version ${version.version}`}>

@@ -6,7 +6,7 @@ import { ISOLATION_NAMES, PIPELINE_MESSAGES, PLUGIN_MESSAGES, versionToolbar } f
 import { ApiError, messageOf } from '../api/client';
 import { useMe } from '../auth/session';
 import { pluginApi, pluginKeys } from './plugin-api';
-import { usePluginPushes } from './plugin-pushes';
+import { applyVersion, keepNewerVersion, keepPushedLogs, usePluginPushes, useVersionActions } from './plugin-pushes';
 import { formatDate, formatTime, PLUGIN_TEXTS, STEP_LABELS, VERSION_STATUS_LABELS } from './plugin-texts';
 import { EyeOffIcon, HammerIcon, RocketIcon, Spinner, TrashIcon, TypedDeleteDialog } from './PluginParts';
 import { StepCards } from './StepCards';
@@ -23,6 +23,7 @@ export function PluginVersionPage() {
   const [params] = useSearchParams();
   const versionText = params.get('version') ?? '';
   usePluginPushes();
+  const queryClient = useQueryClient();
   const plugin = useQuery({
     queryKey: pluginKeys.plugin(pluginRecordId),
     queryFn: () => pluginApi.get(pluginRecordId),
@@ -31,7 +32,7 @@ export function PluginVersionPage() {
   });
   const version = useQuery({
     queryKey: pluginKeys.version(pluginRecordId, versionText),
-    queryFn: () => pluginApi.version(pluginRecordId, versionText),
+    queryFn: async () => keepNewerVersion(queryClient, pluginKeys.version(pluginRecordId, versionText), await pluginApi.version(pluginRecordId, versionText)),
     retry: noRetryOn4xx,
     enabled: Boolean(pluginRecordId && versionText),
   });
@@ -65,12 +66,13 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const actions = useQuery({
-    queryKey: pluginKeys.actions(plugin.id, version.version),
-    queryFn: () => pluginApi.actions(plugin.id, version.version),
+  const actions = useVersionActions(plugin.id, version.version, mine);
+  const logsKey = pluginKeys.logs(plugin.id, version.version);
+  const logs = useQuery({
+    queryKey: logsKey,
+    queryFn: async () => keepPushedLogs(queryClient, logsKey, await pluginApi.logs(plugin.id, version.version)),
     enabled: mine,
   });
-  const logs = useQuery({ queryKey: pluginKeys.logs(plugin.id, version.version), queryFn: () => pluginApi.logs(plugin.id, version.version), enabled: mine });
   const pipeline = useQuery({ queryKey: pluginKeys.pipelineInfo(), queryFn: pluginApi.pipelineInfo, enabled: mine, staleTime: Infinity });
   const waiting = version.running && Boolean(actions.data?.data.length) && actions.data!.data.every((a) => a.status === 'scheduled');
   // Developers: ADR 0025 makes every author one unless the service lists developers; it refuses others with 403 (ADR 0034).
@@ -80,11 +82,7 @@ function VersionView({ plugin, version }: { plugin: Plugin; version: PluginVersi
     setBusy(true);
     setFailure(undefined);
     try {
-      const saved = await run();
-      queryClient.setQueryData<PluginVersion | null>(pluginKeys.version(plugin.id, version.version), (old) => ({
-        ...saved,
-        bgpmPlugin: old?.bgpmPlugin ?? saved.bgpmPlugin,
-      }));
+      applyVersion(queryClient, await run());
       void queryClient.invalidateQueries({ queryKey: pluginKeys.plugin(plugin.id) });
       void queryClient.invalidateQueries({ queryKey: pluginKeys.versions(plugin.id) });
       void queryClient.invalidateQueries({ queryKey: pluginKeys.actions(plugin.id, version.version) });

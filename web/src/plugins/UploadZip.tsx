@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PluginVersion } from '@kiln/contracts';
 import { UPLOAD_TEXTS } from '@kiln/contracts/constants';
 import { messageOf } from '../api/client';
 import { pluginApi, pluginKeys, pluginUploadFolder, uploadFile } from './plugin-api';
+import { applyVersion } from './plugin-pushes';
 import { PLUGIN_TEXTS } from './plugin-texts';
 import { UploadIcon } from './PluginParts';
 
@@ -39,11 +39,7 @@ export function UploadZip({
     setProgress({ state: 'uploading', message: `${PLUGIN_TEXTS.uploading}: ${UPLOAD_TEXTS.uploadingCount(0, 1)}` });
     try {
       const media = await uploadFile(file, { folder: pluginUploadFolder(packageId, version), repo: 'plugin' });
-      const saved = await pluginApi.assignZip(recordId, version, media.id);
-      queryClient.setQueryData<PluginVersion | null>(pluginKeys.version(recordId, version), (old) => ({
-        ...saved,
-        bgpmPlugin: old?.bgpmPlugin ?? saved.bgpmPlugin,
-      }));
+      applyVersion(queryClient, await pluginApi.assignZip(recordId, version, media.id));
       void queryClient.invalidateQueries({ queryKey: pluginKeys.versions(recordId) });
       void queryClient.invalidateQueries({ queryKey: pluginKeys.actions(recordId, version) });
       setProgress({ state: 'success', message: `${PLUGIN_TEXTS.uploadSuccess}: ${UPLOAD_TEXTS.successCount(1, 1)}` });

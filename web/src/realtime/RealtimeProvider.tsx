@@ -3,7 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Model, PushMessage, ShareRole } from '@kiln/contracts';
 import { AUTH_MESSAGES } from '@kiln/contracts/constants';
 import { currentUser, ME_KEY } from '../auth/session';
-import { applyFavoriteFlag, applyModelRemoval, applyModelUpsert, mapHeldModels, modelKeys, type HoldsModel, type ModelPatch } from '../models/model-cache';
+import {
+  applyFavoriteFlag,
+  applyModelRemoval,
+  applyModelUpsert,
+  favoriteRemoved,
+  mapHeldModels,
+  modelKeys,
+  type HoldsModel,
+  type ModelPatch,
+} from '../models/model-cache';
 import { notificationKeys, refreshNotifications } from '../notifications/notification-queries';
 import { teamKeys } from '../teams/team-cache';
 import { listenForTeamPushes } from '../teams/team-pushes';
@@ -11,6 +20,12 @@ import { useLatest } from '../ui/use-latest';
 import type { Socket } from './socket';
 
 const SERVER_HANGUP_RETRY_MS = 2000;
+/**
+ * A refetch made because the page may have missed a push (catch-up, the first connection) can read a read model
+ * that has not applied that push's event yet (the BFF pushes as the services' projections apply, not after):
+ * the same queries are fetched once more this long after.
+ */
+const READ_MODELS_SETTLE_MS = 2000;
 
 export type ConnectionState = 'connecting' | 'online' | 'offline';
 const ConnectionContext = createContext<ConnectionState>('connecting');
@@ -35,7 +50,8 @@ export function usePushChannel<T>(channel: string, handler: (message: PushMessag
 
 /**
  * Keeps the socket open while the user is in the workspace and merges `workspace-model` pushes into the cached
- * model lists. After a reconnect the lists are refetched, since pushes sent meanwhile are lost.
+ * model lists. After a reconnect the lists are refetched, since pushes sent meanwhile are lost; so they are after
+ * the first connection when a push went out while the page loaded (ADR 0071).
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -46,17 +62,32 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let socket: Socket | undefined;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const settling = new Set<ReturnType<typeof setTimeout>>();
+    /** Fetched again now, and once more when the read models have had time to apply what was missed. */
+    const refetchMissed = (queryKeys?: readonly (readonly unknown[])[]) => {
+      const refetch = () => {
+        if (!queryKeys) return void queryClient.invalidateQueries();
+        for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+      };
+      refetch();
+      const timer = setTimeout(() => {
+        settling.delete(timer);
+        refetch();
+      }, READ_MODELS_SETTLE_MS);
+      settling.add(timer);
+    };
 
     const listen = (socket: Socket) => {
       let wasConnected = false;
       socket.on('connect', () => {
         setState('online');
         // Pushes sent while we were away are lost: everything shown is fetched again.
-        if (wasConnected) void queryClient.invalidateQueries();
+        if (wasConnected) refetchMissed();
         // On the first connection, what was fetched before it may already be behind: the teams and the
         // bell, small, are fetched again (a sign-up's invitations are activated just after it, often in
-        // that gap). The model list is not (ADR 0013: it would cost every page load a second page).
-        else for (const queryKey of [teamKeys.all, notificationKeys.all]) void queryClient.invalidateQueries({ queryKey });
+        // that gap). The model list only when the BFF says a push went to us meanwhile (catch-up below,
+        // ADR 0071): fetched again on every load it would cost each page load a second page (ADR 0013).
+        else refetchMissed([teamKeys.all, notificationKeys.all]);
         wasConnected = true;
       });
       socket.on('disconnect', (reason) => {
@@ -89,9 +120,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       });
 
       // Ids and state only (contracts/src/realtime.ts): the star is set where the model is shown, the lists refetched.
-      socket.on('workspace-user-favorite', (message: PushMessage<{ modelId?: string }>) => {
+      socket.on('workspace-user-favorite', (message: PushMessage<{ id?: string; modelId?: string }>) => {
         const modelId = message?.data?.modelId;
         if (!modelId) return;
+        // The push may come before the Favorites read model applied the removal: the refetch is corrected by id.
+        if (message.verb === 'delete' && message.data.id) favoriteRemoved(queryClient, message.data.id);
         applyFavoriteFlag(queryClient, modelId, message.verb !== 'delete');
         void queryClient.invalidateQueries({ queryKey: modelKeys.favorites() });
       });
@@ -130,7 +163,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     import('./socket')
       .then(({ connectRealtime }) => {
         if (stopped) return;
-        socket = connectRealtime();
+        // A push to us since the page started, before the socket was in its rooms: everything shown is fetched again.
+        socket = connectRealtime(() => refetchMissed());
         listen(socket);
         setOpenSocket(socket);
       })
@@ -141,6 +175,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     return () => {
       stopped = true;
       clearTimeout(retry);
+      settling.forEach(clearTimeout);
       socket?.removeAllListeners();
       socket?.disconnect();
       setOpenSocket(null);

@@ -8,7 +8,7 @@ import { preloadOn } from '../ui/lazy';
 import { PlusIcon } from '../ui/icons';
 import { ConfirmDialog, InviteMemberDialog, LazyDialog, preloadTeamDialogs } from './lazy-dialogs';
 import { useTeamOutlet } from './TeamScope';
-import { useChangeMemberRole, useMembers, useRemoveMember } from './useTeams';
+import { useChangeMemberRole, useMembers, useRemoveMember } from './useTeamEdits';
 
 const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
 

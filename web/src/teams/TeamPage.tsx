@@ -11,7 +11,7 @@ import { DotsIcon, PlusIcon } from '../ui/icons';
 import { DeleteByNameDialog, LazyDialog, NewProjectForm, preloadTeamDialogs, ProjectSettingsDialog } from './lazy-dialogs';
 import { TEAM_TEXTS } from './team-texts';
 import { useProjectOutlet, useTeamOutlet } from './TeamScope';
-import { useDeleteProject, useProjects } from './useTeams';
+import { useDeleteProject, useProjects } from './useTeamEdits';
 
 /** 'New Project': a popover under the button with the name form; Escape or a click outside closes it. */
 function NewProjectPopover({ teamId, allowed }: { teamId: string; allowed: boolean }) {

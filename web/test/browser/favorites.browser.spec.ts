@@ -56,6 +56,40 @@ describe('Favorites', () => {
     });
   });
 
+  it('keeps an un-starred model out of Favorites when a list answer read before the removal comes late', async () => {
+    await at(DESKTOP, async (page) => {
+      await createModelViaApi(page, 'Lagging star');
+      await page.goto('/');
+      await waitForMyModels(page);
+      const star = modelItem(page, 'Lagging star').getByTestId('favorite-star');
+      await star.click();
+      await eventually(
+        () => star.getAttribute('aria-pressed'),
+        (pressed) => expect(pressed).toBe('true'),
+      );
+      const isFavoritesList = (url: string) => new URL(url).pathname === '/api/workspace/user-favorite/my';
+      const listed = page.waitForResponse((response) => isFavoritesList(response.url()));
+      await page.getByRole('link', { name: 'Favorites' }).first().click();
+      const stale = await (await listed).text();
+      await modelItem(page, 'Lagging star').waitFor();
+
+      // From now on every Favorites answer is the one read before the un-star, as when the list's read model
+      // lags behind the push that makes the page refetch.
+      await page.route(
+        (url) => isFavoritesList(url.href),
+        (route) => route.fulfill({ status: 200, contentType: 'application/json', body: stale }),
+      );
+      const refetched = page.waitForResponse((response) => isFavoritesList(response.url()));
+      await modelItem(page, 'Lagging star').getByTestId('favorite-star').click();
+      await refetched;
+      // It stays out, however late the stale answers come.
+      for (let i = 0; i < 10; i += 1) {
+        expect(await modelNames(page)).not.toContain('Lagging star');
+        await page.waitForTimeout(100);
+      }
+    });
+  });
+
   it('has no serious axe finding and no sideways scroll on a phone (390x844), with and without favorites', async () => {
     await at(PHONE, async (page) => {
       await page.goto('/favorites');

@@ -19,17 +19,21 @@ describe('My Models infinite scroll (spec 000 §9: page size 20)', () => {
     });
     await page.goto('/');
     await waitForMyModels(page);
+    // Live: the first page may have been fetched once more as the socket connected, the creates' pushes having
+    // gone out while the page loaded (ADR 0071); nothing past it until scrolled.
+    await page.locator('.live-dot--online').waitFor();
 
     expect(await modelItems(page).count()).toBe(20);
     expect(await page.getByTestId('model-total').textContent()).toBe('25 models');
-    expect(skips).toEqual([0]);
+    expect(new Set(skips)).toEqual(new Set([0]));
 
     await page.getByTestId('list-sentinel').scrollIntoViewIfNeeded();
     await eventually(
       () => modelItems(page).count(),
       (count) => expect(count).toBe(25),
     );
-    expect(skips).toEqual([0, 20]);
+    // (A refetch after a catch-up may fetch the pages shown again, ADR 0071: no page past them.)
+    expect(new Set(skips.filter((skip) => skip !== 0))).toEqual(new Set([20]));
     expect([...(await modelNames(page))].sort()).toEqual(names);
   });
 });

@@ -12,7 +12,9 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
 }
-const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+// The build the stack serves: WEB_DIST when set (deploy/src/stack.ts resolves it from the repository), else web/dist.
+const webDist = path.resolve(__dirname, '../../..', process.env.WEB_DIST ?? 'web/dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 const fileOf = (source: string): string => {
   const chunk = manifest[source];
   if (!chunk) throw new Error(`the build manifest has no ${source}: run npm run build:web`);

@@ -50,6 +50,20 @@ async function uploadZip(page: Page, name: string, content: Buffer) {
   await (await chooser).setFiles({ name, mimeType: 'application/zip', buffer: content });
 }
 
+/** A new plugin's version 1.0.0 with a zip whose build fails, its page open with Build ready to click. */
+async function failingVersionReady(page: Page): Promise<{ id: string }> {
+  const plugin = await createPluginViaApi(page);
+  const made = await page.request.post('/api/bgpm/plugin-version/create-new-version', { data: { pluginId: plugin.id, version: '1.0.0' } });
+  expect(made.status()).toBe(201);
+  await page.goto(`/plugin/${plugin.id}/version?version=1.0.0`);
+  await uploadZip(page, 'broken.zip', await failingPlugin());
+  await eventually(
+    () => page.getByTestId('run-pipeline').isDisabled(),
+    (d) => expect(d).toBe(false),
+  );
+  return plugin;
+}
+
 // Plugin screens (spec 001 §2–§5, §8; ADR 0034): list, form rules, info page, versions and the live pipeline.
 describe('Plugins', () => {
   let browser: Browser;
@@ -243,15 +257,7 @@ describe('Plugins', () => {
 
   it('a failing build shows its failed step and the error log', async () => {
     await at(DESKTOP, async (page) => {
-      const plugin = await createPluginViaApi(page);
-      const made = await page.request.post('/api/bgpm/plugin-version/create-new-version', { data: { pluginId: plugin.id, version: '1.0.0' } });
-      expect(made.status()).toBe(201);
-      await page.goto(`/plugin/${plugin.id}/version?version=1.0.0`);
-      await uploadZip(page, 'broken.zip', await failingPlugin());
-      await eventually(
-        () => page.getByTestId('run-pipeline').isDisabled(),
-        (d) => expect(d).toBe(false),
-      );
+      await failingVersionReady(page);
       await page.getByTestId('run-pipeline').click();
       await eventually(
         () => stepStatuses(page),
@@ -276,6 +282,66 @@ describe('Plugins', () => {
       expect(await page.getByTestId('upload-zip').isDisabled()).toBe(false);
     });
   });
+
+  // The Build answer waits for the read model; on a loaded machine the failure's push can come before it.
+  it('keeps a failure pushed before the Build answer: the older answer does not put the version back to Pending', async () => {
+    await at(DESKTOP, async (page) => {
+      await failingVersionReady(page);
+      // The Build answer is held back until the page shows the failed build.
+      await page.route('**/api/bgpm/plugin-action/publish', async (route) => {
+        const answer = await route.fetch();
+        await eventually(
+          () => stepStatuses(page),
+          (s) => expect(s[2]).toBe('build:failed'),
+          60_000,
+        );
+        await eventually(
+          () => page.getByTestId('version-status').textContent(),
+          (t) => expect(t).toBe('Failed'),
+        );
+        await route.fulfill({ response: answer });
+      });
+      const answered = page.waitForResponse('**/api/bgpm/plugin-action/publish', { timeout: 90_000 });
+      await page.getByTestId('run-pipeline').click();
+      await answered;
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('version-status').textContent()).toBe('Failed');
+    });
+  }, 120_000);
+
+  // A refetch (after a reconnection, ADR 0071) may read a read model that has not applied the failure pushed before it.
+  it('keeps a failure shown when a version answer fetched afterwards is older', async () => {
+    await at(DESKTOP, async (page) => {
+      const sockets: { close: () => Promise<void> }[] = [];
+      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+        ws.connectToServer();
+        sockets.push(ws);
+      });
+      // Once told, the version is answered as it was while the build ran (a read model behind the failure's push).
+      const served: { stale?: string } = {};
+      await page.route(/\/api\/bgpm\/plugin-version\?/, async (route) => {
+        if (served.stale) return route.fulfill({ status: 200, contentType: 'application/json', body: served.stale });
+        await route.continue();
+      });
+      const plugin = await failingVersionReady(page);
+      await page.getByTestId('run-pipeline').click();
+      await eventually(
+        () => page.getByTestId('version-status').textContent(),
+        (t) => expect(t).toBe('Failed'),
+        60_000,
+      );
+      const where = encodeURIComponent(JSON.stringify({ pluginId: plugin.id, version: '1.0.0' }));
+      const answer = (await (await page.request.get(`/api/bgpm/plugin-version?where=${where}`)).json()) as { data: { updatedAt: string }[] };
+      const [failed] = answer.data;
+      const before = new Date(new Date(failed!.updatedAt).getTime() - 1000).toISOString();
+      served.stale = JSON.stringify({ data: [{ ...failed, status: 'pending', running: true, updatedAt: before }], total: 1 });
+      // The live connection drops and comes back: the page fetches all it shows again, now and 2 s later.
+      await Promise.all(sockets.splice(0).map((ws) => ws.close()));
+      await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(3000);
+      expect(await page.getByTestId('version-status').textContent()).toBe('Failed');
+    });
+  }, 120_000);
 
   it('says so for an unknown plugin, a missing version, and keeps a public plugin public with the tooltip', async () => {
     await at(DESKTOP, async (page) => {

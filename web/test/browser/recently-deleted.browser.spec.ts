@@ -28,6 +28,8 @@ describe('Recently deleted: restoring a model', () => {
         await other.goto('/');
         await waitForMyModels(other);
         await modelItem(other, model.name).waitFor();
+        // Its socket is in its rooms (ADR 0071): no push from here on can pass it by.
+        await other.locator('.live-dot--online').waitFor();
 
         const removed = await page.request.delete(`/api/workspace/model/${model.id}`);
         expect(removed.status()).toBe(200);
@@ -64,4 +66,41 @@ describe('Recently deleted: restoring a model', () => {
       }
     });
   }
+
+  // ADR 0071: a push emitted after a tab read its list and before its socket was in its rooms reaches nobody
+  // there; the BFF tells the socket as it connects, and the tab fetches what it shows again.
+  it('drops a model deleted while a tab was still opening its live connection', async () => {
+    const { context, page } = await contextAt(browser, DESKTOP, state);
+    try {
+      await page.goto('/');
+      await waitForMyModels(page);
+      await page.locator('.live-dot--online').waitFor();
+      const model = await createModelViaApi(page, 'Gone before the socket');
+      await modelItem(page, model.name).waitFor();
+
+      // The second tab's socket code is held back until the deletion has been pushed.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const other = await context.newPage();
+      await other.route('**/assets/socket-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await other.goto('/');
+      await waitForMyModels(other);
+      await modelItem(other, model.name).waitFor();
+
+      const removed = await page.request.delete(`/api/workspace/model/${model.id}`);
+      expect(removed.status()).toBe(200);
+      // The first tab hears the push: it has gone out, and the second tab had no socket to hear it.
+      await modelItem(page, model.name).waitFor({ state: 'detached' });
+      expect(await other.locator('.live-dot--online').count()).toBe(0);
+
+      release();
+      await other.locator('.live-dot--online').waitFor();
+      await modelItem(other, model.name).waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchBrowser, newPage, signUp, uniqueUser, type TestUser } from '../support/browser';
-import { createTeamInUi, memberRow, navTeam, navTeamNames } from '../support/teams';
+import { eventually, launchBrowser, newPage, signUp, uniqueUser, waitForMyModels, type TestUser } from '../support/browser';
+import { createTeamInUi, createTeamViaApi, inviteViaApi, memberRow, navTeam, navTeamNames } from '../support/teams';
 
 /**
  * Members of a team (spec 000 §7, spec 001 §2, §4–6, §8): invite an existing user and a new e-mail, change a role,
@@ -151,6 +151,81 @@ describe('team members, live in other browsers', () => {
     );
     await newcomerRow.waitFor({ state: 'detached' });
     expect(await navTeam(owner.page, teamId).count()).toBe(1);
+  });
+
+  // ADR 0071 (amendment): a push missed while the socket was opening makes the page fetch its lists again, but the
+  // read model may not have applied that push's event yet; the page fetches once more when it has settled.
+  it('shows a team joined while the live connection was opening, though the lists answered first still lack it', async () => {
+    const owner = await person('lag-owner');
+    const invitee = await person('lag-invitee');
+    const page = invitee.page;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/socket-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await waitForMyModels(page);
+    const withoutTeam = await (await page.request.get('/api/workspace/team/my')).text();
+
+    const team = await createTeamViaApi(owner.page, 'Lagging Foundry');
+    await inviteViaApi(owner.page, team.id, invitee.user.email, 'viewer');
+    // Until a second after the socket connects, the teams list answers as it was before the invitation.
+    let stale = true;
+    await page.route(
+      (url) => url.pathname === '/api/workspace/team/my',
+      (route) => (stale ? route.fulfill({ status: 200, contentType: 'application/json', body: withoutTeam }) : route.continue()),
+    );
+    release();
+    await page.locator('.live-dot--online').waitFor();
+    await page.waitForTimeout(1000);
+    stale = false;
+    await eventually(
+      () => navTeamNames(page),
+      (names) => expect(names).toEqual(['Lagging Foundry']),
+    );
+  });
+
+  // The same after a reconnection: pushes sent while the socket was away are lost, the page fetches everything again,
+  // and once more when the read models have settled (ADR 0071 amendment).
+  it('shows a team joined while the live connection was down, though the lists answered on reconnecting still lack it', async () => {
+    const owner = await person('down-owner');
+    const invitee = await person('down-invitee');
+    const page = invitee.page;
+    // The socket's connections go through the test: passed on to the BFF, or (while "down") hung up at once.
+    let down = false;
+    const open: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (down) return void ws.close();
+      ws.connectToServer();
+      open.push(ws);
+    });
+    await page.route(/\/socket\.io\/.*transport=polling/, (route) => (down ? route.abort() : route.continue()));
+    await page.goto('/');
+    await waitForMyModels(page);
+    await page.locator('.live-dot--online').waitFor();
+    const withoutTeam = await (await page.request.get('/api/workspace/team/my')).text();
+
+    down = true;
+    await Promise.all(open.splice(0).map((ws) => ws.close()));
+    await page.locator('.live-dot--offline').waitFor();
+    const team = await createTeamViaApi(owner.page, 'Reconnected Foundry');
+    await inviteViaApi(owner.page, team.id, invitee.user.email, 'viewer');
+    // Until a second after the socket is back, the teams list answers as it was before the invitation.
+    let stale = true;
+    await page.route(
+      (url) => url.pathname === '/api/workspace/team/my',
+      (route) => (stale ? route.fulfill({ status: 200, contentType: 'application/json', body: withoutTeam }) : route.continue()),
+    );
+    down = false;
+    await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    stale = false;
+    await eventually(
+      () => navTeamNames(page),
+      (names) => expect(names).toEqual(['Reconnected Foundry']),
+    );
   });
 
   it('says a team is not mine to see: Unauthorized', async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { createModelViaApi, field, launchBrowser } from '../support/browser';
-import { DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, withPageAt } from '../support/layout';
+import { DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 // Webhooks (issue 21, ADR 0067): subscribe an endpoint with the keyboard, see its signed deliveries in the log,
 // redeliver one; 390 px; axe. The receiver listens on 127.0.0.2, the host the test stack allows (global-setup).
@@ -79,13 +79,21 @@ describe('Webhooks', () => {
     });
   });
 
-  it('at 390 px: the endpoint and its log fit, axe clean', async () => {
+  it('at 390 and 360 px: the endpoints, one and its log fit, axe clean', async () => {
     await withPageAt(browser, PHONE, state, async (page) => {
       await page.goto('/settings/integrations/webhooks');
       await page.getByTestId('webhook-list').getByRole('link').first().click();
       await page.getByTestId('webhook-delivery').first().waitFor();
       await expectNoHorizontalScroll(page, 'webhooks at 390 px');
       await expectNoSeriousA11yViolations(page, 'webhooks at 390 px');
+      await page.setViewportSize(SMALL_PHONE);
+      await expectNoHorizontalScroll(page, 'an endpoint and its log at 360 px');
+      await page.goto('/settings/integrations/webhooks');
+      await page.getByTestId('webhook-list').getByRole('link').first().waitFor();
+      await expectNoHorizontalScroll(page, 'the endpoints at 360 px');
+      await page.getByTestId('webhook-list').getByRole('link').first().click();
+      await page.getByTestId('webhook-delivery').first().waitFor();
+      await page.setViewportSize(PHONE);
       // Disable and enable again.
       await page.getByTestId('webhook-toggle').click();
       await page.getByTestId('webhook-state').filter({ hasText: 'Disabled' }).waitFor();

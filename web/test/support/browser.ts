@@ -8,12 +8,13 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Locator, 
 import { baseUrl } from './stack';
 
 export const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
-/** How long a locator or a poll waits before the test fails. */
-export const WAIT_MS = 15_000;
+/** How long a locator or a poll waits before the test fails: generous, since it only matters when the thing never comes, and
+ * the browser tier runs beside the medium tier on two cores (ADR 0070). */
+export const WAIT_MS = 30_000;
 
 // `testTimeout` inside a project entry of the jest config (package.json) is ignored by Jest (it is a global option), so the
-// browser project's 60 s is set here, where every browser spec passes through.
-jest.setTimeout(60_000);
+// browser project's 120 s is set here, where every browser spec passes through.
+jest.setTimeout(120_000);
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

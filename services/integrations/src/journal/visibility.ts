@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AnyEventEnvelope, eventArea, EventsCaller, TOKEN_AREAS, TokenArea } from '@kiln/contracts';
+import { eventArea, EventsCaller, TOKEN_AREAS, TokenArea } from '@kiln/contracts';
 import { scopesAllow } from '@kiln/domain';
 import { Audience, audienceRooms, eventAudience, teamRoom, userRoom } from '@kiln/service-kit/realtime';
 import { PUSH_AUDIENCES, PushAudiences } from './ports/push-audience.port';
@@ -69,13 +69,6 @@ export class EventVisibility {
     if (entries.length === 0) return entries;
     const view = await this.viewOf(caller);
     return entries.filter((entry) => mayRead(view, entry));
-  }
-
-  /** The events (as published) the caller may see now; their audience is derived as at ingest. */
-  async eventsVisibleTo(caller: EventsCaller, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
-    if (events.length === 0) return events;
-    const view = await this.viewOf(caller);
-    return events.filter((event) => mayRead(view, audienceOf(event)));
   }
 
   private audienceOf(userId: string) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventSchemas, WEBHOOK_MESSAGES, WebhookEndpoint } from '@kiln/contracts';
+import { WEBHOOK_MESSAGES, WebhookEndpoint } from '@kiln/contracts';
 import { DomainError, mayManageEndpoint, type WebhookScope } from '@kiln/domain';
 import { WEBHOOK_ENDPOINTS, WebhookEndpointRecord, WebhookEndpoints } from './ports/webhook-endpoints.port';
 import { WEBHOOK_PEOPLE, WebhookPeople } from './ports/webhook-people.port';
@@ -22,14 +22,6 @@ export function presentEndpoint(e: WebhookEndpointRecord): WebhookEndpoint {
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
   };
-}
-
-/** Refuses an event type that is not in the published catalogue (EventSchemas: what docs/events.md and AsyncAPI list). */
-export function checkEventTypes(types: readonly string[]): void {
-  const unknown = types.findIndex((t) => !(t in EventSchemas));
-  if (unknown >= 0) {
-    throw new DomainError('invalid', WEBHOOK_MESSAGES.eventTypeUnknown, [{ path: `eventTypes.${unknown}`, message: WEBHOOK_MESSAGES.eventTypeUnknown }]);
-  }
 }
 
 /**

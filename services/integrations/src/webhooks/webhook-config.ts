@@ -8,7 +8,10 @@ export interface WebhookConfig {
   retryDelaysMs: number[];
   /** KILN_WEBHOOK_TIMEOUT: one attempt, the whole exchange (default 10 s). */
   timeoutMs: number;
-  /** KILN_WEBHOOK_CONCURRENCY: attempts in flight (claimed) per worker instance (default 64). */
+  /**
+   * KILN_WEBHOOK_CONCURRENCY: requests in flight per worker instance (default 64); it holds 32 times as many claims
+   * (waiting their endpoint's turn, or sent and not yet recorded).
+   */
   concurrency: number;
   /**
    * KILN_WEBHOOK_ENDPOINT_CONCURRENCY: requests at a time to one endpoint per worker (default 4; an ordered endpoint
@@ -17,7 +20,10 @@ export interface WebhookConfig {
   perEndpoint: number;
   /** KILN_WEBHOOK_WORKER=off: this instance answers requests but sends nothing (default on). */
   worker: boolean;
-  /** KILN_WEBHOOK_IDLE_POLL_MS: how often an idle worker looks for new work (default 250 ms). */
+  /**
+   * KILN_WEBHOOK_IDLE_POLL_MS: how often an idle worker looks for work nothing told it of (default 1 s; new journal rows
+   * and deliveries made due wake it at once by NOTIFY, and a retry it scheduled when due).
+   */
   idlePollMs: number;
 }
 
@@ -36,6 +42,6 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
     concurrency: positive(env.KILN_WEBHOOK_CONCURRENCY, 64),
     perEndpoint: positive(env.KILN_WEBHOOK_ENDPOINT_CONCURRENCY, 4),
     worker: (env.KILN_WEBHOOK_WORKER ?? 'on') !== 'off',
-    idlePollMs: positive(env.KILN_WEBHOOK_IDLE_POLL_MS, 250),
+    idlePollMs: positive(env.KILN_WEBHOOK_IDLE_POLL_MS, 1000),
   };
 }

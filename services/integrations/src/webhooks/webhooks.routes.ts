@@ -1,10 +1,11 @@
 import { WebhooksRpc } from '@kiln/contracts';
 import { AesSecretBox, AreaRoutes, rpcRoute, SECRET_BOX } from '@kiln/service-kit';
 import { NatsWebhookPeople } from './adapters/nats-webhook-people';
-import { NodeWebhookTransport } from './adapters/node-webhook-transport';
+import { UndiciWebhookTransport } from './adapters/undici-webhook-transport';
 import { PgEventJournalReader } from './adapters/pg-event-journal-reader';
 import { PgWebhookDeliveries } from './adapters/pg-webhook-deliveries';
 import { PgWebhookEndpoints } from './adapters/pg-webhook-endpoints.repository';
+import { PgWebhookWakeups } from './adapters/pg-webhook-wakeups';
 import { CreateWebhookCommand } from './commands/create-webhook/create-webhook.command';
 import { CreateWebhookHandler } from './commands/create-webhook/create-webhook.handler';
 import { RedeliverWebhookCommand } from './commands/redeliver-webhook/redeliver-webhook.command';
@@ -20,6 +21,7 @@ import { WEBHOOK_DELIVERIES } from './ports/webhook-deliveries.port';
 import { WEBHOOK_ENDPOINTS } from './ports/webhook-endpoints.port';
 import { WEBHOOK_PEOPLE } from './ports/webhook-people.port';
 import { WEBHOOK_TRANSPORT } from './ports/webhook-transport.port';
+import { WEBHOOK_WAKEUPS } from './ports/webhook-wakeups.port';
 import { GetWebhookHandler } from './queries/get-webhook/get-webhook.handler';
 import { GetWebhookQuery } from './queries/get-webhook/get-webhook.query';
 import { ListWebhookDeliveriesHandler } from './queries/list-webhook-deliveries/list-webhook-deliveries.handler';
@@ -44,8 +46,9 @@ export const webhooksRoutes: AreaRoutes = {
     { provide: WEBHOOK_CONFIG, useFactory: () => readWebhookConfig() },
     { provide: WEBHOOK_ENDPOINTS, useClass: PgWebhookEndpoints },
     { provide: WEBHOOK_DELIVERIES, useClass: PgWebhookDeliveries },
-    { provide: WEBHOOK_TRANSPORT, useClass: NodeWebhookTransport },
+    { provide: WEBHOOK_TRANSPORT, useClass: UndiciWebhookTransport },
     { provide: WEBHOOK_PEOPLE, useClass: NatsWebhookPeople },
+    { provide: WEBHOOK_WAKEUPS, useClass: PgWebhookWakeups },
     { provide: EVENT_JOURNAL_READER, useClass: PgEventJournalReader },
     { provide: SECRET_BOX, useClass: AesSecretBox },
     WebhookAccess,

@@ -28,6 +28,13 @@ function healthController(service: ServiceName): Type<unknown> {
 }
 
 /**
+ * The settings a started service connects with (its NATS user above all). `startService` provides them to
+ * the service's app, so that several services hosted in one process (deploy/src/host.ts, ADR 0073) each
+ * connect as themselves; a module built without it (a test's) uses the `config` of `forService`.
+ */
+export const SERVICE_CONFIG = Symbol('service config');
+
+/**
  * The module every service imports: CQRS, the runtime (db, NATS, outbox relay, projections), the
  * `DB` token for repositories, and the health answer.
  */
@@ -40,7 +47,11 @@ export class KilnServiceModule {
       imports: [CqrsModule.forRoot()],
       controllers: [healthController(definition.service)],
       providers: [
-        { provide: ServiceRuntime, useFactory: () => new ServiceRuntime(definition, config) },
+        {
+          provide: ServiceRuntime,
+          useFactory: (started?: KilnConfig) => new ServiceRuntime(definition, started ?? config),
+          inject: [{ token: SERVICE_CONFIG, optional: true }],
+        },
         { provide: DB, useFactory: (runtime: ServiceRuntime) => runtime.db, inject: [ServiceRuntime] },
       ],
       exports: [ServiceRuntime, DB, CqrsModule],
@@ -134,17 +145,41 @@ export class KilnServerNats extends ServerNats {
   }
 }
 
+/** The root of a started service's app: its module, with `SERVICE_CONFIG` visible to all of it. */
+@Module({})
+class StartedService {}
+
+export interface StartServiceOptions {
+  /**
+   * Stop on SIGTERM/SIGINT by itself (Nest's shutdown hooks, which end the process once this app is
+   * closed). Default true; a host of several services closes them all itself, then exits.
+   */
+  shutdownHooks?: boolean;
+}
+
 /** Starts a service as a NATS microservice in the queue group named after it (so instances share work). */
-export async function startService(service: ServiceName, appModule: Type<unknown>, config: KilnConfig = readConfig()): Promise<INestMicroservice> {
+export async function startService(
+  service: ServiceName,
+  appModule: Type<unknown>,
+  config: KilnConfig = readConfig(),
+  options: StartServiceOptions = {},
+): Promise<INestMicroservice> {
   // Before anything else: without the key no request could be checked, and the service never runs unchecked.
   const verifier = new RpcVerifier(readRpcKeys());
   const proofs = { verifier, open: [nsSubject(healthSubject(service)), nsSubject(healthSubject(service), config.namespace)] };
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
+  const root: DynamicModule = {
+    module: StartedService,
+    global: true,
+    imports: [appModule],
+    providers: [{ provide: SERVICE_CONFIG, useValue: config }],
+    exports: [SERVICE_CONFIG],
+  };
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     strategy: new KilnServerNats({ ...natsConnectionOptions(config, `kiln-${service}-rpc`), queue: nsSubject(`kiln-${service}`) }, proofs),
     logger: ['error', 'warn', 'log'],
   });
   app.useGlobalFilters(new RpcErrorFilter());
-  app.enableShutdownHooks();
+  if (options.shutdownHooks ?? true) app.enableShutdownHooks();
   await app.listen();
   await untilAnswering(service, config);
   return app;

@@ -18,6 +18,7 @@ import { GetEnvironmentMapHandler } from './queries/get-environment-map/get-envi
 import { GetEnvironmentMapQuery } from './queries/get-environment-map/get-environment-map.query';
 import { ListEnvironmentMapsHandler } from './queries/list-environment-maps/list-environment-maps.handler';
 import { ListEnvironmentMapsQuery } from './queries/list-environment-maps/list-environment-maps.query';
+import { communityItemRoutes } from '../community-items/community-item-routes';
 
 /** A command answers with the state it committed, once its events are projected. */
 const answerScene = (context: RpcContext, actorId: string, change: EnvironmentMapChange): Promise<EnvironmentMap> =>
@@ -42,44 +43,29 @@ export const environmentMapsRoutes: AreaRoutes = {
     EnvironmentMapTagsHandler,
   ],
   routes: [
-    rpcRoute({
-      rpc: WorkspaceRpc.createEnvironmentMap,
-      kind: 'command',
-      handle: async ({ actor, body }, context) =>
-        answerScene(context, actor.userId, await context.commands.execute(new CreateEnvironmentMapCommand(actor.userId, body))),
-    }),
+    ...communityItemRoutes(
+      {
+        create: WorkspaceRpc.createEnvironmentMap,
+        get: WorkspaceRpc.getEnvironmentMap,
+        tags: WorkspaceRpc.environmentMapTags,
+        update: WorkspaceRpc.updateEnvironmentMap,
+        delete: WorkspaceRpc.deleteEnvironmentMap,
+        reject: WorkspaceRpc.rejectEnvironmentMap,
+      },
+      {
+        answer: answerScene,
+        create: (actorId, body) => new CreateEnvironmentMapCommand(actorId, body),
+        get: (actorId, id) => new GetEnvironmentMapQuery(actorId, id),
+        tags: (actorId, body) => new EnvironmentMapTagsQuery(actorId, body),
+        update: (actorId, id, changes) => new UpdateEnvironmentMapCommand(actorId, id, changes),
+        delete: (actorId, id) => new DeleteEnvironmentMapCommand(actorId, id),
+        reject: (actorId, id, reason) => new RejectEnvironmentMapCommand(actorId, id, reason),
+      },
+    ),
     rpcRoute({
       rpc: WorkspaceRpc.listEnvironmentMaps,
       kind: 'query',
       handle: ({ actor, body }, context) => context.queries.execute(new ListEnvironmentMapsQuery(actor.userId, body)),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.getEnvironmentMap,
-      kind: 'query',
-      handle: ({ actor, body }, context) => context.queries.execute(new GetEnvironmentMapQuery(actor.userId, body.id)),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.environmentMapTags,
-      kind: 'query',
-      handle: ({ actor, body }, context) => context.queries.execute(new EnvironmentMapTagsQuery(actor.userId, body)),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.updateEnvironmentMap,
-      kind: 'command',
-      handle: async ({ actor, body }, context) =>
-        answerScene(context, actor.userId, await context.commands.execute(new UpdateEnvironmentMapCommand(actor.userId, body.id, body.changes))),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.deleteEnvironmentMap,
-      kind: 'command',
-      handle: async ({ actor, body }, context) =>
-        answerScene(context, actor.userId, await context.commands.execute(new DeleteEnvironmentMapCommand(actor.userId, body.id))),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.rejectEnvironmentMap,
-      kind: 'command',
-      handle: async ({ actor, body }, context) =>
-        answerScene(context, actor.userId, await context.commands.execute(new RejectEnvironmentMapCommand(actor.userId, body.id, body.changes.reason ?? null))),
     }),
   ],
   projections: [ProjectEnvironmentMapsOnEnvironmentMapEvents],

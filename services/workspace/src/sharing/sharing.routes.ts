@@ -100,7 +100,8 @@ export const sharingRoutes: AreaRoutes = {
         return answerAfterProjection(context, [ProjectFavoritesOnFavoriteEvents, change.eventIds], () => ({
           modelId: body.modelId,
           favorite: change.starred,
-          id: change.starred ? change.favorite.id : null,
+          // The favorite added, or the one removed: a page drops that one from a list answer read before it (web model-cache).
+          id: change.favorite.id,
         }));
       },
     }),

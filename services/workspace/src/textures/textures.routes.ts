@@ -29,6 +29,7 @@ import { ListTexturesHandler } from './queries/list-textures/list-textures.handl
 import { ListTexturesQuery } from './queries/list-textures/list-textures.query';
 import { TextureTagsHandler } from './queries/texture-tags/texture-tags.handler';
 import { TextureTagsQuery } from './queries/texture-tags/texture-tags.query';
+import { communityItemRoutes } from '../community-items/community-item-routes';
 
 /** A command answers with the state it committed, once its events are projected (a list fetched next shows it). */
 const answerTexture = (context: RpcContext, actorId: string, change: TextureChange): Promise<Texture> =>
@@ -69,12 +70,25 @@ export const texturesRoutes: AreaRoutes = {
     GetTextureAssociationHandler,
   ],
   routes: [
-    rpcRoute({
-      rpc: WorkspaceRpc.createTexture,
-      kind: 'command',
-      handle: async ({ actor, body }, context) =>
-        answerTexture(context, actor.userId, await context.commands.execute(new CreateTextureCommand(actor.userId, body))),
-    }),
+    ...communityItemRoutes(
+      {
+        create: WorkspaceRpc.createTexture,
+        get: WorkspaceRpc.getTexture,
+        tags: WorkspaceRpc.textureTags,
+        update: WorkspaceRpc.updateTexture,
+        delete: WorkspaceRpc.deleteTexture,
+        reject: WorkspaceRpc.rejectTexture,
+      },
+      {
+        answer: answerTexture,
+        create: (actorId, body) => new CreateTextureCommand(actorId, body),
+        get: (actorId, id) => new GetTextureQuery(actorId, id),
+        tags: (actorId, body) => new TextureTagsQuery(actorId, body),
+        update: (actorId, id, changes) => new UpdateTextureCommand(actorId, id, changes),
+        delete: (actorId, id) => new DeleteTextureCommand(actorId, id),
+        reject: (actorId, id, reason) => new RejectTextureCommand(actorId, id, reason),
+      },
+    ),
     rpcRoute({
       rpc: WorkspaceRpc.listTextures,
       kind: 'query',
@@ -84,35 +98,6 @@ export const texturesRoutes: AreaRoutes = {
       rpc: WorkspaceRpc.listCommunityTextures,
       kind: 'query',
       handle: ({ actor, body }, context) => context.queries.execute(new ListTexturesQuery(actor.userId, body, true)),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.getTexture,
-      kind: 'query',
-      handle: ({ actor, body }, context) => context.queries.execute(new GetTextureQuery(actor.userId, body.id)),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.textureTags,
-      kind: 'query',
-      handle: ({ actor, body }, context) => context.queries.execute(new TextureTagsQuery(actor.userId, body)),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.updateTexture,
-      kind: 'command',
-      handle: async ({ actor, body }, context) =>
-        answerTexture(context, actor.userId, await context.commands.execute(new UpdateTextureCommand(actor.userId, body.id, body.changes))),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.deleteTexture,
-      kind: 'command',
-      // The answer is the texture's last state, as it was when it went away.
-      handle: async ({ actor, body }, context) =>
-        answerTexture(context, actor.userId, await context.commands.execute(new DeleteTextureCommand(actor.userId, body.id))),
-    }),
-    rpcRoute({
-      rpc: WorkspaceRpc.rejectTexture,
-      kind: 'command',
-      handle: async ({ actor, body }, context) =>
-        answerTexture(context, actor.userId, await context.commands.execute(new RejectTextureCommand(actor.userId, body.id, body.changes.reason ?? null))),
     }),
     rpcRoute({
       rpc: WorkspaceRpc.createTextureAssociation,

@@ -1,11 +1,12 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedWebhookEndpoint, WebhookDelivery } from '@kiln/contracts';
 import { WEBHOOK_DELIVERY_PAGE_SIZE, WEBHOOK_LOG_DAYS, WEBHOOK_MESSAGES, WEBHOOK_URL_MAX } from '@kiln/contracts/constants';
 import { ApiError, messageOf } from '../../api/client';
 import { addKnownMessages } from '../../api/messages';
-import { teamsApi, projectsApi } from '../../api/teams';
+import { projectsApi } from '../../api/team-edits';
+import { teamsApi } from '../../api/teams';
 import { TextField } from '../../ui/TextField';
 import { webhooksApi } from './webhooks-api';
 import './webhooks.css';
@@ -151,6 +152,11 @@ function SecretShown({ endpoint, onDone }: { endpoint: CreatedWebhookEndpoint; o
   );
 }
 
+/** The catalogue's descriptions mark names with backticks (as the AsyncAPI document's Markdown does): shown as code. */
+function withCode(text: string): ReactNode[] {
+  return text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
+}
+
 function EventTypePicker({ chosen, onChange }: { chosen: string[]; onChange(types: string[]): void }) {
   const types = useQuery({ queryKey: [...KEY, 'event-types'], queryFn: webhooksApi.eventTypes, staleTime: Infinity });
   const [filter, setFilter] = useState('');
@@ -168,7 +174,7 @@ function EventTypePicker({ chosen, onChange }: { chosen: string[]; onChange(type
               <input type="checkbox" checked={chosen.includes(t.type)} onChange={() => toggle(t.type)} />
               <span>
                 <code>{t.type}</code>
-                {t.description && <span className="muted"> — {t.description}</span>}
+                {t.description && <span className="muted"> — {withCode(t.description)}</span>}
               </span>
             </label>
           </li>

@@ -5,7 +5,7 @@ import { messageOf } from '../../api/client';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import { SIMPLE_EMAIL } from '../team-texts';
-import { useInviteMember } from '../useTeams';
+import { useInviteMember } from '../useTeamEdits';
 import { FormAlert, SelectField } from './fields';
 
 interface Values {

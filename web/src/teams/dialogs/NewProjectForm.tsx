@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { SubmitKeys } from '../../api/idempotency';
 import { TextField } from '../../ui/TextField';
-import { useCreateProject } from '../useTeams';
+import { useCreateProject } from '../useTeamEdits';
 import { FormAlert, showServerError } from './fields';
 import { atLeastThree } from './NewTeamDialog';
 

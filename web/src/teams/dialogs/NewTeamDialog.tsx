@@ -5,7 +5,7 @@ import { TEAM_MESSAGES } from '@kiln/domain';
 import { SubmitKeys } from '../../api/idempotency';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { useCreateTeam } from '../useTeams';
+import { useCreateTeam } from '../useTeamEdits';
 import { FormAlert, showServerError } from './fields';
 
 /** Spec 000 §5: a new team's or project's name, trimmed, has at least 3 characters. */

@@ -3,7 +3,7 @@ import { TEAM_MESSAGES } from '@kiln/domain';
 import type { Project } from '@kiln/contracts';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { useUpdateProject } from '../useTeams';
+import { useUpdateProject } from '../useTeamEdits';
 import { FormAlert, showServerError, TextAreaField } from './fields';
 
 interface Values {

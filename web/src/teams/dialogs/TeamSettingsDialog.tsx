@@ -5,7 +5,7 @@ import { teamAllows, TEAM_MESSAGES } from '@kiln/domain';
 import type { Team } from '@kiln/contracts';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { useDeleteTeam, useUpdateTeam } from '../useTeams';
+import { useDeleteTeam, useUpdateTeam } from '../useTeamEdits';
 import { DeleteByNameDialog } from './DeleteByNameDialog';
 import { FormAlert, showServerError, TextAreaField } from './fields';
 

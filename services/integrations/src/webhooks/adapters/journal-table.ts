@@ -9,4 +9,6 @@ export const JOURNAL = {
   type: 'type',
   occurredAt: 'occurred_at',
   event: 'event',
+  audience: 'audience',
+  area: 'area',
 } as const;

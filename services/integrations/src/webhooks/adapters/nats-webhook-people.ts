@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AnyEventEnvelope, WebhookNotificationRpc, WorkspaceRpc } from '@kiln/contracts';
+import { WebhookNotificationRpc, WorkspaceRpc } from '@kiln/contracts';
 import { isErrorBody, nsSubject, requestPacket, ServiceRuntime } from '@kiln/service-kit';
 import type { z } from 'zod';
 import { PUSH_AUDIENCES, PushAudiences } from '../../journal/ports/push-audience.port';
@@ -45,8 +45,8 @@ export class NatsWebhookPeople implements WebhookPeople {
     }
   }
 
-  visibleTo(caller: { userId: string; teamId?: string }, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]> {
-    return this.visibility.eventsVisibleTo(caller, events);
+  mayRead<E extends { audience: string[]; area: string | null }>(caller: { userId: string; teamId?: string }, entries: E[]): Promise<E[]> {
+    return this.visibility.visibleTo(caller, entries);
   }
 
   async notifyDisabled(input: { ownerId: string; endpointId: string; url: string; disabledAt: Date }): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AnyEventEnvelope, WebhookDelivery } from '@kiln/contracts';
+import type { WebhookDelivery } from '@kiln/contracts';
 import type { WebhookEndpointRecord } from './webhook-endpoints.port';
 
 /** A delivery taken by one worker for one attempt (no other worker has it until `leaseUntil`). */
@@ -11,9 +11,17 @@ export interface ClaimedDelivery {
   /** Attempts since the last redelivery or replay: where the retry schedule stands. */
   scheduleAttempt: number;
   firstAttemptAt: Date;
+  /** Until when no other worker takes it: an attempt not begun a timeout (and a margin) before is given back. */
+  leaseUntil: Date;
   position: string;
-  /** The event as published (null: no longer in the journal). */
-  event: AnyEventEnvelope | null;
+  /**
+   * The event as the journal holds it (the published envelope, in Postgres' text of its jsonb), the body sent as it is
+   * (null: no longer in the journal). It is not parsed: a claim waiting its turn holds one string.
+   */
+  body: string | null;
+  /** Who may see the event (its push rooms) and its token area, as the journal derived them when it took it. */
+  audience: string[];
+  area: string | null;
   /** The endpoint as it is at the claim. */
   endpoint: WebhookEndpointRecord;
 }
@@ -33,8 +41,30 @@ export type AttemptVerdict =
   | { status: 'failed'; disableEndpoint: { reason: string } | null }
   | { status: 'skipped' };
 
-/** The events of a batch the endpoint's owner may see now (the journal's visibility rule, ADR 0066). */
-export type VisibleFilter = (endpoint: WebhookEndpointRecord, events: AnyEventEnvelope[]) => Promise<AnyEventEnvelope[]>;
+/** An attempt made, to be recorded with what becomes of its delivery. */
+export interface AttemptRecord {
+  claim: ClaimedDelivery;
+  outcome: AttemptOutcome;
+  verdict: AttemptVerdict;
+}
+
+/**
+ * What a claim takes: due deliveries, each endpoint's first ones, at most `limit` in all, and for each endpoint at most
+ * its window (the deliveries of it leased at once, by all workers; `defaultWindow` for an endpoint not listed).
+ */
+export interface ClaimRequest {
+  limit: number;
+  windows: { endpointId: string; size: number }[];
+  defaultWindow: number;
+  leaseMs: number;
+  now: Date;
+}
+
+/**
+ * The journaled events of a batch the endpoint's owner may see now (the journal's visibility rule, ADR 0066: the
+ * owner's rooms now against each event's audience and area as journaled).
+ */
+export type VisibleFilter = <E extends { audience: string[]; area: string | null }>(endpoint: WebhookEndpointRecord, entries: E[]) => Promise<E[]>;
 
 /** The deliveries and their log. */
 export interface WebhookDeliveries {
@@ -45,15 +75,17 @@ export interface WebhookDeliveries {
    */
   fanOut(limit: number, now: Date, visible: VisibleFilter): Promise<number>;
   /**
-   * Takes up to `limit` due deliveries (row locks, SKIP LOCKED: two workers never take the same one), at most
-   * `perEndpoint` in flight per endpoint, an ordered endpoint's later event of a record only once the earlier is
-   * done; each claim counts as the next attempt and is leased until `now + leaseMs`.
+   * In one statement: records the attempts that ended (each only if its delivery is still at that attempt: a lease
+   * that ran out was taken by a newer one) and, if asked, claims due deliveries (row locks, SKIP LOCKED: two workers
+   * never take the same one; an ordered endpoint's later event of a record only once the earlier is done), each claim
+   * being the next attempt, leased until `now + leaseMs`. An attempt that disables its endpoint is recorded first,
+   * alone. Answers the claims.
    */
-  claim(limit: number, perEndpoint: number, leaseMs: number, now: Date): Promise<ClaimedDelivery[]>;
-  /** Records the attempt and its verdict, unless another claim took the delivery since (a lease that ran out). */
+  recordAndClaim(records: AttemptRecord[], claim: ClaimRequest | null): Promise<ClaimedDelivery[]>;
+  /** Records one attempt and its verdict (as `recordAndClaim`). */
   finish(claim: ClaimedDelivery, outcome: AttemptOutcome, verdict: AttemptVerdict): Promise<void>;
-  /** `finish` for several attempts at once (one statement for all but an endpoint's disabling). */
-  finishMany(items: { claim: ClaimedDelivery; outcome: AttemptOutcome; verdict: AttemptVerdict }[]): Promise<void>;
+  /** Gives back claims whose attempt was not made (the attempt is not counted): due again now, for any worker. */
+  giveBack(claims: ClaimedDelivery[], now: Date): Promise<void>;
   /** Puts a delivery back to pending, due now, with a new schedule. */
   redeliver(endpointId: string, deliveryId: string, now: Date): Promise<boolean>;
   /** Queues again every journal event after `position` the endpoint wants (at most `max`); answers how many. */

@@ -1,5 +1,3 @@
-import type { AnyEventEnvelope } from '@kiln/contracts';
-
 /**
  * What webhooks ask of the rest of Kiln: a person's role in a team (who may manage a team's endpoints), whether a
  * project is in a team, which events a person may see now (asked at each delivery), and telling an endpoint's owner
@@ -8,8 +6,12 @@ import type { AnyEventEnvelope } from '@kiln/contracts';
 export interface WebhookPeople {
   teamRole(userId: string, teamId: string): Promise<string | null>;
   projectInTeam(userId: string, teamId: string, projectId: string): Promise<boolean>;
-  /** The events the endpoint's owner may see now (a team endpoint: only through that team's rooms; ADR 0066's rule). */
-  visibleTo(caller: { userId: string; teamId?: string }, events: AnyEventEnvelope[]): Promise<AnyEventEnvelope[]>;
+  /**
+   * The journaled events the endpoint's owner may see now (a team endpoint: only through that team's rooms; ADR
+   * 0066's rule), by the audience and area the journal derived from each event when it took it (the owner's rooms
+   * are asked now; an event's audience never changes).
+   */
+  mayRead<E extends { audience: string[]; area: string | null }>(caller: { userId: string; teamId?: string }, entries: E[]): Promise<E[]>;
   notifyDisabled(input: { ownerId: string; endpointId: string; url: string; disabledAt: Date }): Promise<void>;
 }
 

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COMMON_MESSAGES, PluginLog } from '@kiln/contracts';
+import { PluginLog } from '@kiln/contracts';
 import { DomainError, DomainEvent, PLUGIN_MESSAGES, PluginAggregate, PluginState, PluginVersionAggregate, PluginVersionState } from '@kiln/domain';
-import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
+import { appendToOutbox, DB, EventMeta, writeVersioned } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { PluginsRepository, SavedEvent } from '../ports/plugins.repository.port';
 import { PluginRegistryDatabase, SCHEMA } from '../../schema';
 import { pluginFromJson, toPluginSnapshot, toVersionSnapshot, versionFromJson } from './mappers';
 
 type Trx = Transaction<PluginRegistryDatabase>;
-const CHANGED_MEANWHILE = COMMON_MESSAGES.changedMeanwhile;
 
 /** Domain events carry domain state; the integration events carry the contract's snapshots. */
 function toIntegration(event: DomainEvent): DomainEvent {
@@ -145,28 +144,13 @@ export class PgPluginsRepository implements PluginsRepository {
   private async writePlugin(trx: Trx, plugin: PluginAggregate): Promise<void> {
     const s = plugin.snapshot();
     const t = trx.withSchema(SCHEMA);
-    if (plugin.loadedVersion === 0) {
-      await t
-        .insertInto('plugins')
-        .values({ id: s.id, plugin_id: s.pluginId, slug: s.slug, author_id: s.authorId, version: s.version, state: JSON.stringify(s) })
-        .execute();
-      return;
-    }
-    const result = plugin.isDeleted
-      ? await t
-          .deleteFrom('plugins')
-          .where('id', '=', s.id)
-          .where('version', '=', plugin.loadedVersion)
-          .executeTakeFirst()
-          .then((r) => r.numDeletedRows)
-      : await t
-          .updateTable('plugins')
-          .set({ version: s.version, state: JSON.stringify(s) })
-          .where('id', '=', s.id)
-          .where('version', '=', plugin.loadedVersion)
-          .executeTakeFirst()
-          .then((r) => r.numUpdatedRows);
-    if (Number(result) !== 1) throw new DomainError('conflict', CHANGED_MEANWHILE);
+    await writeVersioned(trx, SCHEMA, {
+      table: 'plugins',
+      row: { id: s.id, plugin_id: s.pluginId, slug: s.slug, author_id: s.authorId, version: s.version, state: JSON.stringify(s) },
+      set: { version: s.version, state: JSON.stringify(s) },
+      loadedVersion: plugin.loadedVersion,
+      deleted: plugin.isDeleted,
+    });
     if (plugin.isDeleted) {
       await t.deleteFrom('plugin_versions').where('plugin_record_id', '=', s.id).execute();
       await t.deleteFrom('plugin_used_versions').where('plugin_record_id', '=', s.id).execute();
@@ -177,34 +161,20 @@ export class PgPluginsRepository implements PluginsRepository {
     const s = v.snapshot();
     const t = trx.withSchema(SCHEMA);
     const job = { job_id: s.jobId };
-    if (v.loadedRevision === 0) {
-      await t.insertInto('plugin_used_versions').values({ plugin_record_id: s.pluginId, version: s.version }).execute();
-      await t
-        .insertInto('plugin_versions')
-        .values({ id: s.id, plugin_record_id: s.pluginId, version: s.version, revision: s.revision, state: JSON.stringify(s), ...job })
-        .execute();
-      return;
-    }
-    const result = v.isDeleted
-      ? await t
-          .deleteFrom('plugin_versions')
-          .where('id', '=', s.id)
-          .where('revision', '=', v.loadedRevision)
-          .executeTakeFirst()
-          .then((r) => r.numDeletedRows)
-      : await t
-          .updateTable('plugin_versions')
-          // A finished job gives its lease and its build slot up.
-          .set({
-            revision: s.revision,
-            state: JSON.stringify(s),
-            ...job,
-            ...(s.jobId ? {} : { lease_owner: null, lease_until: null, queued_at: null, started_at: null, run_host: null }),
-          })
-          .where('id', '=', s.id)
-          .where('revision', '=', v.loadedRevision)
-          .executeTakeFirst()
-          .then((r) => r.numUpdatedRows);
-    if (Number(result) !== 1) throw new DomainError('conflict', CHANGED_MEANWHILE);
+    if (v.loadedRevision === 0) await t.insertInto('plugin_used_versions').values({ plugin_record_id: s.pluginId, version: s.version }).execute();
+    await writeVersioned(trx, SCHEMA, {
+      table: 'plugin_versions',
+      row: { id: s.id, plugin_record_id: s.pluginId, version: s.version, revision: s.revision, state: JSON.stringify(s), ...job },
+      // A finished job gives its lease and its build slot up.
+      set: {
+        revision: s.revision,
+        state: JSON.stringify(s),
+        ...job,
+        ...(s.jobId ? {} : { lease_owner: null, lease_until: null, queued_at: null, started_at: null, run_host: null }),
+      },
+      loadedVersion: v.loadedRevision,
+      deleted: v.isDeleted,
+      versionColumn: 'revision',
+    });
   }
 }

@@ -1,7 +1,7 @@
-import { COMMON_MESSAGES, componentInUse } from '@kiln/contracts';
+import { componentInUse } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { ComponentAggregate, DomainError } from '@kiln/domain';
-import { appendToOutbox, DB, EventMeta, writeWithOutbox } from '@kiln/service-kit';
+import { DB, EventMeta, saveVersioned } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { ComponentRepository, ComponentUsages } from '../ports/component.repository.port';
@@ -31,37 +31,18 @@ export class PgComponentRepository implements ComponentRepository, ComponentUsag
     const events = component.pullEvents();
     if (events.length === 0) return [];
     const row = stateToRow(component.snapshot());
-    const t = this.db.withSchema(SCHEMA);
-    if (component.isDeleted) {
-      return this.db.transaction().execute(async (trx) => {
-        const w = trx.withSchema(SCHEMA);
-        // Usages are written under the same row lock (`setUsedBy` locks the component), so a model that
-        // takes the component meanwhile either comes first (refused here) or finds it gone.
-        const locked = await w
-          .selectFrom('components')
-          .select('id')
-          .where('id', '=', row.id)
-          .where('version', '=', component.loadedVersion)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!locked) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
-        const used = await w
-          .selectFrom('component_usages')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('component_id', '=', row.id)
-          .executeTakeFirstOrThrow();
-        if (Number(used.n) > 0) throw new DomainError('conflict', componentInUse(Number(used.n)));
-        await w.deleteFrom('components').where('id', '=', row.id).execute();
-        return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
-      });
-    }
-    const change =
-      component.loadedVersion === 0
-        ? t.insertInto('components').values(row).returning('id')
-        : t.updateTable('components').set(row).where('id', '=', row.id).where('version', '=', component.loadedVersion).returning('id');
-    const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
-    if (changed !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
-    return envelopes.map((e) => e.eventId);
+    const write = { table: 'components' as const, row, loadedVersion: component.loadedVersion, deleted: component.isDeleted };
+    // Usages are written under the row lock the guarded DELETE takes (`setUsedBy` locks the component), so a
+    // model that takes the component meanwhile either comes first (refused here, the DELETE undone) or finds it gone.
+    return saveVersioned(this.db, SCHEMA, write, events, meta, async (trx) => {
+      const used = await trx
+        .withSchema(SCHEMA)
+        .selectFrom('component_usages')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('component_id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      if (Number(used.n) > 0) throw new DomainError('conflict', componentInUse(Number(used.n)));
+    });
   }
 
   async usedByModel(modelId: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, FavoriteAggregate, ModelAggregate, ModelShareAggregate, ShareRole } from '@kiln/domain';
-import { appendToOutbox, DB, EventMeta, newId, writeWithOutbox } from '@kiln/service-kit';
+import { appendToOutbox, DB, EventMeta, newId, saveVersioned } from '@kiln/service-kit';
 import { Kysely, Transaction } from 'kysely';
 import { ModelRow, SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { ModelRepository, RestoredEventIds } from '../ports/model.repository.port';
@@ -35,18 +35,11 @@ export class PgModelRepository implements ModelRepository {
   async save(model: ModelAggregate, meta: EventMeta): Promise<string[]> {
     const events = model.pullEvents();
     if (events.length === 0) return [];
-    if (model.isDeleted) return this.db.transaction().execute((trx) => moveToTrash(trx, model, events, meta));
     const row = stateToRow(model.snapshot());
-    const t = this.db.withSchema(SCHEMA);
-    const change =
-      model.loadedVersion === 0
-        ? t.insertInto('models').values(row).returning('id')
-        : t.updateTable('models').set(row).where('id', '=', row.id).where('version', '=', model.loadedVersion).returning('id');
-    // The row and its events in one statement (one round trip per command).
-    const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
-    // Someone else changed the model since we loaded it: nothing is written, the caller may retry.
-    if (changed !== 1) throw new DomainError('conflict', CHANGED_MEANWHILE);
-    return envelopes.map((e) => e.eventId);
+    // The row and its events in one statement (one round trip per command); a deletion also trashes the model.
+    // Someone else changed the model since we loaded it: nothing is written (409), the caller may retry.
+    const write = { table: 'models' as const, row, loadedVersion: model.loadedVersion, deleted: model.isDeleted };
+    return saveVersioned(this.db, SCHEMA, write, events, meta, (trx) => moveToTrash(trx, row, meta));
   }
 
   async restore(model: ModelAggregate, meta: EventMeta): Promise<RestoredEventIds> {
@@ -63,11 +56,8 @@ type Events = ReturnType<ModelAggregate['pullEvents']>;
  * waits in `deleted_models` with its last state and the shares and favorites it had, read after the row is
  * locked by the delete, in the same transaction as the outbox rows.
  */
-async function moveToTrash(trx: Transaction<WorkspaceDatabase>, model: ModelAggregate, events: Events, meta: EventMeta): Promise<string[]> {
-  const row = stateToRow(model.snapshot());
+async function moveToTrash(trx: Transaction<WorkspaceDatabase>, row: ModelRow, meta: EventMeta): Promise<void> {
   const t = trx.withSchema(SCHEMA);
-  const gone = await t.deleteFrom('models').where('id', '=', row.id).where('version', '=', model.loadedVersion).returning('id').executeTakeFirst();
-  if (!gone) throw new DomainError('conflict', CHANGED_MEANWHILE);
   const [shares, favorites] = await Promise.all([
     t
       .selectFrom('model_shares')
@@ -98,7 +88,6 @@ async function moveToTrash(trx: Transaction<WorkspaceDatabase>, model: ModelAggr
       })),
     )
     .execute();
-  return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
 }
 
 /**

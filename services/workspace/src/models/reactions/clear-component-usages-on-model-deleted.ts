@@ -2,7 +2,8 @@ import { ModelSnapshot, WORKSPACE_STREAM } from '@kiln/contracts';
 import { Projection } from '@kiln/service-kit';
 import type { Transaction } from 'kysely';
 import type { WorkspaceDatabase } from '../../database.types';
-import { clearComponentUsagesIn, modelIsLiveIn } from '../adapters/model-component-usages';
+import { clearComponentUsagesIn } from '../adapters/model-component-usages';
+import { modelIsLiveIn } from '../adapters/model-liveness';
 
 /**
  * A deleted model uses no component any more (ADR 0054, 0051), so their used count is true and they can be

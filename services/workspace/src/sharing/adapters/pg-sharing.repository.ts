@@ -1,7 +1,7 @@
 import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, FavoriteAggregate, FavoriteState, ModelShareAggregate, ModelShareState, ShareRole } from '@kiln/domain';
-import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
+import { appendToOutbox, DB, EventMeta, writeVersioned } from '@kiln/service-kit';
 import { Kysely, Selectable, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 
@@ -105,24 +105,10 @@ export async function saveShareIn(trx: Transaction<WorkspaceDatabase>, share: Mo
   const events = share.pullEvents();
   if (events.length === 0) return [];
   const row = shareStateToRow(share.snapshot());
-  const t = trx.withSchema(SCHEMA);
-  let changed: bigint | number = 1;
-  if (share.loadedVersion === 0) {
-    await lockModel(trx, row.model_id);
-    const inserted = await t
-      .insertInto('model_shares')
-      .values(row)
-      .onConflict((oc) => oc.constraint('model_shares_model_email').doNothing())
-      .executeTakeFirst();
-    changed = inserted.numInsertedOrUpdatedRows ?? 0;
-  } else if (share.isRemoved) {
-    changed = (await t.deleteFrom('model_shares').where('id', '=', row.id).where('version', '=', share.loadedVersion).executeTakeFirst()).numDeletedRows;
-  } else {
-    changed = (await t.updateTable('model_shares').set(row).where('id', '=', row.id).where('version', '=', share.loadedVersion).executeTakeFirst())
-      .numUpdatedRows;
-  }
-  // A parallel request changed it first: nothing is written, the caller may retry.
-  if (Number(changed) !== 1) throw new DomainError('conflict', CHANGED_MEANWHILE);
+  if (share.loadedVersion === 0) await lockModel(trx, row.model_id);
+  // A parallel request changed it (or shared the model with this e-mail) first: nothing is written, the caller may retry.
+  const unique = { constraint: 'model_shares_model_email' };
+  await writeVersioned(trx, SCHEMA, { table: 'model_shares', row, loadedVersion: share.loadedVersion, deleted: share.isRemoved, unique });
   return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
 }
 

@@ -1,7 +1,8 @@
 import { AnyEventEnvelope, ModelSnapshot, WORKSPACE_STREAM } from '@kiln/contracts';
 import { EventMeta, Projection } from '@kiln/service-kit';
 import { Transaction } from 'kysely';
-import { SCHEMA, WorkspaceDatabase } from '../../database.types';
+import { WorkspaceDatabase } from '../../database.types';
+import { modelIsLiveIn } from '../../models/adapters/model-liveness';
 import { allOfModelIn, saveFavoriteIn, saveShareIn } from '../adapters/pg-sharing.repository';
 
 /** The events a reaction writes are caused by the one it reacts to, in the same correlation. */
@@ -27,7 +28,7 @@ export const EndSharesAndFavoritesOnModelDeleted: Projection = {
     const model = (event.data as { model: ModelSnapshot }).model;
     const meta = causedBy(event);
     // Restored before this reaction ran (ADR 0048): its shares and favorites stay.
-    if (await db.withSchema(SCHEMA).selectFrom('models').select('id').where('id', '=', model.id).forShare().executeTakeFirst()) return;
+    if (await modelIsLiveIn(db, model.id)) return;
     const { shares, favorites } = await allOfModelIn(db, model.id);
     for (const share of shares) {
       share.endWithModel(meta.occurredAt);

@@ -1,7 +1,6 @@
-import { COMMON_MESSAGES } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ProjectState, TeamAggregate } from '@kiln/domain';
-import { appendToOutbox, DB, EventMeta } from '@kiln/service-kit';
+import { ProjectState, TeamAggregate } from '@kiln/domain';
+import { appendToOutbox, DB, EventMeta, writeVersioned } from '@kiln/service-kit';
 import { Kysely, sql, Transaction } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { memberToRow, projectToRow, rowsToState, teamToRow } from './team-rows';
@@ -86,17 +85,8 @@ export async function saveTeam(trx: Trx, team: TeamAggregate, meta: EventMeta): 
   if (events.length === 0) return [];
   const state = team.snapshot();
   const t = trx.withSchema(SCHEMA);
-  let changed: bigint | number = 1;
-  if (team.loadedVersion === 0) {
-    await t.insertInto('teams').values(teamToRow(state)).execute();
-  } else if (team.isDeleted) {
-    // Members and projects go with it (ON DELETE CASCADE).
-    changed = (await t.deleteFrom('teams').where('id', '=', state.id).where('version', '=', team.loadedVersion).executeTakeFirst()).numDeletedRows;
-  } else {
-    changed = (await t.updateTable('teams').set(teamToRow(state)).where('id', '=', state.id).where('version', '=', team.loadedVersion).executeTakeFirst())
-      .numUpdatedRows;
-  }
-  if (Number(changed) !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
+  // A deleted team's members and projects go with it (ON DELETE CASCADE).
+  await writeVersioned(trx, SCHEMA, { table: 'teams', row: teamToRow(state), loadedVersion: team.loadedVersion, deleted: team.isDeleted });
   if (!team.isDeleted) {
     // Teams are small: their members and projects are written again as a whole.
     await t.deleteFrom('team_members').where('team_id', '=', state.id).execute();

@@ -1,7 +1,7 @@
 import { COMMON_MESSAGES, TEXTURE_HOLDERS_MAX, TEXTURE_MESSAGES, TextureHolders } from '@kiln/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, TextureAggregate, TextureAssociationAggregate, TextureEvent } from '@kiln/domain';
-import { appendToOutbox, DB, EventMeta, writeWithOutbox } from '@kiln/service-kit';
+import { appendToOutbox, DB, EventMeta, saveVersioned, writeWithOutbox } from '@kiln/service-kit';
 import { Kysely } from 'kysely';
 import { SCHEMA, WorkspaceDatabase } from '../../database.types';
 import { TextureRepository } from '../ports/texture.repository.port';
@@ -20,28 +20,8 @@ export class PgTextureRepository implements TextureRepository {
   async save(texture: TextureAggregate, meta: EventMeta): Promise<string[]> {
     const events = await this.withHolders(texture.pullEvents());
     if (events.length === 0) return [];
-    const row = stateToRow(texture.snapshot());
-    if (texture.isDeleted) {
-      return this.db.transaction().execute(async (trx) => {
-        const gone = await trx
-          .withSchema(SCHEMA)
-          .deleteFrom('textures')
-          .where('id', '=', row.id)
-          .where('version', '=', texture.loadedVersion)
-          .returning('id')
-          .executeTakeFirst();
-        if (!gone) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
-        return (await appendToOutbox(trx, SCHEMA, events, meta)).map((e) => e.eventId);
-      });
-    }
-    const t = this.db.withSchema(SCHEMA);
-    const change =
-      texture.loadedVersion === 0
-        ? t.insertInto('textures').values(row).returning('id')
-        : t.updateTable('textures').set(row).where('id', '=', row.id).where('version', '=', texture.loadedVersion).returning('id');
-    const { changed, envelopes } = await writeWithOutbox(this.db, SCHEMA, change, events, meta);
-    if (changed !== 1) throw new DomainError('conflict', COMMON_MESSAGES.changedMeanwhile);
-    return envelopes.map((e) => e.eventId);
+    const write = { table: 'textures' as const, row: stateToRow(texture.snapshot()), loadedVersion: texture.loadedVersion, deleted: texture.isDeleted };
+    return saveVersioned(this.db, SCHEMA, write, events, meta);
   }
 
   /**

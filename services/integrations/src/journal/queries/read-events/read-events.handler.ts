@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { EVENTS_PAGE_DEFAULT, EVENTS_WAIT_DEFAULT_S, EventsPage } from '@kiln/contracts';
+import { checkEventTypes } from '../../../event-catalogue';
 import { EVENT_JOURNAL, EventJournal } from '../../ports/event-journal.port';
 import { EventVisibility, mayRead } from '../../visibility';
 import { ReadEventsQuery } from './read-events.query';
@@ -24,6 +25,7 @@ export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery, EventsP
     const after = query.after ?? '0';
     const deadline = Date.now() + (query.wait ?? EVENTS_WAIT_DEFAULT_S) * 1000;
     const types = query.types?.length ? query.types : null;
+    if (types) checkEventTypes(types, 'types');
     for (;;) {
       const left = deadline - Date.now();
       const view = await this.visibility.viewOf(caller);

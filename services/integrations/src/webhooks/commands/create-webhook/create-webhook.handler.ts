@@ -4,7 +4,8 @@ import { CreatedWebhookEndpoint, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from 
 import { DomainError } from '@kiln/domain';
 import { CLOCK, Clock, newId, SECRET_BOX, SecretBox } from '@kiln/service-kit';
 import { WEBHOOK_ENDPOINTS, WebhookEndpoints } from '../../ports/webhook-endpoints.port';
-import { WebhookAccess, checkEventTypes, presentEndpoint } from '../../webhook-access';
+import { checkEventTypes } from '../../../event-catalogue';
+import { WebhookAccess, presentEndpoint } from '../../webhook-access';
 import { WebhookAddressCheck } from '../../webhook-address-check';
 import { newWebhookSecret } from '../../webhook-signature';
 import { CreateWebhookCommand } from './create-webhook.command';

@@ -3,7 +3,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { WEBHOOK_MESSAGES, WebhookEndpoint } from '@kiln/contracts';
 import { CLOCK, Clock } from '@kiln/service-kit';
 import { WEBHOOK_ENDPOINTS, WebhookEndpointChanges, WebhookEndpoints } from '../../ports/webhook-endpoints.port';
-import { WebhookAccess, checkEventTypes, presentEndpoint } from '../../webhook-access';
+import { checkEventTypes } from '../../../event-catalogue';
+import { WebhookAccess, presentEndpoint } from '../../webhook-access';
 import { WebhookAddressCheck } from '../../webhook-address-check';
 import { UpdateWebhookCommand } from './update-webhook.command';
 
