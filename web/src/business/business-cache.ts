@@ -17,28 +17,64 @@ export function inScope(record: Pick<BusinessRecord, 'teamId' | 'projectId'>, sc
   return record.teamId === scope.teamId && (!scope.projectId || record.projectId === scope.projectId);
 }
 
+/** How long a record added or changed on this page is kept when a list answer lacks it (that answer may be older). */
+export const RECENT_RECORD_MS = 15_000;
+
+type ListFilters = { search?: string; teamId?: string; projectId?: string };
+type Named = BusinessRecord & { name?: string };
+
 /**
  * The highest version seen per record and the version each was removed at, so a late answer or redelivered push
- * never goes back; an undone removal (a higher version) comes back (issue 17).
+ * never goes back; an undone removal (a higher version) comes back (issue 17). The records added or changed lately
+ * are kept whole: a list answer read before their change reached the read model must not undo it (ADR 0071).
  */
 const seen = new Map<string, number>();
 const gone = new Map<string, number>();
+const recent = new Map<string, { record: Named; isNew: boolean; at: number }>();
+
+function removed(record: BusinessRecord): boolean {
+  const removedAt = gone.get(record.id);
+  return removedAt !== undefined && record.version <= removedAt;
+}
 
 function newer(record: BusinessRecord): boolean {
-  const removedAt = gone.get(record.id);
-  if (removedAt !== undefined && record.version <= removedAt) return false;
+  if (removed(record)) return false;
   const held = seen.get(record.id);
   return held === undefined || record.version > held;
 }
 
-function mapPages<T extends BusinessRecord>(
-  queryClient: QueryClient,
-  listKey: QueryKey,
-  map: (pages: Pages<T>, filters: { search?: string; teamId?: string; projectId?: string }) => Pages<T>,
-) {
+/** Whether a record belongs to a cached list: its scope, and a search its name does not contradict. */
+function matchesList(record: Named, filters: ListFilters): boolean {
+  return inScope(record, filters) && (!filters.search || (record.name ?? '').toLowerCase().includes(filters.search.toLowerCase()));
+}
+
+/**
+ * A page of a list as the server answered it, checked against what this page learned meanwhile: removed records
+ * dropped, a newer version held kept, and on the first page the records added lately that the answer lacks.
+ */
+export function checkedBusinessList<T extends Named>(list: { data: T[]; total: number }, skip: number, filters: ListFilters, now = Date.now()) {
+  for (const [id, held] of recent) if (now - held.at >= RECENT_RECORD_MS) recent.delete(id);
+  let data = list.data
+    .filter((record) => !removed(record))
+    .map((record) => {
+      const held = recent.get(record.id)?.record;
+      if (held && held.version > record.version) return held as T;
+      if (newer(record)) seen.set(record.id, record.version);
+      return record;
+    });
+  if (skip === 0) {
+    const added = [...recent.values()]
+      .filter(({ record, isNew }) => isNew && matchesList(record, filters) && !data.some((item) => item.id === record.id))
+      .map(({ record }) => record as T);
+    data = [...added.reverse(), ...data];
+  }
+  return { ...list, data, total: Math.max(0, list.total + data.length - list.data.length) };
+}
+
+function mapPages<T extends BusinessRecord>(queryClient: QueryClient, listKey: QueryKey, map: (pages: Pages<T>, filters: ListFilters) => Pages<T>) {
   for (const [key, data] of queryClient.getQueriesData<Pages<T>>({ queryKey: listKey })) {
     if (!data?.pages) continue;
-    const filters = (key[key.length - 1] ?? {}) as { search?: string; teamId?: string; projectId?: string };
+    const filters = (key[key.length - 1] ?? {}) as ListFilters;
     queryClient.setQueryData(key, map(data, filters));
   }
 }
@@ -48,14 +84,14 @@ function mapPages<T extends BusinessRecord>(
  * removing update the list at once; pushes merge like My Models): a known one is replaced when newer, a new one
  * goes first in the lists of its scope whose search it does not contradict.
  */
-export function applyUpsert<T extends BusinessRecord & { name?: string }>(queryClient: QueryClient, listKey: QueryKey, record: T, isNew: boolean) {
+export function applyUpsert<T extends Named>(queryClient: QueryClient, listKey: QueryKey, record: T, isNew: boolean) {
   if (!newer(record)) return;
   seen.set(record.id, record.version);
+  recent.set(record.id, { record, isNew: isNew || (recent.get(record.id)?.isNew ?? false), at: Date.now() });
   mapPages<T>(queryClient, listKey, (data, filters) => {
     const present = data.pages.some((page) => page.data.some((item) => item.id === record.id));
     if (present) return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === record.id ? record : item)) })) };
-    const matches = inScope(record, filters) && (!filters.search || (record.name ?? '').toLowerCase().includes(filters.search.toLowerCase()));
-    if (!isNew || !matches || data.pages.length === 0) return data;
+    if (!isNew || !matchesList(record, filters) || data.pages.length === 0) return data;
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ ...first, data: [record, ...first.data], total: first.total + 1 }, ...rest] };
   });
@@ -65,6 +101,7 @@ export function applyUpsert<T extends BusinessRecord & { name?: string }>(queryC
 export function applyRemoval<T extends BusinessRecord>(queryClient: QueryClient, listKey: QueryKey, removed: Pick<BusinessRecord, 'id' | 'version'>) {
   const id = removed.id;
   gone.set(id, Math.max(removed.version, gone.get(id) ?? 0));
+  recent.delete(id);
   mapPages<T>(queryClient, listKey, (data) => {
     if (!data.pages.some((page) => page.data.some((item) => item.id === id))) return data;
     return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) })) };
@@ -72,7 +109,7 @@ export function applyRemoval<T extends BusinessRecord>(queryClient: QueryClient,
 }
 
 /** One push of a business channel (`{ verb, data: record }`) merged into the lists under `listKey`. */
-export function applyPush<T extends BusinessRecord & { name?: string }>(queryClient: QueryClient, listKey: QueryKey, message: PushMessage<T>) {
+export function applyPush<T extends Named>(queryClient: QueryClient, listKey: QueryKey, message: PushMessage<T>) {
   const record = message?.data;
   if (!record?.id) return;
   if (message.verb === 'delete') applyRemoval(queryClient, listKey, record);

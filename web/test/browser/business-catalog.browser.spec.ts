@@ -153,6 +153,42 @@ describe('Business catalog', () => {
     });
   });
 
+  // A refetch (the catch-up or a reconnection, ADR 0071) may read a read model that has not applied an add yet.
+  it('keeps added items when a list answer fetched afterwards is older', async () => {
+    const { state: own } = await signUpOnce(browser, DESKTOP, 'catalog-stale');
+    await withPageAt(browser, DESKTOP, own, async (page) => {
+      const sockets: { close: () => Promise<void> }[] = [];
+      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+        ws.connectToServer();
+        sockets.push(ws);
+      });
+      // Once told, the list is answered as it was before the add (a read model behind it).
+      const served: { stale?: string } = {};
+      await page.route(/\/api\/workspace\/business-catalog\?/, async (route) => {
+        if (served.stale) return route.fulfill({ status: 200, contentType: 'application/json', body: served.stale });
+        await route.continue();
+      });
+      await createModelViaApi(page, 'Late answer cup');
+      await page.goto('/business/catalog');
+      await page.getByTestId('empty-text').waitFor();
+      await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
+      served.stale = JSON.stringify({ data: [], total: 0 });
+
+      await chooseAdd(page, 'From workspace');
+      const dialog = page.getByRole('dialog', { name: 'Add models from workspace' });
+      await dialog.locator('[data-testid="workspace-model"][data-model-name="Late answer cup"]').getByRole('checkbox').check();
+      await dialog.getByTestId('workspace-picker-done').click();
+      await dialog.waitFor({ state: 'detached' });
+      await catalogItem(page, 'Late answer cup').waitFor();
+
+      // The live connection drops and comes back: the page fetches all it shows again, now and 2 s later.
+      await Promise.all(sockets.splice(0).map((ws) => ws.close()));
+      await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(3000);
+      expect(await itemNames(page)).toEqual(['Late answer cup']);
+    });
+  }, 120_000);
+
   it('says so when someone else saved the item first, shows their version, and saves on top of it', async () => {
     await at(DESKTOP, async (page) => {
       const model = await createModelViaApi(page, 'Contested lamp');

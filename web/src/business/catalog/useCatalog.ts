@@ -2,15 +2,16 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { BUSINESS_PAGE_SIZE } from '@kiln/contracts/constants';
 import type { AddCatalogItemInput, CatalogItem } from '@kiln/contracts';
 import { outcomeUnknown } from '../../api/idempotency';
-import { businessKeys, catalogApi } from '../business-api';
-import { applyRemoval, applyUpsert, nextBusinessSkip } from '../business-cache';
+import { businessKeys, catalogApi, scopeWhere } from '../business-api';
+import { applyRemoval, applyUpsert, checkedBusinessList, nextBusinessSkip } from '../business-cache';
 import type { BusinessScope } from '../business-scope';
 
-/** The catalog of a scope, 20 at a time (spec 002 §9). */
+/** The catalog of a scope, 20 at a time (spec 002 §9); each page checked against what this page changed meanwhile. */
 export function useCatalogList(search: string, sort: string, scope: BusinessScope) {
   return useInfiniteQuery({
     queryKey: businessKeys.catalogList(search, sort, scope),
-    queryFn: ({ pageParam }) => catalogApi.list({ search, sort, skip: pageParam, scope }),
+    queryFn: async ({ pageParam }) =>
+      checkedBusinessList(await catalogApi.list({ search, sort, skip: pageParam, scope }), pageParam, { search, ...scopeWhere(scope) }),
     initialPageParam: 0,
     getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
   });

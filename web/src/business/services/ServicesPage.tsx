@@ -8,8 +8,8 @@ import { useViewState } from '../../shell/view-state';
 import { DotsIcon, PlusIcon, ServicesIcon } from '../../ui/icons';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { useLatest } from '../../ui/use-latest';
-import { businessKeys, serviceApi } from '../business-api';
-import { applyRemoval, applyUpsert, nextBusinessSkip } from '../business-cache';
+import { businessKeys, scopeWhere, serviceApi } from '../business-api';
+import { applyRemoval, applyUpsert, checkedBusinessList, nextBusinessSkip } from '../business-cache';
 import { useServicePushes } from '../business-pushes';
 import { ScopePicker, useBusinessScope, useCanChange } from '../business-scope';
 import { BUSINESS_TEXTS, formatUsd } from '../business-texts';
@@ -51,7 +51,8 @@ export function ServicesPage() {
   // A new search or sort is a new query: it starts again at the first 20.
   const list = useInfiniteQuery({
     queryKey: businessKeys.serviceList(search, sort, scope),
-    queryFn: ({ pageParam }) => serviceApi.list({ search, sort, skip: pageParam, scope }),
+    queryFn: async ({ pageParam }) =>
+      checkedBusinessList(await serviceApi.list({ search, sort, skip: pageParam, scope }), pageParam, { search, ...scopeWhere(scope) }),
     initialPageParam: 0,
     // More while the last page was full (spec 002 §4).
     getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
