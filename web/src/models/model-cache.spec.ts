@@ -9,6 +9,7 @@ import {
   favoriteRemoved,
   modelKeys,
   ModelVersions,
+  RECENT_MODEL_MS,
   removeFromPages,
   upsertInPages,
   type ModelPages,
@@ -196,6 +197,33 @@ describe('model cache versions', () => {
     const client = cacheWith([gear]);
     applyModelUpsert(client, { ...gear, name: 'Gear wheel', version: 2 }, false);
     expect(checkedListAnswer(client, { data: [gear], total: 1 }).data.map((m) => [m.name, m.version])).toEqual([['Gear wheel', 2]]);
+  });
+
+  it('puts back on the first page, at its sorted place, a model created lately that a late list answer lacks', () => {
+    const client = cacheWith([]);
+    const bolt = aModel('Bolt');
+    const gear = aModel('Gear');
+    applyModelUpsert(client, gear, true);
+    const answer = (skip: number, listKey = key()) => checkedListAnswer(client, { data: [bolt], total: 1 }, skip, listKey);
+    expect(answer(0)).toEqual({ data: [bolt, gear], total: 2 });
+    expect(answer(0, key('', 'name DESC')).data.map((m) => m.name)).toEqual(['Gear', 'Bolt']);
+    // Not on a later page, not under a search it contradicts, not in a team's list.
+    expect(answer(20).data).toEqual([bolt]);
+    expect(answer(0, key('bolt')).data).toEqual([bolt]);
+    expect(answer(0, modelKeys.list('', 'name ASC', { teamId: 'c'.repeat(24) })).data).toEqual([bolt]);
+    // Renamed meanwhile: put back with its new name; deleted: never.
+    applyModelUpsert(client, { id: gear.id, name: 'Gear wheel', version: 2 }, false);
+    expect(answer(0).data.map((m) => m.name)).toEqual(['Bolt', 'Gear wheel']);
+    applyModelRemoval(client, gear.id, 3);
+    expect(answer(0)).toEqual({ data: [bolt], total: 1 });
+  });
+
+  it('trusts a list answer again once the model created is no longer recent', () => {
+    const versions = new ModelVersions();
+    const gear = aModel('Gear');
+    versions.createdLately(gear, 0);
+    expect(versions.checkList({ data: [], total: 0 }, 0, key(), RECENT_MODEL_MS - 1).data).toEqual([gear]);
+    expect(versions.checkList({ data: [], total: 0 }, 0, key(), RECENT_MODEL_MS).data).toEqual([]);
   });
 
   it('forgets the oldest deleted ids beyond its bound', () => {

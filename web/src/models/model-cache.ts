@@ -4,6 +4,8 @@ import { parseSort } from '../shell/view-state';
 
 /** How many ids the version memory keeps (newest kept); enough for a session, small in memory. */
 const REMEMBERED_IDS = 5000;
+/** How long a model created lately is kept when a list answer lacks it (that answer may be older; ADR 0071). */
+export const RECENT_MODEL_MS = 15_000;
 
 /** Where a model list looks: the personal workspace (no team), a team, or one project of a team. */
 export interface ModelScope {
@@ -69,6 +71,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V, cap: number) {
 export class ModelVersions {
   private readonly latest = new Map<string, ModelPatch>();
   private readonly gone = new Map<string, number>();
+  private readonly created = new Map<string, { model: Partial<Model>; at: number }>();
 
   constructor(private readonly cap = REMEMBERED_IDS) {}
 
@@ -94,21 +97,45 @@ export class ModelVersions {
     return version === undefined || !(version < (this.latest.get(id)?.version ?? -Infinity));
   }
 
+  /** Records a model created lately (by this page or a push), for the list answers that may not have it yet. */
+  createdLately(model: Partial<Model> & Pick<Model, 'id'>, now = Date.now()) {
+    remember(this.created, model.id, { model: { ...this.created.get(model.id)?.model, ...withoutUndefined(model) }, at: now }, this.cap);
+  }
+
   deleted(id: string, version: number | undefined) {
     this.latest.delete(id);
+    this.created.delete(id);
     remember(this.gone, id, Math.max(version ?? Number.MAX_SAFE_INTEGER, this.gone.get(id) ?? -Infinity), this.cap);
   }
 
-  /** A list answer may have started before a push arrived: drop deleted models, keep the newer state held. */
-  checkList(list: ModelList): ModelList {
+  /**
+   * A list answer may have started before a push arrived: drop deleted models, keep the newer state held, and on
+   * the first page put back the models created lately that it lacks, where the list's sort wants them.
+   */
+  checkList(list: ModelList, skip = 0, key?: ListKey, now = Date.now()): ModelList {
     const data = list.data.filter((model) => !this.isGone(model));
-    const checked = data.map((model) => {
+    let checked = data.map((model) => {
       const held = this.latest.get(model.id);
       if (notNewer(model, held?.version)) return { ...model, ...held } as Model;
       this.seen(model);
       return model;
     });
-    return { data: checked, total: Math.max(0, list.total - (list.data.length - data.length)) };
+    let total = Math.max(0, list.total - (list.data.length - data.length));
+    if (skip !== 0 || !key) return { data: checked, total };
+    const { search, sort, ...scope } = key[2];
+    for (const [id, { model, at }] of this.created) {
+      if (now - at >= RECENT_MODEL_MS) {
+        this.created.delete(id);
+        continue;
+      }
+      const lately = { ...model, ...this.latest.get(id) } as Model;
+      if (checked.some((item) => item.id === id) || !lately.name || !matchesSearch(lately, search) || !belongsToScope(lately, scope)) continue;
+      const index = insertionIndex(checked, lately, sort, checked.length >= total);
+      if (index < 0) continue;
+      checked = [...checked.slice(0, index), lately, ...checked.slice(index)];
+      total += 1;
+    }
+    return { data: checked, total };
   }
 }
 
@@ -122,8 +149,8 @@ export function modelVersions(queryClient: QueryClient): ModelVersions {
 }
 
 /** A page of the model list as the server answered it, checked against the newer pushes seen meanwhile. */
-export function checkedListAnswer(queryClient: QueryClient, list: ModelList): ModelList {
-  return modelVersions(queryClient).checkList(list);
+export function checkedListAnswer(queryClient: QueryClient, list: ModelList, skip = 0, key?: ListKey): ModelList {
+  return modelVersions(queryClient).checkList(list, skip, key);
 }
 
 function compare(a: Model, b: Model, sort: string): number {
@@ -206,6 +233,7 @@ export function applyModelUpsert(queryClient: QueryClient, patch: ModelPatch, is
   const versions = modelVersions(queryClient);
   if (!versions.accepts(patch)) return;
   versions.seen(patch);
+  if (isNew) versions.createdLately({ ...fallback, ...patch });
   for (const [key, data] of queryClient.getQueriesData<ModelPages>({ queryKey: modelKeys.lists() })) {
     if (!data) continue;
     queryClient.setQueryData<ModelPages>(key, upsertInPages(data, key as ListKey, patch, isNew, fallback));

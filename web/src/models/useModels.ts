@@ -17,7 +17,13 @@ export function useModelList(search: string, sort: string, scope: ModelScope = {
   return useInfiniteQuery({
     queryKey: modelKeys.list(search, sort, scope),
     // A page may have left the server before a push it had not seen: checked against what the cache knows.
-    queryFn: async ({ pageParam }) => checkedListAnswer(queryClient, await modelsApi.list({ search, sort, skip: pageParam, limit: MODEL_PAGE_SIZE, scope })),
+    queryFn: async ({ pageParam }) =>
+      checkedListAnswer(
+        queryClient,
+        await modelsApi.list({ search, sort, skip: pageParam, limit: MODEL_PAGE_SIZE, scope }),
+        pageParam,
+        modelKeys.list(search, sort, scope),
+      ),
     initialPageParam: 0,
     getNextPageParam: nextSkip,
   });

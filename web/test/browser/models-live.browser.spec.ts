@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { createModelInUi, eventually, modelItem, modelNames, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
+import { createModelInUi, createModelViaApi, eventually, modelItem, modelNames, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
 
 /** Opens an item's menu (the "…" button) and chooses an entry. */
 async function chooseFromModelMenu(page: Page, name: string, entry: 'rename' | 'delete'): Promise<void> {
@@ -89,4 +89,36 @@ describe('My Models: create, rename, delete, and live updates in a second tab (s
     await waitForMyModels(second);
     expect(await modelNames(second)).toEqual(['Gear housing v2']);
   });
+
+  // A refetch (the catch-up or a reconnection, ADR 0071) may read a read model that has not applied a create yet.
+  it('keeps models created meanwhile when a list answer fetched afterwards is older', async () => {
+    const sockets: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    // Once told, the list is answered as it was before the creates (a read model behind them).
+    const served: { stale?: string } = {};
+    await page.route(/\/api\/workspace\/model\?/, async (route) => {
+      if (served.stale) return route.fulfill({ status: 200, contentType: 'application/json', body: served.stale });
+      await route.continue();
+    });
+    await signUp(page, uniqueUser('stale-list'));
+    await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
+    served.stale = JSON.stringify({ data: [], total: 0 });
+
+    // One created here, one elsewhere (its push).
+    await createModelInUi(page, 'Made here');
+    await createModelViaApi(page, 'Made elsewhere');
+    await eventually(
+      () => modelNames(page),
+      (names) => expect([...names].sort()).toEqual(['Made elsewhere', 'Made here']),
+    );
+
+    // The live connection drops and comes back: the page fetches all it shows again, now and 2 s later.
+    await Promise.all(sockets.splice(0).map((ws) => ws.close()));
+    await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(3000);
+    expect([...(await modelNames(page))].sort()).toEqual(['Made elsewhere', 'Made here']);
+  }, 120_000);
 });
