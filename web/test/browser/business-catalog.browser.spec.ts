@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { createModelViaApi, eventually, field, launchBrowser } from '../support/browser';
+import { createModelViaApi, eventually, field, launchBrowser, withStaleAnswers } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 const EMPTY = 'Your catalog is currently empty. Add models to your catalog to get started.';
@@ -157,22 +157,13 @@ describe('Business catalog', () => {
   it('keeps added items when a list answer fetched afterwards is older', async () => {
     const { state: own } = await signUpOnce(browser, DESKTOP, 'catalog-stale');
     await withPageAt(browser, DESKTOP, own, async (page) => {
-      const sockets: { close: () => Promise<void> }[] = [];
-      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-        ws.connectToServer();
-        sockets.push(ws);
-      });
       // Once told, the list is answered as it was before the add (a read model behind it).
-      const served: { stale?: string } = {};
-      await page.route(/\/api\/workspace\/business-catalog\?/, async (route) => {
-        if (served.stale) return route.fulfill({ status: 200, contentType: 'application/json', body: served.stale });
-        await route.continue();
-      });
+      const stale = await withStaleAnswers(page, /\/api\/workspace\/business-catalog\?/);
       await createModelViaApi(page, 'Late answer cup');
       await page.goto('/business/catalog');
       await page.getByTestId('empty-text').waitFor();
       await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
-      served.stale = JSON.stringify({ data: [], total: 0 });
+      stale.serveStale({ data: [], total: 0 });
 
       await chooseAdd(page, 'From workspace');
       const dialog = page.getByRole('dialog', { name: 'Add models from workspace' });
@@ -182,9 +173,7 @@ describe('Business catalog', () => {
       await catalogItem(page, 'Late answer cup').waitFor();
 
       // The live connection drops and comes back: the page fetches all it shows again, now and 2 s later.
-      await Promise.all(sockets.splice(0).map((ws) => ws.close()));
-      await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(3000);
+      await stale.reconnect();
       expect(await itemNames(page)).toEqual(['Late answer cup']);
     });
   }, 120_000);

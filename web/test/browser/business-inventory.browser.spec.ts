@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { createMaterialViaApi, eventually, launchBrowser } from '../support/browser';
+import { createMaterialViaApi, eventually, launchBrowser, withStaleAnswers } from '../support/browser';
 import { contextAt, DESKTOP, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 // Materials inventory (spec 002 §2–§5, issue 8): the four-step material dialog with a two-toned appearance, the
@@ -274,6 +274,21 @@ describe('materials inventory', () => {
       await page.getByTestId('out-of-stock').locator('[data-material-name="Pushed walnut"]').waitFor();
     });
   });
+
+  // A refetch (the catch-up or a reconnection, ADR 0071) may read a read model that has not applied a create yet.
+  it('keeps a material created meanwhile when a list answer fetched afterwards is older', async () => {
+    const { state: own } = await signUpOnce(browser, DESKTOP, 'inventory-stale');
+    await withPageAt(browser, DESKTOP, own, async (page) => {
+      const stale = await withStaleAnswers(page, /\/api\/workspace\/business-material\?/);
+      await openInventory(page);
+      await page.locator('.live-dot--online').waitFor();
+      stale.serveStale({ data: [], total: 0 });
+      await createMaterialViaApi(page, 'Late pine');
+      await row(page, 'Late pine').waitFor();
+      await stale.reconnect();
+      expect(await row(page, 'Late pine').count()).toBe(1);
+    });
+  }, 120_000);
 
   it('finds nothing serious with axe on a phone (390×844), and fits a 360 px screen', async () => {
     await withPageAt(browser, PHONE, state, async (page) => {

@@ -1,5 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { createModelInUi, createModelViaApi, eventually, modelItem, modelNames, signUp, uniqueUser, waitForMyModels, usePagePerTest } from '../support/browser';
+import {
+  createModelInUi,
+  createModelViaApi,
+  eventually,
+  modelItem,
+  modelNames,
+  signUp,
+  uniqueUser,
+  waitForMyModels,
+  usePagePerTest,
+  withStaleAnswers,
+} from '../support/browser';
 
 /** Opens an item's menu (the "…" button) and chooses an entry. */
 async function chooseFromModelMenu(page: Page, name: string, entry: 'rename' | 'delete'): Promise<void> {
@@ -92,20 +103,11 @@ describe('My Models: create, rename, delete, and live updates in a second tab (s
 
   // A refetch (the catch-up or a reconnection, ADR 0071) may read a read model that has not applied a create yet.
   it('keeps models created meanwhile when a list answer fetched afterwards is older', async () => {
-    const sockets: { close: () => Promise<void> }[] = [];
-    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-      ws.connectToServer();
-      sockets.push(ws);
-    });
     // Once told, the list is answered as it was before the creates (a read model behind them).
-    const served: { stale?: string } = {};
-    await page.route(/\/api\/workspace\/model\?/, async (route) => {
-      if (served.stale) return route.fulfill({ status: 200, contentType: 'application/json', body: served.stale });
-      await route.continue();
-    });
+    const stale = await withStaleAnswers(page, /\/api\/workspace\/model\?/);
     await signUp(page, uniqueUser('stale-list'));
     await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
-    served.stale = JSON.stringify({ data: [], total: 0 });
+    stale.serveStale({ data: [], total: 0 });
 
     // One created here, one elsewhere (its push).
     await createModelInUi(page, 'Made here');
@@ -116,9 +118,7 @@ describe('My Models: create, rename, delete, and live updates in a second tab (s
     );
 
     // The live connection drops and comes back: the page fetches all it shows again, now and 2 s later.
-    await Promise.all(sockets.splice(0).map((ws) => ws.close()));
-    await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(3000);
+    await stale.reconnect();
     expect([...(await modelNames(page))].sort()).toEqual(['Made elsewhere', 'Made here']);
   }, 120_000);
 });

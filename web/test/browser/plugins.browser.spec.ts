@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ZipFile } from 'yazl';
-import { eventually, field, launchBrowser } from '../support/browser';
+import { eventually, field, launchBrowser, withStaleAnswers } from '../support/browser';
 import { DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
 /** A small fixture plugin made here as a zip (yazl): its build script writes dist/ and a manifest, or fails. */
@@ -312,17 +312,8 @@ describe('Plugins', () => {
   // A refetch (after a reconnection, ADR 0071) may read a read model that has not applied the failure pushed before it.
   it('keeps a failure shown when a version answer fetched afterwards is older', async () => {
     await at(DESKTOP, async (page) => {
-      const sockets: { close: () => Promise<void> }[] = [];
-      await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-        ws.connectToServer();
-        sockets.push(ws);
-      });
       // Once told, the version is answered as it was while the build ran (a read model behind the failure's push).
-      const served: { stale?: string } = {};
-      await page.route(/\/api\/bgpm\/plugin-version\?/, async (route) => {
-        if (served.stale) return route.fulfill({ status: 200, contentType: 'application/json', body: served.stale });
-        await route.continue();
-      });
+      const stale = await withStaleAnswers(page, /\/api\/bgpm\/plugin-version\?/);
       const plugin = await failingVersionReady(page);
       await page.getByTestId('run-pipeline').click();
       await eventually(
@@ -334,11 +325,9 @@ describe('Plugins', () => {
       const answer = (await (await page.request.get(`/api/bgpm/plugin-version?where=${where}`)).json()) as { data: { updatedAt: string }[] };
       const [failed] = answer.data;
       const before = new Date(new Date(failed!.updatedAt).getTime() - 1000).toISOString();
-      served.stale = JSON.stringify({ data: [{ ...failed, status: 'pending', running: true, updatedAt: before }], total: 1 });
+      stale.serveStale({ data: [{ ...failed, status: 'pending', running: true, updatedAt: before }], total: 1 });
       // The live connection drops and comes back: the page fetches all it shows again, now and 2 s later.
-      await Promise.all(sockets.splice(0).map((ws) => ws.close()));
-      await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(3000);
+      await stale.reconnect();
       expect(await page.getByTestId('version-status').textContent()).toBe('Failed');
     });
   }, 120_000);

@@ -200,3 +200,32 @@ export function drawnShare(where: Page | Frame): Promise<number> {
     return differing / (data.length / 4);
   });
 }
+
+/**
+ * A read model behind the page (ADR 0071): routes the page's socket connections through the test, and once
+ * `serveStale` is called answers the GET requests matching `url` with that body. `reconnect` drops the live
+ * connection and waits until it is back and both refetches (at once and 2 s later) have been answered.
+ * Call before the page's first navigation.
+ */
+export async function withStaleAnswers(page: Page, url: RegExp): Promise<{ serveStale: (body: unknown) => void; reconnect: () => Promise<void> }> {
+  const sockets: { close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  let stale: string | undefined;
+  await page.route(url, async (route) => {
+    if (stale !== undefined && route.request().method() === 'GET') return route.fulfill({ status: 200, contentType: 'application/json', body: stale });
+    await route.continue();
+  });
+  return {
+    serveStale: (body) => {
+      stale = JSON.stringify(body);
+    },
+    reconnect: async () => {
+      await Promise.all(sockets.splice(0).map((ws) => ws.close()));
+      await page.locator('.live-dot--online').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(3000);
+    },
+  };
+}

@@ -1,7 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Material } from '@kiln/contracts';
 import { materialKeys } from '../materials/material-api';
-import { applyMaterialRemoval, applyMaterialUpsert, checkedAnswer, inScope, sortMaterials, splitByStock, upsertIn } from './inventory-cache';
+import {
+  applyMaterialRemoval,
+  applyMaterialUpsert,
+  checkedAnswer,
+  inScope,
+  RECENT_MATERIAL_MS,
+  sortMaterials,
+  splitByStock,
+  upsertIn,
+} from './inventory-cache';
 
 // How answers and `business-material` pushes land in the cached inventory lists (no React, no network).
 const ME = 'a'.repeat(24);
@@ -86,7 +95,24 @@ describe('inventory cache', () => {
     // The update push that was on its way before the deletion, and a list answer that still had it.
     applyMaterialUpsert(client, { ...mine, version: 2 }, ME);
     expect(client.getQueryData<Material[]>(personal)).toEqual([]);
-    expect(checkedAnswer(client, [mine, theirs]).map((m) => m.name)).toEqual(['Brass']);
+    expect(checkedAnswer(client, [mine, theirs], { scope: { teamId: TEAM }, search: '', meId: ME }).map((m) => m.name)).toEqual(['Brass']);
+  });
+
+  it('keeps what was created or changed lately when a list answer read before it lacks it, until it is no longer recent', () => {
+    const client = new QueryClient();
+    const now = Date.now();
+    const personal = { scope: {}, search: '', meId: ME };
+    const zinc = aMaterial('Zinc');
+    const tin = aMaterial('Tin');
+    applyMaterialUpsert(client, zinc, ME, now);
+    applyMaterialUpsert(client, { ...tin, version: 2, name: 'Tin sheet' }, ME, now);
+    // The answer lacks the new one and has the older copy of the changed one.
+    expect(checkedAnswer(client, [tin], personal, now).map((m) => m.name)).toEqual(['Tin sheet', 'Zinc']);
+    // Only where it belongs; a newer copy in the answer wins.
+    expect(checkedAnswer(client, [], { ...personal, scope: { teamId: TEAM } }, now)).toEqual([]);
+    expect(checkedAnswer(client, [], { ...personal, search: 'tin' }, now).map((m) => m.name)).toEqual(['Tin sheet']);
+    expect(checkedAnswer(client, [{ ...tin, version: 3, name: 'Tin plate' }], personal, now).map((m) => m.name)).toEqual(['Tin plate', 'Zinc']);
+    expect(checkedAnswer(client, [tin], personal, now + RECENT_MATERIAL_MS).map((m) => m.name)).toEqual(['Tin']);
   });
 
   it('splits In stock (quantity above 0) from Out of stock and sorts each as the shell asks', () => {

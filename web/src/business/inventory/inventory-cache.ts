@@ -16,6 +16,17 @@ function gone(queryClient: QueryClient): Map<string, number> {
   return map;
 }
 
+/** How long a material created or changed lately wins over a list answer (that answer may be older; ADR 0071). */
+export const RECENT_MATERIAL_MS = 15_000;
+
+/** The materials created or changed lately, per query client, with when they were seen. */
+const recentByClient = new WeakMap<QueryClient, Map<string, { material: Material; at: number }>>();
+function recent(queryClient: QueryClient): Map<string, { material: Material; at: number }> {
+  let map = recentByClient.get(queryClient);
+  if (!map) recentByClient.set(queryClient, (map = new Map()));
+  return map;
+}
+
 /** Whether a material is in the list of a scope, as the service lists them (ADR 0029). */
 export function inScope(material: Pick<Material, 'teamId' | 'projectId' | 'ownerId'>, scope: MaterialScope, meId: string | undefined): boolean {
   if (!scope.teamId) return material.teamId === null && (meId === undefined || material.ownerId === meId);
@@ -51,14 +62,30 @@ export function isGone(queryClient: QueryClient, material: Pick<Material, 'id' |
   return deletedAt !== undefined && material.version <= deletedAt;
 }
 
-/** A list answer may have left the server before a deletion the cache has seen: deleted materials stay out. */
-export function checkedAnswer(queryClient: QueryClient, list: Material[]): Material[] {
-  return list.filter((material) => !isGone(queryClient, material));
+/**
+ * A list answer may have left the server before a change the cache has seen: deleted materials stay out, and the
+ * materials created or changed lately are merged in as they were seen (a newer copy in the answer wins).
+ */
+export function checkedAnswer(
+  queryClient: QueryClient,
+  list: Material[],
+  where: { scope: MaterialScope; search: string; meId: string | undefined },
+  now = Date.now(),
+): Material[] {
+  let checked = list.filter((material) => !isGone(queryClient, material));
+  const lately = recent(queryClient);
+  for (const [id, { material, at }] of lately) {
+    if (now - at >= RECENT_MATERIAL_MS) lately.delete(id);
+    else checked = upsertIn(checked, material, where.scope, where.search, where.meId);
+  }
+  return checked;
 }
 
 /** Merges a created or changed material into every cached inventory list. */
-export function applyMaterialUpsert(queryClient: QueryClient, material: Material, meId: string | undefined): void {
+export function applyMaterialUpsert(queryClient: QueryClient, material: Material, meId: string | undefined, now = Date.now()): void {
   if (isGone(queryClient, material)) return;
+  const held = recent(queryClient).get(material.id);
+  if (!held || held.material.version < material.version) recent(queryClient).set(material.id, { material, at: now });
   for (const [key, data] of queryClient.getQueriesData<Material[]>({ queryKey: materialKeys.lists() })) {
     if (!data) continue;
     const { search, ...scope } = (key as ListKey)[3];
@@ -70,6 +97,7 @@ export function applyMaterialUpsert(queryClient: QueryClient, material: Material
 export function applyMaterialRemoval(queryClient: QueryClient, id: string, version: number): void {
   const map = gone(queryClient);
   map.set(id, Math.max(version, map.get(id) ?? 0));
+  recent(queryClient).delete(id);
   queryClient.setQueriesData<Material[]>({ queryKey: materialKeys.lists() }, (data) => (data ? removeFrom(data, id) : data));
 }
 

@@ -12,7 +12,8 @@ export function useInventory(scope: MaterialScope, search: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: materialKeys.list(scope, search),
-    queryFn: async () => checkedAnswer(queryClient, await materialApi.all(scope, search)),
+    // Checked against what this page changed meanwhile: a refetch may read a read model behind it.
+    queryFn: async () => checkedAnswer(queryClient, await materialApi.all(scope, search), { scope, search, meId: currentUser(queryClient)?.id }),
   });
 }
 
