@@ -24,6 +24,8 @@ export const EVENTS_TYPES_MAX = 100;
 export const EVENTS_MESSAGES = {
   cursor: 'The cursor must be a cursor this endpoint answered (digits), or 0 for the beginning.',
   types: `Name at most ${EVENTS_TYPES_MAX} event types, separated by commas.`,
+  /** 410: the journal no longer holds every event after the cursor (it keeps a retention window, ADR 0066). */
+  pruned: 'Some events after this cursor are no longer kept. Ask again with after=0 to start from the oldest event kept.',
 } as const;
 
 /** A position in the journal: digits, `0` before the first event. Opaque to clients. */
@@ -113,7 +115,8 @@ export const EventsHttpRoutes = {
     summary:
       'Your visible integration events after a cursor, in order (types: a comma list). ' +
       'Waits up to `wait` seconds (default 25) when there are none, then answers an empty page with the same cursor. ' +
-      'With Accept: text/event-stream, a stream of them (Last-Event-ID resumes).',
+      'With Accept: text/event-stream, a stream of them (Last-Event-ID resumes). ' +
+      '410 when events after the cursor are no longer kept (90 days by default): start again with after=0.',
     auth: true,
     query: EventsQuery,
     response: EventsPage,

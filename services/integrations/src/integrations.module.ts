@@ -4,6 +4,7 @@ import { CLOCK, KilnServiceModule, limitCommandsPerUser, rpcController, systemCl
 import { integrationsProjections, integrationsProviders, integrationsRoutes } from './integrations.routes';
 import { integrationsMigrations } from './migrations';
 import { SCHEMA } from './schema';
+import { journalPruneHook, readJournalRetentionMs } from './journal/adapters/pg-journal-pruning';
 import { webhookPruneHook } from './webhooks/adapters/pg-webhook-deliveries';
 
 /**
@@ -20,8 +21,8 @@ import { webhookPruneHook } from './webhooks/adapters/pg-webhook-deliveries';
       streams: [INTEGRATIONS_STREAM, WORKSPACE_STREAM, PLUGIN_REGISTRY_STREAM, ASSETS_STREAM, COMMERCE_STREAM],
       projections: integrationsProjections,
       beforeCommand: limitCommandsPerUser(),
-      // The webhook delivery log is kept WEBHOOK_LOG_DAYS days (ADR 0067).
-      prune: { webhooks: webhookPruneHook(WEBHOOK_LOG_DAYS) },
+      // The webhook delivery log is kept WEBHOOK_LOG_DAYS days (ADR 0067); the journal 90 days by default (ADR 0066).
+      prune: { webhooks: webhookPruneHook(WEBHOOK_LOG_DAYS), journal: journalPruneHook(readJournalRetentionMs()) },
     }),
   ],
   controllers: [rpcController('IntegrationsRpcController', integrationsRoutes)],

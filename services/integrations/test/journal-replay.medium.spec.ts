@@ -1,4 +1,4 @@
-import { EventsPage, WEBHOOK_MESSAGES } from '@kiln/contracts';
+import { EVENTS_MESSAGES, EventsPage, WEBHOOK_MESSAGES } from '@kiln/contracts';
 import { Kysely, sql } from 'kysely';
 import { aModel, aUser, SignedUp } from '../../workspace/test/support/builders';
 import { aMember, aTeam } from '../../workspace/test/support/team-builders';
@@ -247,4 +247,54 @@ it('cuts a page of large events short of one NATS message, and the next page goe
     pages++;
   }
   expect(read).toEqual(Array.from({ length: 8 }, (_, i) => `${actorId}-${i}`));
+});
+
+// Last in this file: it prunes every event of this database's journal.
+it('prunes the events past the retention, keeps those a webhook still needs, and tells a reader whose cursor is older (410)', async () => {
+  const { journalPruneHook, readJournalRetentionMs } =
+    require('../src/journal/adapters/pg-journal-pruning') as typeof import('../src/journal/adapters/pg-journal-pruning');
+  const { pruneOnce } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
+  const db = env.workspace.db as unknown as Kysely<unknown>;
+  const DAY = 86_400_000;
+  // 90 days unless told; never under the webhook log's 30 days nor the streams' age.
+  expect(readJournalRetentionMs({})).toBe(90 * DAY);
+  expect(readJournalRetentionMs({ KILN_EVENT_JOURNAL_RETENTION: '1d' })).toBe(30 * DAY);
+  expect(readJournalRetentionMs({ KILN_EVENT_JOURNAL_RETENTION: '1d', KILN_STREAM_MAX_AGE: '45d' })).toBe(45 * DAY);
+  const prune = () => pruneOnce(db, 'integrations', { hooks: { journal: journalPruneHook(90 * DAY) }, now: new Date(Date.now() + 91 * DAY) });
+
+  const alice = await aUser(env.workspace.rpc);
+  const model = await aModel(env.workspace.rpc, alice, { name: 'Old gear' });
+  await rename(alice, model.id, 'Old gear two');
+  const [first, second] = (await readAll(alice.actor, 2)).events;
+
+  // Nothing is old yet: nothing goes.
+  expect(await pruneOnce(db, 'integrations', { hooks: { journal: journalPruneHook(90 * DAY) } })).toMatchObject({ journal: 0 });
+
+  // A delivery still pending holds its event (and the later ones), even past the retention.
+  const endpointId = 'e'.repeat(24);
+  await sql`INSERT INTO integrations.webhook_endpoints (id, owner_id, scope, url, event_types, secret_sealed, enabled, created_at, updated_at)
+    VALUES (${endpointId}, ${alice.actor.userId}, 'personal', 'https://hooks.example.com/kiln', ${MODEL_TYPES}::text[], 'sealed', false,
+      now(), now())`.execute(db);
+  await sql`INSERT INTO integrations.webhook_deliveries (id, endpoint_id, event_id, event_type, position, record_key, status, created_at, updated_at)
+    VALUES (${'d'.repeat(24)}, ${endpointId}, ${second!.event.eventId}, ${second!.event.type}, ${second!.cursor}::bigint, 'k', 'pending',
+      now(), now())`.execute(db);
+  expect((await prune())!.journal).toBeGreaterThan(0);
+  expect(about(await env.read(alice.actor, { types: MODEL_TYPES, wait: 0 }), model.id).map((e) => e.cursor)).toEqual([second!.cursor]);
+
+  // A reader whose cursor is before what was pruned is told so; one at the horizon or after reads on.
+  const before = String(BigInt(first!.cursor) - 1n);
+  expect(await env.readFails(alice.actor, { after: before, wait: 0 })).toEqual({ statusCode: 410, message: EVENTS_MESSAGES.pruned });
+  const horizon = await sql<{ p: string }>`SELECT pruned_through::text AS p FROM integrations.journal_horizon`.execute(db);
+  expect(BigInt(horizon.rows[0]!.p)).toBe(BigInt(second!.cursor) - 1n);
+  expect(about(await env.read(alice.actor, { after: horizon.rows[0]!.p, types: MODEL_TYPES, wait: 0 }), model.id)).toHaveLength(1);
+
+  // Delivered: its event may go too.
+  await sql`UPDATE integrations.webhook_deliveries SET status = 'delivered'`.execute(db);
+  expect((await prune())!.journal).toBeGreaterThan(0);
+  expect(about(await env.read(alice.actor, { types: MODEL_TYPES, wait: 0 }), model.id)).toEqual([]);
+  expect(await env.readFails(alice.actor, { after: first!.cursor, wait: 0 })).toEqual({ statusCode: 410, message: EVENTS_MESSAGES.pruned });
+  // The program that kept the newest cursor goes on; the next event is there.
+  await rename(alice, model.id, 'Old gear three');
+  const next = await readAll(alice.actor, 1, second!.cursor);
+  expect(shape(next)).toEqual([['workspace.model.renamed.v1', 'Old gear three']]);
 });

@@ -187,6 +187,11 @@ export class PgEventJournal implements EventJournal, OnModuleInit, BeforeApplica
     return rows[0] ? entryOf(rows[0]) : null;
   }
 
+  async prunedThrough(): Promise<string> {
+    const { rows } = await sql<{ position: string }>`SELECT pruned_through::text AS position FROM integrations.journal_horizon WHERE id = 1`.execute(this.db);
+    return rows[0]?.position ?? '0';
+  }
+
   beforeApplicationShutdown(): void {
     // Before the database closes: the waiting readers answer their (empty) pages now.
     this.stopped = true;

@@ -42,6 +42,8 @@ export interface EventJournal {
   positionBefore(time: Date): Promise<string>;
   /** One journaled event by id. */
   entry(eventId: string): Promise<JournaledEvent | null>;
+  /** The last position pruned (every event up to it is gone), '0' when nothing was. */
+  prunedThrough(): Promise<string>;
   /**
    * Resolves at the next commit (any instance's) of new events `interested` says yes to (any, without it), or after
    * `ms` at the latest; `cancel` stops waiting. Ask for it BEFORE reading, so a commit between the read and the wait

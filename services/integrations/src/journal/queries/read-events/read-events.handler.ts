@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { EVENTS_PAGE_DEFAULT, EVENTS_WAIT_DEFAULT_S, EventsPage } from '@kiln/contracts';
+import { EVENTS_MESSAGES, EVENTS_PAGE_DEFAULT, EVENTS_WAIT_DEFAULT_S, EventsPage } from '@kiln/contracts';
+import { DomainError } from '@kiln/domain';
 import { checkEventTypes } from '../../../event-catalogue';
 import { EVENT_JOURNAL, EventJournal } from '../../ports/event-journal.port';
 import { EventVisibility, mayRead } from '../../visibility';
@@ -10,7 +11,8 @@ import { ReadEventsQuery } from './read-events.query';
 const recheckMs = () => Number(process.env.KILN_EVENTS_RECHECK_MS ?? 5000);
 
 /**
- * A page of the caller's visible events after the cursor, checked against the rooms the caller is in now. When
+ * A page of the caller's visible events after the cursor, checked against the rooms the caller is in now (410 when
+ * events after it are no longer kept). When
  * there are none it waits for the journal's next commit (any instance's) and looks again, until the wait is over;
  * then it answers an empty page with the same cursor.
  */
@@ -26,6 +28,8 @@ export class ReadEventsHandler implements IQueryHandler<ReadEventsQuery, EventsP
     const deadline = Date.now() + (query.wait ?? EVENTS_WAIT_DEFAULT_S) * 1000;
     const types = query.types?.length ? query.types : null;
     if (types) checkEventTypes(types, 'types');
+    // Events after the cursor were pruned (ADR 0066): said, rather than skipped without a word.
+    if (after !== '0' && BigInt(after) < BigInt(await this.journal.prunedThrough())) throw new DomainError('gone', EVENTS_MESSAGES.pruned);
     for (;;) {
       const left = deadline - Date.now();
       const view = await this.visibility.viewOf(caller);
