@@ -1,4 +1,5 @@
-import { EventsPage } from '@kiln/contracts';
+import { EVENTS_MESSAGES, EventsPage } from '@kiln/contracts';
+import { Client } from 'pg';
 import { Stack, startStack, throwawayStackOptions } from '../../deploy/src/stack';
 import { stackHttp } from '../../services/workspace/test/support/stack-http';
 
@@ -80,5 +81,33 @@ it('follows with an access token alone, within its scopes, and resumes after the
   // The program stops with its cursor; a change happens meanwhile; it comes back and gets exactly that change.
   await api.ok('PATCH', `/api/workspace/model/${model.id}`, owner.token, { name: 'Token gear two' });
   const next = (await api.ok('GET', `/api/events?after=${first.cursor}&types=${CREATED},${RENAMED}`, models)) as EventsPage;
+  expect(next.events.map((e) => e.event.type)).toEqual([RENAMED]);
+});
+
+// Last in this file: it marks the journal as pruned past every event so far (ADR 0066, amended).
+it('answers 410 with the sentence to a cursor older than what the journal keeps, as a page and as a stream', async () => {
+  const carol = await api.signUp('carol');
+  const model = await api.ok<{ id: string }>('POST', '/api/workspace/model', carol.token, { name: 'Pruned gear' });
+  const page = (await api.ok('GET', `/api/events?types=${CREATED}`, carol.token)) as EventsPage;
+  expect(page.events).toHaveLength(1);
+  const db = new Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`INSERT INTO integrations.journal_horizon (id, pruned_through, pruned_at) VALUES (1, $1, now())`, [page.cursor]);
+  } finally {
+    await db.end();
+  }
+  const old = String(BigInt(page.cursor) - 1n);
+  const answer = await api.http('GET', `/api/events?after=${old}&wait=0`, carol.token);
+  expect(answer).toEqual({ status: 410, body: { statusCode: 410, message: EVENTS_MESSAGES.pruned } });
+  // A stream says so before it starts: an EventSource does not reconnect after a 410.
+  const stream = await fetch(`${stack.url}/api/events`, {
+    headers: { authorization: `Bearer ${carol.token}`, accept: 'text/event-stream', 'last-event-id': old },
+  });
+  expect(stream.status).toBe(410);
+  expect(await stream.json()).toEqual({ statusCode: 410, message: EVENTS_MESSAGES.pruned });
+  // At the horizon, both go on.
+  await api.ok('PATCH', `/api/workspace/model/${model.id}`, carol.token, { name: 'Pruned gear two' });
+  const next = (await api.ok('GET', `/api/events?after=${page.cursor}&types=${RENAMED}`, carol.token)) as EventsPage;
   expect(next.events.map((e) => e.event.type)).toEqual([RENAMED]);
 });

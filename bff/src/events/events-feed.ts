@@ -49,13 +49,13 @@ export function eventsFeed(sessions: SessionResolver, services: ServiceClient, s
       }
       const lastEventId = req.headers['last-event-id'];
       let cursor = typeof lastEventId === 'string' && lastEventId ? parse(EventCursor, lastEventId) : (query.after ?? '0');
+      // The first poll answers at once (wait 0), before the stream's headers: a refusal (410 for a cursor older than
+      // what is kept, 401, 400) is still an HTTP answer, which an EventSource does not retry.
+      let wait = 0;
       await stream(req, res, streams, async () => {
         await authenticate(sessions, req as AuthedRequest);
-        const page = await services.call(
-          EventsRpc.read,
-          { actor: eventsCaller(req), query: { ...query, after: cursor, wait: EVENTS_WAIT_MAX_S } },
-          EVENTS_RPC_TIMEOUT_MS,
-        );
+        const page = await services.call(EventsRpc.read, { actor: eventsCaller(req), query: { ...query, after: cursor, wait } }, EVENTS_RPC_TIMEOUT_MS);
+        wait = EVENTS_WAIT_MAX_S;
         cursor = page.cursor;
         return page.events;
       });
@@ -69,28 +69,37 @@ export function eventsFeed(sessions: SessionResolver, services: ServiceClient, s
   };
 }
 
-/** Writes each page `poll` answers as events, and a comment when it waited in vain (so proxies see the stream alive). */
+/**
+ * Writes each page `poll` answers as events, and a comment when it waited in vain (so proxies see the stream alive).
+ * The headers go out after the first page, so a first poll that throws is answered as an HTTP error.
+ */
 async function stream(req: Request, res: Response, streams: EventStreams, poll: () => Promise<{ cursor: string; event: { type: string } }[]>): Promise<void> {
   let open = true;
   req.once('close', () => (open = false));
   // At shutdown: end now; the poll in flight is dropped when it answers.
   const forget = streams.add(() => {
     open = false;
-    if (!res.writableEnded) res.end();
+    if (!res.headersSent) res.status(503).json({ statusCode: 503, message: 'The stream stopped.' });
+    else if (!res.writableEnded) res.end();
   });
-  res.writeHead(200, {
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  });
-  res.write('retry: 2000\n\n');
-  while (open) {
-    const events = await poll();
-    if (!open) break;
-    if (events.length === 0) res.write(': no new events\n\n');
-    for (const { cursor, event } of events) res.write(`id: ${cursor}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  try {
+    let events = await poll();
+    if (!open) return void (res.writableEnded || res.end());
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    for (;;) {
+      if (events.length === 0) res.write(': no new events\n\n');
+      for (const { cursor, event } of events) res.write(`id: ${cursor}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      events = await poll();
+      if (!open) break;
+    }
+  } finally {
+    forget();
   }
-  forget();
   if (!res.writableEnded) res.end();
 }
