@@ -1,6 +1,7 @@
 import { WebhooksRpc } from '@kiln/contracts';
 import { nsSubject, requestPacket } from '@kiln/service-kit';
 import { sql } from 'kysely';
+import { Client } from 'pg';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { aModel, aUser } from '../../workspace/test/support/builders';
@@ -72,3 +73,57 @@ it('queues nothing while no endpoint is enabled, its cursor following the journa
   expect((await sql`SELECT 1 FROM integrations.webhook_deliveries`.execute(env.workspace.db)).rows).toHaveLength(1);
   expect(received).toEqual([after.id]);
 });
+
+// Two instances of everything: the fan-out must not move past events an endpoint committing meanwhile wants.
+it('gives an endpoint whose creation commits while the fan-out moves on every event after its start', async () => {
+  const { WEBHOOK_ENDPOINTS } = require('../src/webhooks/ports/webhook-endpoints.port') as typeof import('../src/webhooks/ports/webhook-endpoints.port');
+  const { newWebhookSecret } = require('../src/webhooks/webhook-signature') as typeof import('../src/webhooks/webhook-signature');
+  const { SECRET_BOX, newId } = require('@kiln/service-kit') as typeof import('@kiln/service-kit');
+  const endpoints = env.instances[0]!.get<import('../src/webhooks/ports/webhook-endpoints.port').WebhookEndpoints>(WEBHOOK_ENDPOINTS);
+  const box = env.instances[0]!.get<import('@kiln/service-kit').SecretBox>(SECRET_BOX);
+  const bob = await aUser(env.workspace.rpc);
+  await journaled((await aModel(env.workspace.rpc, bob, { name: 'Before the race' })).id);
+  await eventually(async () => expect(await fanOutCursor()).toBe(await journalEnd()));
+
+  // Another connection holds an uncommitted row with the endpoint's id: the creation reads its start (the
+  // journal's end), then waits on that row before it can commit.
+  const at = new Date();
+  const id = newId(at);
+  const blocker = new Client({ connectionString: env.workspace.databaseUrl });
+  await blocker.connect();
+  await blocker.query('BEGIN');
+  await blocker.query(
+    `INSERT INTO integrations.webhook_endpoints (id, owner_id, scope, url, event_types, secret_sealed, enabled, created_at, updated_at)
+     VALUES ($1, $2, 'personal', 'https://hooks.example.com/blocker', ARRAY['workspace.model.created.v1'], 'sealed', false, now(), now())`,
+    [id, bob.actor.userId],
+  );
+  const creating = endpoints.create({
+    id,
+    ownerId: bob.actor.userId,
+    scope: 'personal',
+    teamId: null,
+    projectId: null,
+    url: `http://${RECEIVER_HOST}:${(receiver.address() as AddressInfo).port}/race`,
+    description: '',
+    eventTypes: ['workspace.model.created.v1'],
+    ordered: false,
+    secretSealed: box.seal(newWebhookSecret()),
+    enabled: true,
+    disabledReason: null,
+    disabledAt: null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  try {
+    // Meanwhile an event comes, and the fan-out of both instances (polling every 40 ms) has time to move on.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const during = await aModel(env.workspace.rpc, bob, { name: 'While the endpoint is made' });
+    await journaled(during.id);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await blocker.query('ROLLBACK');
+    await creating;
+    await eventually(async () => expect(received).toContain(during.id));
+  } finally {
+    await blocker.end();
+  }
+}, 60_000);

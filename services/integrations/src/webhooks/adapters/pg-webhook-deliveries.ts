@@ -14,7 +14,7 @@ import {
 } from '../ports/webhook-deliveries.port';
 import { endpointOf } from './pg-webhook-endpoints.repository';
 import type { WebhookEndpointRecord } from '../ports/webhook-endpoints.port';
-import { JOURNAL } from './journal-table';
+import { FAN_OUT_LOCK, JOURNAL } from './journal-table';
 import { WEBHOOKS_CHANNEL } from './pg-webhook-wakeups';
 
 /** What an endpoint subscribed to, as the domain's matching reads it. */
@@ -78,17 +78,18 @@ export class PgWebhookDeliveries implements WebhookDeliveries {
   constructor(@Inject(DB) private readonly db: AnyDb) {}
 
   async fanOut(limit: number, now: Date, visible: VisibleFilter): Promise<number> {
-    // Without an enabled endpoint nothing is owed: the cursor moves to the journal's end in one statement, instead
-    // of a transaction reading each new event (the worker is woken at every journal commit). An endpoint made
-    // meanwhile starts at the journal's end as it saw it, as when a fan-out reads the endpoints before it commits.
-    const live = await sql<{ enabled: boolean }>`WITH live AS (SELECT EXISTS (SELECT 1 FROM integrations.webhook_endpoints WHERE enabled) AS enabled),
-        moved AS (
-          UPDATE integrations.webhook_fanout
-            SET position = greatest(position, (SELECT coalesce(max(${sql.ref(JOURNAL.position)}), 0) FROM ${sql.table(JOURNAL.table)}))
-          WHERE id = 'main' AND NOT (SELECT enabled FROM live))
-      SELECT enabled FROM live`.execute(this.db);
-    if (!live.rows[0]!.enabled) return 0;
     return this.db.transaction().execute(async (trx) => {
+      // Shared with other fan-outs, after any endpoint creation in progress: the statements below see that endpoint.
+      await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${FAN_OUT_LOCK}))`.execute(trx);
+      // Without an enabled endpoint nothing is owed: the cursor moves to the journal's end in one statement, instead
+      // of reading each new event (the worker is woken at every journal commit).
+      const live = await sql<{ enabled: boolean }>`WITH live AS (SELECT EXISTS (SELECT 1 FROM integrations.webhook_endpoints WHERE enabled) AS enabled),
+          moved AS (
+            UPDATE integrations.webhook_fanout
+              SET position = greatest(position, (SELECT coalesce(max(${sql.ref(JOURNAL.position)}), 0) FROM ${sql.table(JOURNAL.table)}))
+            WHERE id = 'main' AND NOT (SELECT enabled FROM live))
+        SELECT enabled FROM live`.execute(trx);
+      if (!live.rows[0]!.enabled) return 0;
       // The cursor starts where the oldest endpoint started (or at the journal's end): nothing older is owed.
       await sql`INSERT INTO integrations.webhook_fanout (id, position)
         VALUES ('main', coalesce((SELECT min(start_position) FROM integrations.webhook_endpoints),

@@ -3,7 +3,7 @@ import type { WebhookScopeKind } from '@kiln/contracts';
 import { type AnyDb, DB } from '@kiln/service-kit';
 import { sql } from 'kysely';
 import { WebhookEndpointChanges, WebhookEndpointRecord, WebhookEndpoints } from '../ports/webhook-endpoints.port';
-import { JOURNAL } from './journal-table';
+import { FAN_OUT_LOCK, JOURNAL } from './journal-table';
 
 const S = 'integrations';
 const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
@@ -51,11 +51,15 @@ export class PgWebhookEndpoints implements WebhookEndpoints {
   constructor(@Inject(DB) private readonly db: AnyDb) {}
 
   async create(e: WebhookEndpointRecord): Promise<void> {
-    await sql`INSERT INTO integrations.webhook_endpoints
-      (id, owner_id, scope, team_id, project_id, url, description, event_types, ordered, secret_sealed, enabled, start_position, created_at, updated_at)
-      VALUES (${e.id}, ${e.ownerId}, ${e.scope}, ${e.teamId}, ${e.projectId}, ${e.url}, ${e.description}, ${e.eventTypes}::text[], ${e.ordered},
-        ${e.secretSealed}, ${e.enabled}, (SELECT coalesce(max(${sql.ref(JOURNAL.position)}), 0) FROM ${sql.table(JOURNAL.table)}),
-        ${e.createdAt}, ${e.updatedAt})`.execute(this.db);
+    await this.db.transaction().execute(async (trx) => {
+      // Its start is the journal's end, read with every fan-out held off until this commits (FAN_OUT_LOCK).
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${FAN_OUT_LOCK}))`.execute(trx);
+      await sql`INSERT INTO integrations.webhook_endpoints
+        (id, owner_id, scope, team_id, project_id, url, description, event_types, ordered, secret_sealed, enabled, start_position, created_at, updated_at)
+        VALUES (${e.id}, ${e.ownerId}, ${e.scope}, ${e.teamId}, ${e.projectId}, ${e.url}, ${e.description}, ${e.eventTypes}::text[], ${e.ordered},
+          ${e.secretSealed}, ${e.enabled}, (SELECT coalesce(max(${sql.ref(JOURNAL.position)}), 0) FROM ${sql.table(JOURNAL.table)}),
+          ${e.createdAt}, ${e.updatedAt})`.execute(trx);
+    });
   }
 
   async find(id: string): Promise<WebhookEndpointRecord | null> {
