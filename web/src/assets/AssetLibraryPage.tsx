@@ -8,7 +8,7 @@ import { useViewState, type DisplayMode } from '../shell/view-state';
 import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
 import { formatDay } from '../ui/dates';
-import { ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
+import { inItemScope, ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
 import { preloadOn } from '../ui/lazy';
 import { preloadModelViewer } from '../viewer/LazyModelViewer';
 import { GEOMETRY_TEXTS } from '../model-geometry/geometry-texts';
@@ -68,7 +68,13 @@ export function AssetLibraryPage({ kind, scope = {}, canUpload, canChange, canDe
   });
   const [open, setOpen] = useState<Open>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: assetKeys.kind(kind) });
-  const { items, forget } = useLiveItems(usePagedItems(list, idOf), library.channel, (message) => applyPush(queryClient, kind, message), refresh);
+  const { items, forget } = useLiveItems(
+    usePagedItems(list, idOf),
+    library.channel,
+    (message) => applyPush(queryClient, kind, message),
+    refresh,
+    (item) => item.kind === kind && inItemScope(item, scope),
+  );
   const uploads = useUploads({
     kind,
     onStored: (media) => assetItemsApi.create(kind, media.id, scope),

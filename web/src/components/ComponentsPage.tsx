@@ -9,7 +9,7 @@ import { useViewState, type DisplayMode } from '../shell/view-state';
 import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { useProjectOutlet, useTeamOutlet } from '../teams/TeamScope';
 import { ComponentIcon, PlusIcon } from '../ui/icons';
-import { ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
+import { inItemScope, ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
 import { ComponentNameDialog } from './ComponentNameDialog';
 import { componentsApi, type ComponentScope } from './components-api';
 import { COMPONENT_TEXTS } from './component-texts';
@@ -57,7 +57,13 @@ export function ComponentsPage({ scope = {}, canCreate, canChange }: ComponentsP
   });
   const [open, setOpen] = useState<Open>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: componentKeys.all });
-  const { items, forget } = useLiveItems(usePagedItems(list, idOf), 'workspace-component', (message) => applyPush(queryClient, message), refresh);
+  const { items, forget } = useLiveItems(
+    usePagedItems(list, idOf),
+    'workspace-component',
+    (message) => applyPush(queryClient, message),
+    refresh,
+    (item) => inItemScope(item, scope) && item.name.toLowerCase().includes(search.trim().toLowerCase()),
+  );
   const titleId = useId();
   const inTeam = Boolean(scope.teamId);
 

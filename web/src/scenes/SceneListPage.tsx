@@ -6,7 +6,7 @@ import { useViewState, type DisplayMode } from '../shell/view-state';
 import { DeleteByNameDialog } from '../teams/dialogs/DeleteByNameDialog';
 import { formatDay } from '../ui/dates';
 import { PlusIcon } from '../ui/icons';
-import { ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
+import { inItemScope, ItemActionsMenu, ItemRow, mergePush, useLiveItems } from '../ui/ItemParts';
 import { COMMUNITY_MESSAGES, ENVIRONMENT_MAP_CHANNEL, ENVIRONMENT_MAP_PAGE_SIZE, ENVIRONMENT_MAP_TEXTS } from '@kiln/contracts/constants';
 import { ScenePicture } from './ScenePicture';
 import { sceneApi, sceneKeys, type EnvironmentMap, type SceneScope } from './scene-api';
@@ -53,6 +53,7 @@ export function SceneListPage({ scope, base, canCreate, createReason, userId }: 
     ENVIRONMENT_MAP_CHANNEL,
     (message) => mergePush(queryClient, sceneKeys.all, message, (cached, pushed) => (cached.version <= pushed.version ? { ...cached, ...pushed } : cached)),
     refresh,
+    (item) => inItemScope(item, scope) && item.public === publicOnes,
   );
   // A scene that left this list's side of the switch (made public, or private again) goes with the next fetch.
   const shown = items.filter((item) => item.public === publicOnes);

@@ -108,30 +108,65 @@ export function ItemRow({
 
 /** After a push, the list is fetched again once more a moment later: the push may come before the service's read model has it. */
 const SETTLE_MS = 1000;
+/** How long an item pushed as created is shown when the list's answers lack it (they may be older; ADR 0071). */
+export const RECENT_ITEM_MS = 15_000;
+
+/** Whether an item is in a list's scope (personal, a team, a project) as the services list them. */
+export function inItemScope(
+  item: { teamId?: string | null; projectId?: string | null },
+  scope: { teamId?: string | null; projectId?: string | null },
+): boolean {
+  if (!scope.teamId) return !item.teamId;
+  return item.teamId === scope.teamId && (!scope.projectId || item.projectId === scope.projectId);
+}
 
 /**
  * A paged list kept live by its push channel: a deletion (here, by `forget`, or pushed) keeps the item out for good, even
  * from a fetch that left before the deletion was in the read model; other pushes are merged (`merge`) and the list is
  * fetched again (at once for a new item, whose place in the order only the service knows) and once more a moment later.
+ * An item pushed as created that `belongs` to the list is shown first for RECENT_ITEM_MS while the answers lack it.
  */
-export function useLiveItems<T extends { id: string }>(
+export function useLiveItems<T extends { id: string; version?: number }>(
   paged: T[],
   channel: string,
   merge: (message: PushMessage<T>) => void,
   refresh: () => Promise<unknown>,
+  belongs?: (item: T) => boolean,
 ): { items: T[]; forget: (id: string) => void } {
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
+  const [recent, setRecent] = useState<ReadonlyMap<string, T>>(() => new Map());
   const forget = (id: string) => setGone((before) => new Set(before).add(id));
-  const items = useMemo(() => paged.filter((i) => !gone.has(i.id)), [paged, gone]);
+  const items = useMemo(() => {
+    const lacking = [...recent.values()].filter((item) => !paged.some((i) => i.id === item.id)).reverse();
+    return [...lacking, ...paged].filter((i) => !gone.has(i.id));
+  }, [paged, gone, recent]);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const later = (ms: number, run: () => void) => timers.current.push(setTimeout(run, ms));
+  const unrecent = (id: string) =>
+    setRecent((before) => {
+      if (!before.has(id)) return before;
+      const next = new Map(before);
+      next.delete(id);
+      return next;
+    });
   usePushChannel<T>(channel, (message) => {
     if (!message?.data?.id) return;
-    if (message.verb === 'delete') forget(message.data.id);
+    const pushed = message.data;
+    if (message.verb === 'delete') forget(pushed.id);
     merge(message);
+    if (message.verb === 'create' && belongs?.(pushed)) {
+      setRecent((before) => new Map(before).set(pushed.id, pushed));
+      later(RECENT_ITEM_MS, () => unrecent(pushed.id));
+    } else if (message.verb === 'delete' || !belongs?.(pushed)) unrecent(pushed.id);
+    else
+      setRecent((before) => {
+        const held = before.get(pushed.id);
+        return held && (pushed.version ?? 0) >= (held.version ?? 0) ? new Map(before).set(pushed.id, { ...held, ...pushed }) : before;
+      });
     if (message.verb !== 'delete') {
       if (message.verb === 'create') void refresh();
-      timers.current.push(setTimeout(() => void refresh(), SETTLE_MS));
+      later(SETTLE_MS, () => void refresh());
     }
   });
   return { items, forget };

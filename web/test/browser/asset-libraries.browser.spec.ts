@@ -1,6 +1,6 @@
 import * as zlib from 'node:zlib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { chooseItemAction, eventually, launchBrowser, signUp, tabTo, uniqueUser, usePagePerTest } from '../support/browser';
+import { chooseItemAction, eventually, launchBrowser, signUp, tabTo, uniqueUser, usePagePerTest, withStaleAnswers } from '../support/browser';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE } from '../support/layout';
 import { createProjectViaApi, createTeamViaApi, crumbs, inviteViaApi } from '../support/teams';
 import { asciiStl, boxTriangles } from '../../../services/assets/test/support/model-files';
@@ -227,6 +227,19 @@ describe('Asset libraries: images, vector graphics, 3D objects (spec 001 §2, §
     );
     expect(await second.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
+
+  // A refetch (after an upload, a push, or a reconnection; ADR 0071) may read a read model that has not applied a create yet.
+  it('shows an image uploaded meanwhile when the list answers fetched afterwards are older', async () => {
+    const stale = await withStaleAnswers(page, /\/api\/workspace\/image\?/);
+    await signUp(page, uniqueUser('stale-images'));
+    await openLibrary(page, '/assets/image', 'My Images');
+    await page.locator('.live-dot--online').waitFor();
+    stale.serveStale({ data: [], total: 0 });
+    await page.getByTestId('upload-input').setInputFiles([file('late.png', png(16, 16, 7))]);
+    await item(page, 'late.png').waitFor();
+    await stale.reconnect();
+    expect(await names(page)).toEqual(['late.png']);
+  }, 120_000);
 
   it('counts refused files as failed: a wrong extension, and an image over 3 MB by the Add button that the dropzone takes', async () => {
     await signUp(page, uniqueUser('images-refused'));
