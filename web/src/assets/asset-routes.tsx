@@ -44,7 +44,8 @@ const PAGES = {
 
 /**
  * The asset subpaths of spec 001 §2 in one scope (personal, or inside the team's or project's route): the overview,
- * vector graphics, images and 3D objects; fonts, textures and scenes still say they are not available yet.
+ * vector graphics, images and 3D objects (fonts, textures and scenes have their own routes: fontRoutes, textureRoutes,
+ * sceneRoutes); any other asset address says it is not found.
  */
 export function assetRoutes(scope: keyof typeof PAGES) {
   const { overview: Overview, library: Library } = PAGES[scope];
