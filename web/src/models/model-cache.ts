@@ -233,7 +233,7 @@ export function applyModelUpsert(queryClient: QueryClient, patch: ModelPatch, is
   const versions = modelVersions(queryClient);
   if (!versions.accepts(patch)) return;
   versions.seen(patch);
-  if (isNew) versions.createdLately({ ...fallback, ...patch });
+  if (isNew) versions.createdLately({ ...fallback, ...withoutUndefined(patch), id: patch.id });
   for (const [key, data] of queryClient.getQueriesData<ModelPages>({ queryKey: modelKeys.lists() })) {
     if (!data) continue;
     queryClient.setQueryData<ModelPages>(key, upsertInPages(data, key as ListKey, patch, isNew, fallback));
