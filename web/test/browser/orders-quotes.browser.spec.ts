@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ORDER_MESSAGES } from '@kiln/contracts/constants';
 import { REPO_ROOT } from '../../../deploy/src/stack';
-import { createMaterialViaApi, createModelViaApi, eventually, launchBrowser, type TestUser } from '../support/browser';
+import { createMaterialViaApi, createModelViaApi, eventually, launchBrowser, type TestUser, withStaleAnswers } from '../support/browser';
 import { createTeamViaApi } from '../support/teams';
 import { contextAt, DESKTOP, expectNoHorizontalScroll, expectNoSeriousA11yViolations, PHONE, signUpOnce, SMALL_PHONE, withPageAt } from '../support/layout';
 
@@ -317,6 +317,27 @@ describe('Orders and quotes', () => {
       await guest.context.close();
     }
   });
+
+  // A refetch (the push's reconciliation, a reconnection; ADR 0071) may read a projection that lacks a new quote.
+  it('keeps a quote pushed meanwhile when the list answers fetched afterwards are older', async () => {
+    await withPageAt(browser, DESKTOP, seller, async (page) => {
+      const stale = await withStaleAnswers(page, /\/api\/workspace\/business-product-quote\?/);
+      await page.goto('/business/quotes');
+      await page.getByRole('heading', { name: 'Quotes', level: 1 }).waitFor();
+      await page.locator('.live-dot--online').waitFor();
+      stale.serveStale({ data: [], total: 0 });
+      const made = await page.request.post('/api/workspace/business-product-quote', {
+        data: { catalogItemId: item.id, customer: { fullName: 'Late Lena', email: 'late-lena@example.test' }, quantity: 1 },
+        headers: { 'Idempotency-Key': `late-${Date.now()}` },
+      });
+      expect(made.status()).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      const row = page.locator(`[data-testid="deal-row"][data-deal-id="${id}"]`);
+      await row.waitFor();
+      await stale.reconnect();
+      expect(await row.count()).toBe(1);
+    });
+  }, 120_000);
 
   it('declines an order with a reason; the Cancelled orders filter is remembered for the session', async () => {
     const { context, page } = await contextAt(browser, DESKTOP, seller);

@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_FILTER_LABELS, ORDER_FILTERS, ORDER_MESSAGES, type OrderFilter } from '@kiln/contracts/constants';
 import { messageOf } from '../../api/client';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
@@ -9,7 +9,7 @@ import { Menu, MenuItem } from '../../ui/Menu';
 import { ScopePicker, scopeSearch, useBusinessScope } from '../business-scope';
 import { formatUsd } from '../business-texts';
 import { Pagination } from './deal-parts';
-import { useOrderPushes } from './deal-pushes';
+import { checkedDealPage, useOrderPushes } from './deal-pushes';
 import { DealRow } from './DealRow';
 import { dealKeys, orderApi, pageCount, type ReportMonth } from './orders-api';
 import { monthLabel } from './orders-texts';
@@ -35,6 +35,7 @@ export function OrdersPage() {
   const [filter, setFilterState] = useState<OrderFilter>(storedFilter);
   const [page, setPage] = useState(0);
   const titleId = useId();
+  const queryClient = useQueryClient();
   useOrderPushes();
 
   // Spec 002 §2: the choice is remembered for the session (default all).
@@ -48,7 +49,13 @@ export function OrdersPage() {
     }
   };
   const params = { scope, page, filter };
-  const list = useQuery({ queryKey: dealKeys.orderList(params), queryFn: () => orderApi.list(params), placeholderData: keepPreviousData });
+  const listKey = dealKeys.orderList(params);
+  // Checked against the pushes of the last seconds: a refetch may read a projection behind them (ADR 0071).
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: async () => checkedDealPage(queryClient, listKey, await orderApi.list(params), listKey[3]),
+    placeholderData: keepPreviousData,
+  });
   const reports = useQuery({ queryKey: dealKeys.reports(scope), queryFn: () => orderApi.reports(scope) });
   const pages = pageCount(list.data?.total ?? 0);
   const orders = list.data?.data ?? [];

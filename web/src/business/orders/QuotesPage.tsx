@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MESSAGES } from '@kiln/contracts/constants';
 import { messageOf } from '../../api/client';
 import { PlusIcon, QuoteIcon } from '../../ui/icons';
@@ -7,7 +7,7 @@ import { ScopePicker, scopeSearch, useBusinessScope, useCanChange } from '../bus
 import { BUSINESS_TEXTS } from '../business-texts';
 import { CreateQuoteDialog } from './CreateQuoteDialog';
 import { Pagination } from './deal-parts';
-import { useQuotePushes } from './deal-pushes';
+import { checkedDealPage, useQuotePushes } from './deal-pushes';
 import { DealRow } from './DealRow';
 import { dealKeys, pageCount, quoteApi } from './orders-api';
 import '../business.css';
@@ -24,6 +24,7 @@ export function QuotesPage() {
   const [page, setPage] = useState(0);
   const [creating, setCreating] = useState(false);
   const titleId = useId();
+  const queryClient = useQueryClient();
   const searchId = useId();
   useQuotePushes();
 
@@ -39,7 +40,13 @@ export function QuotesPage() {
   }, [typed, search]);
 
   const params = { scope, page, search };
-  const list = useQuery({ queryKey: dealKeys.quoteList(params), queryFn: () => quoteApi.list(params), placeholderData: keepPreviousData });
+  const listKey = dealKeys.quoteList(params);
+  // Checked against the pushes of the last seconds: a refetch may read a projection behind them (ADR 0071).
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: async () => checkedDealPage(queryClient, listKey, await quoteApi.list(params), listKey[3]),
+    placeholderData: keepPreviousData,
+  });
   const pages = pageCount(list.data?.total ?? 0);
   const quotes = list.data?.data ?? [];
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Order, QuoteRevision } from '@kiln/contracts';
-import { applyDealPush, listHolds } from './deal-pushes';
+import { applyDealPush, checkedDealPage, listHolds, RECENT_DEAL_MS } from './deal-pushes';
 import { dealKeys, dealListQuery, pageCount } from './orders-api';
 import { revisionChanges } from './revision-diff';
 
@@ -96,6 +96,36 @@ describe('orders list pages and pushes', () => {
     // Declined: it leaves the Completed list.
     applyDealPush(client, dealKeys.orderLists(), { verb: 'update', data: { ...done, status: 'declined', version: 4 } });
     expect(client.getQueryData(completed)).toEqual({ data: [], total: 0 });
+  });
+
+  it('checks a page the service answered against the pushes of the last seconds (a projection behind them)', () => {
+    const client = new QueryClient();
+    const now = Date.now();
+    const kept = anOrder('Kept');
+    const pushed = anOrder('Pushed');
+    applyDealPush(client, dealKeys.orderLists(), { verb: 'create', data: pushed });
+    const changed = { ...kept, status: 'completed' as const, version: 2 };
+    applyDealPush(client, dealKeys.orderLists(), { verb: 'update', data: changed });
+    const orders = (p: { page: number; filter: 'all' | 'completed' | 'cancelled' }) => dealKeys.orderList({ scope: {}, ...p });
+    const answer = { data: [kept], total: 1 };
+    // Page 1 gets the new one first and the newer copy of the other; a later page, a filter it is not in, or the quotes list do not.
+    expect(checkedDealPage(client, orders({ page: 0, filter: 'all' }), answer, { page: 0, filter: 'all' }, now)).toEqual({ data: [pushed, changed], total: 2 });
+    expect(checkedDealPage(client, orders({ page: 1, filter: 'all' }), { data: [], total: 11 }, { page: 1, filter: 'all' }, now)).toEqual({
+      data: [],
+      total: 11,
+    });
+    expect(checkedDealPage(client, orders({ page: 0, filter: 'cancelled' }), { data: [], total: 0 }, { page: 0, filter: 'cancelled' }, now)).toEqual({
+      data: [],
+      total: 0,
+    });
+    expect(checkedDealPage(client, dealKeys.quoteList({ scope: {}, page: 0 }), { data: [], total: 0 }, { page: 0 }, now)).toEqual({ data: [], total: 0 });
+    // The answer's newer copy wins; past RECENT_DEAL_MS the answer is trusted as it is.
+    const newest = { ...changed, version: 3 };
+    expect(checkedDealPage(client, orders({ page: 0, filter: 'all' }), { data: [newest], total: 1 }, { page: 0, filter: 'all' }, now).data).toEqual([
+      pushed,
+      newest,
+    ]);
+    expect(checkedDealPage(client, orders({ page: 0, filter: 'all' }), answer, { page: 0, filter: 'all' }, now + RECENT_DEAL_MS)).toEqual(answer);
   });
 });
 

@@ -7,6 +7,8 @@ import { dealKeys } from './orders-api';
 
 /** A push travels beside the projection the lists read: the pages are fetched again once it has surely caught up. */
 const RECONCILE_MS = 2000;
+/** How long a deal pushed lately wins over a list answer that lacks it or has it older (ADR 0071). */
+export const RECENT_DEAL_MS = 15_000;
 
 type Deal = Order | Quote;
 type ListFilters = { teamId?: string; projectId?: string; page?: number; filter?: OrderFilter; search?: string };
@@ -22,6 +24,46 @@ export function listHolds(deal: Deal, f: ListFilters): boolean {
   );
 }
 
+/** The deals pushed lately, per query client, by list (`order` or `quote`) and id: a refetch may read a lagging projection. */
+const recentByClient = new WeakMap<QueryClient, Map<string, { deal: Deal; at: number }>>();
+function recentOf(queryClient: QueryClient): Map<string, { deal: Deal; at: number }> {
+  let map = recentByClient.get(queryClient);
+  if (!map) recentByClient.set(queryClient, (map = new Map()));
+  return map;
+}
+const kindOf = (listKey: QueryKey) => String(listKey[1]);
+
+/**
+ * A page of a deal list as the service answered it, checked against the deals pushed in the last RECENT_DEAL_MS: a
+ * newer copy replaces the answer's (or takes it out of a filter it left), and page 1 gets the ones it lacks first.
+ */
+export function checkedDealPage<T extends Deal>(
+  queryClient: QueryClient,
+  listKey: QueryKey,
+  page: { data: T[]; total: number },
+  filters: ListFilters,
+  now = Date.now(),
+) {
+  const recent = recentOf(queryClient);
+  let data = page.data;
+  let total = page.total;
+  for (const [key, { deal, at }] of recent) {
+    if (now - at >= RECENT_DEAL_MS) {
+      recent.delete(key);
+      continue;
+    }
+    if (!key.startsWith(`${kindOf(listKey)}:`)) continue;
+    const held = data.find((d) => d.id === deal.id);
+    const fits = listHolds(deal, filters);
+    if (held) {
+      if (held.version >= deal.version) continue;
+      if (fits) data = data.map((d) => (d.id === deal.id ? (deal as T) : d));
+      else [data, total] = [data.filter((d) => d.id !== deal.id), total - 1];
+    } else if (fits && (filters.page ?? 0) === 0) [data, total] = [[deal as T, ...data].slice(0, ORDERS_PAGE_SIZE), total + 1];
+  }
+  return { ...page, data, total: Math.max(0, total) };
+}
+
 /**
  * One push merged into the cached list pages at once (ADR 0058): a known deal is replaced when newer (or leaves a
  * filter it no longer matches), a new one, or one entering a filter, goes first on page 1; later the pages are
@@ -30,6 +72,9 @@ export function listHolds(deal: Deal, f: ListFilters): boolean {
 export function applyDealPush<T extends Deal>(queryClient: QueryClient, listKey: QueryKey, message: PushMessage<T>) {
   const deal = message?.data;
   if (!deal?.id) return;
+  const recent = recentOf(queryClient);
+  const known = recent.get(`${kindOf(listKey)}:${deal.id}`);
+  if (!known || known.deal.version < deal.version) recent.set(`${kindOf(listKey)}:${deal.id}`, { deal, at: Date.now() });
   for (const [key, data] of queryClient.getQueriesData<{ data: T[]; total: number }>({ queryKey: listKey })) {
     if (!data) continue;
     const filters = (key[key.length - 1] ?? {}) as ListFilters;
