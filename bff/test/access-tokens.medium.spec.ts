@@ -167,6 +167,12 @@ it('team tokens: made and seen by the team owners only, acting as the owner who 
   expect(token).toMatchObject({ teamId: team.id, createdBy: owner.id });
   const model = await api.ok('POST', '/api/workspace/model', secret, { name: 'Team model', teamId: team.id });
   expect(model.teamId).toBe(team.id);
+  // What is about its maker alone (their notifications, favorites, the models shared with them) a team token never reaches.
+  const notForTeam = { statusCode: 403, message: ACCESS_TOKEN_MESSAGES.notForTeamTokens };
+  expect((await api.http('GET', '/api/notification/user-notification/count', secret)).body).toEqual(notForTeam);
+  expect((await api.http('GET', '/api/workspace/user-favorite/my', secret)).body).toEqual(notForTeam);
+  expect((await api.http('GET', '/api/workspace/shared-model/my', secret)).body).toEqual(notForTeam);
+  expect((await api.http('GET', '/api/notification/user-notification/count', owner.token)).status).toBe(200);
   expect((await api.http('GET', `/api/workspace/access-token?teamId=${team.id}`, owner.token)).body.data.map((t: { id: string }) => t.id)).toEqual([token.id]);
   // Personal lists do not hold team tokens; people who are not owners neither see nor make them.
   expect((await api.http('GET', '/api/workspace/access-token', owner.token)).body.data).toEqual([]);

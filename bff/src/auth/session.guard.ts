@@ -30,7 +30,7 @@ export async function authenticate(sessions: SessionResolver, request: AuthedReq
   if (credential.via === 'bearer' && isAccessTokenSecret(credential.token)) {
     const token = await sessions.resolveAccessToken(credential.token);
     sessions.tokenLimits.take(token.tokenId);
-    const verdict = tokenMay(token.scopes, request.method, requestPath(request));
+    const verdict = tokenMay(token.scopes, request.method, requestPath(request), { team: token.teamId !== null });
     if (!verdict.allowed) throw new HttpException({ statusCode: verdict.status, message: verdict.message }, verdict.status);
     request.user = token.user;
     request.token = credential.token;

@@ -75,6 +75,12 @@ export const TOKEN_ROUTE_AREAS: readonly (readonly [prefix: string, area: TokenR
   ['/api/media', 'assets'],
 ];
 
+/**
+ * Routes about the person alone — their notifications, favorites and the models shared with them: a team token (which
+ * acts for its team) never reaches them, though they are in the models area (ADR 0065).
+ */
+export const PERSONAL_ROUTE_PREFIXES: readonly string[] = ['/api/notification/', '/api/workspace/user-favorite', '/api/workspace/shared-model'];
+
 /** The area of a request path, or null when the table does not list it (then a token is refused there). */
 export function tokenRouteArea(path: string): TokenRouteArea | null {
   for (const [prefix, area] of TOKEN_ROUTE_AREAS) if (path.startsWith(prefix)) return area;

@@ -35,6 +35,12 @@ describe('access token rules (ADR 0065)', () => {
     const all = [...TOKEN_SCOPES];
     expect(tokenMay(all, 'POST', '/api/workspace/access-token')).toMatchObject({ allowed: false, message: ACCESS_TOKEN_MESSAGES.notForTokens });
     expect(tokenMay(all, 'GET', '/api/workspace/access-token')).toMatchObject({ allowed: false, message: ACCESS_TOKEN_MESSAGES.notForTokens });
+    // A team token never reaches what is about its maker alone; a personal token does.
+    for (const path of ['/api/notification/user-notification/count', '/api/workspace/user-favorite/my', '/api/workspace/shared-model/my']) {
+      expect(tokenMay(all, 'GET', path, { team: true })).toEqual({ allowed: false, status: 403, message: ACCESS_TOKEN_MESSAGES.notForTeamTokens });
+      expect(tokenMay(all, 'GET', path)).toEqual({ allowed: true });
+    }
+    expect(tokenMay(all, 'GET', '/api/workspace/model', { team: true })).toEqual({ allowed: true });
     expect(tokenMay(all, 'PATCH', '/api/auth/me')).toMatchObject({ allowed: false, message: ACCESS_TOKEN_MESSAGES.notForAccount });
     expect(tokenMay(all, 'POST', '/api/auth/logout')).toMatchObject({ allowed: false, message: ACCESS_TOKEN_MESSAGES.notForAccount });
     expect(tokenMay(all, 'GET', '/api/auth/me')).toEqual({ allowed: true });

@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_NAME_MAX,
   ACCESS_TOKENS_MAX,
   COMMON_MESSAGES,
+  PERSONAL_ROUTE_PREFIXES,
   TOKEN_AREA_LABELS,
   TOKEN_SCOPES,
   tokenAccessOf,
@@ -34,6 +35,7 @@ export const ACCESS_TOKEN_MESSAGES = {
   notForAccount: 'An access token cannot change the account. Sign in to Kiln to do that.',
   notForIntegrations: 'An access token cannot see or change webhooks. Sign in to Kiln to manage them.',
   notHere: 'An access token cannot be used on this route.',
+  notForTeamTokens: 'A team token cannot reach a person’s own notifications, favorites or shared models. Use a personal token for those.',
   rateLimited: 'Too many requests with this access token. Wait a moment and try again.',
   secretShownOnce: 'Copy this token now. It will not be shown again.',
 } as const;
@@ -52,8 +54,11 @@ export function scopesAllow(scopes: readonly TokenScope[], area: TokenArea, acce
 
 export type TokenVerdict = { allowed: true } | { allowed: false; status: 403; message: string };
 
-/** What a token with these scopes may do with `method path` (the one check the BFF makes for every token request). */
-export function tokenMay(scopes: readonly TokenScope[], method: string, path: string): TokenVerdict {
+/**
+ * What a token with these scopes may do with `method path` (the one check the BFF makes for every token request); a
+ * team token (`team`) is also kept off the routes about a person alone.
+ */
+export function tokenMay(scopes: readonly TokenScope[], method: string, path: string, token: { team?: boolean } = {}): TokenVerdict {
   const area = tokenRouteArea(path);
   const access = tokenAccessOf(method);
   const refuse = (message: string): TokenVerdict => ({ allowed: false, status: 403, message });
@@ -63,6 +68,7 @@ export function tokenMay(scopes: readonly TokenScope[], method: string, path: st
   if (area === 'integrations') return refuse(ACCESS_TOKEN_MESSAGES.notForIntegrations);
   if (area === 'account') return access === 'read' ? { allowed: true } : refuse(ACCESS_TOKEN_MESSAGES.notForAccount);
   if (area === 'events') return access === 'read' ? { allowed: true } : refuse(ACCESS_TOKEN_MESSAGES.notHere);
+  if (token.team && PERSONAL_ROUTE_PREFIXES.some((prefix) => path.startsWith(prefix))) return refuse(ACCESS_TOKEN_MESSAGES.notForTeamTokens);
   return scopesAllow(scopes, area, access) ? { allowed: true } : refuse(beyondScopeMessage(area, access));
 }
 

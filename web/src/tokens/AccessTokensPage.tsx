@@ -37,7 +37,8 @@ export function AccessTokensPage() {
       </div>
       <p className="muted tokens-intro">
         A token lets a program use the Kiln API as you, with only the scopes you give it: send it as <code>Authorization: Bearer</code>. A token cannot create
-        tokens or change your account. A team token acts as the owner who made it, while they own the team.
+        tokens or change your account. A team token acts as the owner who made it, while they own the team, and cannot read that person’s own notifications,
+        favorites or shared models.
       </p>
       <div className="field tokens-scope">
         <label htmlFor="tokens-whose">Whose tokens</label>
