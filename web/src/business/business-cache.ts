@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { PushMessage } from '@kiln/contracts';
+import { recentChangesOf } from './recent-changes';
 import type { BusinessScope } from './business-scope';
 
 /** What every business record carries (contracts RecordMeta). */
@@ -17,20 +18,19 @@ export function inScope(record: Pick<BusinessRecord, 'teamId' | 'projectId'>, sc
   return record.teamId === scope.teamId && (!scope.projectId || record.projectId === scope.projectId);
 }
 
-/** How long a record added or changed on this page is kept when a list answer lacks it (that answer may be older). */
-export const RECENT_RECORD_MS = 15_000;
-
 type ListFilters = { search?: string; teamId?: string; projectId?: string };
 type Named = BusinessRecord & { name?: string };
 
 /**
  * The highest version seen per record and the version each was removed at, so a late answer or redelivered push
- * never goes back; an undone removal (a higher version) comes back (issue 17). The records added or changed lately
- * are kept whole: a list answer read before their change reached the read model must not undo it (ADR 0071).
+ * never goes back; an undone removal (a higher version) comes back (issue 17).
  */
 const seen = new Map<string, number>();
 const gone = new Map<string, number>();
-const recent = new Map<string, { record: Named; isNew: boolean; at: number }>();
+
+/** The records of one kind of list added or changed lately, kept whole (ADR 0071). */
+const recentOf = (queryClient: QueryClient, listKey: QueryKey) =>
+  recentChangesOf<{ record: Named; isNew: boolean }>(queryClient, `business:${JSON.stringify(listKey)}`);
 
 function removed(record: BusinessRecord): boolean {
   const removedAt = gone.get(record.id);
@@ -49,11 +49,19 @@ function matchesList(record: Named, filters: ListFilters): boolean {
 }
 
 /**
- * A page of a list as the server answered it, checked against what this page learned meanwhile: removed records
- * dropped, a newer version held kept, and on the first page the records added lately that the answer lacks.
+ * A page of a list under `listKey` as the server answered it, checked against what this page learned meanwhile:
+ * removed records dropped, a newer version held kept, and on the first page the records added lately that it lacks.
  */
-export function checkedBusinessList<T extends Named>(list: { data: T[]; total: number }, skip: number, filters: ListFilters, now = Date.now()) {
-  for (const [id, held] of recent) if (now - held.at >= RECENT_RECORD_MS) recent.delete(id);
+export function checkedBusinessList<T extends Named>(
+  queryClient: QueryClient,
+  listKey: QueryKey,
+  list: { data: T[]; total: number },
+  skip: number,
+  filters: ListFilters,
+  now = Date.now(),
+) {
+  const recent = recentOf(queryClient, listKey);
+  const lately = recent.entries(now);
   let data = list.data
     .filter((record) => !removed(record))
     .map((record) => {
@@ -63,7 +71,8 @@ export function checkedBusinessList<T extends Named>(list: { data: T[]; total: n
       return record;
     });
   if (skip === 0) {
-    const added = [...recent.values()]
+    const added = lately
+      .map(([, held]) => held)
       .filter(({ record, isNew }) => isNew && matchesList(record, filters) && !data.some((item) => item.id === record.id))
       .map(({ record }) => record as T);
     data = [...added.reverse(), ...data];
@@ -87,7 +96,8 @@ function mapPages<T extends BusinessRecord>(queryClient: QueryClient, listKey: Q
 export function applyUpsert<T extends Named>(queryClient: QueryClient, listKey: QueryKey, record: T, isNew: boolean) {
   if (!newer(record)) return;
   seen.set(record.id, record.version);
-  recent.set(record.id, { record, isNew: isNew || (recent.get(record.id)?.isNew ?? false), at: Date.now() });
+  const recent = recentOf(queryClient, listKey);
+  recent.set(record.id, { record, isNew: isNew || (recent.get(record.id)?.isNew ?? false) });
   mapPages<T>(queryClient, listKey, (data, filters) => {
     const present = data.pages.some((page) => page.data.some((item) => item.id === record.id));
     if (present) return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === record.id ? record : item)) })) };
@@ -101,7 +111,7 @@ export function applyUpsert<T extends Named>(queryClient: QueryClient, listKey: 
 export function applyRemoval<T extends BusinessRecord>(queryClient: QueryClient, listKey: QueryKey, removed: Pick<BusinessRecord, 'id' | 'version'>) {
   const id = removed.id;
   gone.set(id, Math.max(removed.version, gone.get(id) ?? 0));
-  recent.delete(id);
+  recentOf(queryClient, listKey).delete(id);
   mapPages<T>(queryClient, listKey, (data) => {
     if (!data.pages.some((page) => page.data.some((item) => item.id === id))) return data;
     return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) })) };

@@ -1,4 +1,5 @@
 import type { Model } from '@kiln/contracts';
+import { RECENT_CHANGE_MS } from '../api/recent-changes';
 import { QueryClient } from '@tanstack/react-query';
 import {
   applyFavoriteFlag,
@@ -9,7 +10,6 @@ import {
   favoriteRemoved,
   modelKeys,
   ModelVersions,
-  RECENT_MODEL_MS,
   removeFromPages,
   upsertInPages,
   type ModelPages,
@@ -222,8 +222,8 @@ describe('model cache versions', () => {
     const versions = new ModelVersions();
     const gear = aModel('Gear');
     versions.createdLately(gear, 0);
-    expect(versions.checkList({ data: [], total: 0 }, 0, key(), RECENT_MODEL_MS - 1).data).toEqual([gear]);
-    expect(versions.checkList({ data: [], total: 0 }, 0, key(), RECENT_MODEL_MS).data).toEqual([]);
+    expect(versions.checkList({ data: [], total: 0 }, 0, key(), RECENT_CHANGE_MS - 1).data).toEqual([gear]);
+    expect(versions.checkList({ data: [], total: 0 }, 0, key(), RECENT_CHANGE_MS).data).toEqual([]);
   });
 
   it('forgets the oldest deleted ids beyond its bound', () => {

@@ -1,11 +1,10 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Model, ModelList } from '@kiln/contracts';
+import { RECENT_CHANGE_MS } from '../api/recent-changes';
 import { parseSort } from '../shell/view-state';
 
 /** How many ids the version memory keeps (newest kept); enough for a session, small in memory. */
 const REMEMBERED_IDS = 5000;
-/** How long a model created lately is kept when a list answer lacks it (that answer may be older; ADR 0071). */
-export const RECENT_MODEL_MS = 15_000;
 
 /** Where a model list looks: the personal workspace (no team), a team, or one project of a team. */
 export interface ModelScope {
@@ -124,7 +123,7 @@ export class ModelVersions {
     if (skip !== 0 || !key) return { data: checked, total };
     const { search, sort, ...scope } = key[2];
     for (const [id, { model, at }] of this.created) {
-      if (now - at >= RECENT_MODEL_MS) {
+      if (now - at >= RECENT_CHANGE_MS) {
         this.created.delete(id);
         continue;
       }

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
+import { RECENT_CHANGE_MS } from '../api/recent-changes';
 import type { Project, Team, TeamMember } from '@kiln/contracts';
 import type { ProjectList, TeamList, TeamMemberList } from '../api/teams';
 import { ME_KEY } from '../auth/session';
-import { checkedMembers, checkedTeamList, membersMissing, onTeamGone, RECENT_TEAM_MS, teamKeys } from './team-cache';
+import { checkedMembers, checkedTeamList, membersMissing, onTeamGone, teamKeys } from './team-cache';
 import { applyMemberPush, applyProjectPush, applyTeamPush } from './team-pushes';
 
 // How team, project and member pushes land in the cached team data (no React, no network).
@@ -142,7 +143,7 @@ describe('answers that left the server before a push', () => {
     const stale = { data: [alpha], total: 1 };
     expect(checkedTeamList(client, stale).data.map((t) => t.name)).toEqual(['Alpha 3', 'Beta']);
     // Long after, the answer is believed.
-    expect(checkedTeamList(client, stale, Date.now() + RECENT_TEAM_MS).data.map((t) => t.name)).toEqual(['Alpha']);
+    expect(checkedTeamList(client, stale, Date.now() + RECENT_CHANGE_MS).data.map((t) => t.name)).toEqual(['Alpha']);
   });
 
   it('drop a team deleted meanwhile', () => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Project, Team, TeamMember } from '@kiln/contracts';
 import type { ProjectList, TeamList, TeamMemberList } from '../api/teams';
+import { RECENT_CHANGE_MS } from '../api/recent-changes';
 
 /**
  * Query keys of the team screens. The navigation's list (`mine`) holds every team with its projects; a team page
@@ -16,9 +17,6 @@ export const teamKeys = {
 
 /** A pushed team: the team without its projects (contracts/src/realtime.ts TeamPush). */
 export type TeamPatch = Omit<Team, 'projects'> & { projects?: Project[] };
-
-/** How long a team seen in a push or an answer is kept when a list answer lacks it (that answer may be older). */
-export const RECENT_TEAM_MS = 15_000;
 
 /**
  * Teams and projects deleted in this session (a late create or update must not bring them back), and the teams
@@ -41,7 +39,7 @@ function goneOf(queryClient: QueryClient): Gone {
 export function checkedTeam(queryClient: QueryClient, team: Team, now = Date.now()): Team {
   const memory = goneOf(queryClient);
   const seen = memory.recent.get(team.id);
-  return seen && now - seen.at < RECENT_TEAM_MS ? mergeTeam(team, seen.team) : team;
+  return seen && now - seen.at < RECENT_CHANGE_MS ? mergeTeam(team, seen.team) : team;
 }
 
 /** A list answer checked the same way: deleted teams dropped, newer versions kept, teams added lately kept. */
@@ -49,7 +47,7 @@ export function checkedTeamList(queryClient: QueryClient, list: TeamList, now = 
   const memory = goneOf(queryClient);
   let data = list.data.filter((team) => !memory.teams.has(team.id)).map((team) => checkedTeam(queryClient, team, now));
   for (const [id, seen] of memory.recent) {
-    if (now - seen.at >= RECENT_TEAM_MS) memory.recent.delete(id);
+    if (now - seen.at >= RECENT_CHANGE_MS) memory.recent.delete(id);
     else if (!memory.teams.has(id) && !data.some((team) => team.id === id)) data = [...data, mergeTeam(undefined, seen.team)];
   }
   return { data, total: list.total + (data.length - list.data.length) };
@@ -202,7 +200,7 @@ export function applyMemberFact(queryClient: QueryClient, fact: MemberFact): voi
 /** A member list answer with what recent pushes said laid over it. */
 export function checkedMembers(queryClient: QueryClient, list: TeamMemberList, now = Date.now()): TeamMemberList {
   const facts = memberFactsOf(queryClient);
-  for (const [id, fact] of facts) if (now - fact.at >= RECENT_TEAM_MS) facts.delete(id);
+  for (const [id, fact] of facts) if (now - fact.at >= RECENT_CHANGE_MS) facts.delete(id);
   const data = list.data
     .filter((member) => !facts.get(member.id)?.deleted)
     .map((member) => {
@@ -217,7 +215,7 @@ export function checkedMembers(queryClient: QueryClient, list: TeamMemberList, n
 /** Whether a recent push named a member this answer does not hold yet (then it is asked again shortly). */
 export function membersMissing(queryClient: QueryClient, teamId: string, list: TeamMemberList, now = Date.now()): boolean {
   for (const fact of memberFactsOf(queryClient).values()) {
-    if (fact.teamId === teamId && !fact.deleted && now - fact.at < RECENT_TEAM_MS && !list.data.some((member) => member.id === fact.id)) return true;
+    if (fact.teamId === teamId && !fact.deleted && now - fact.at < RECENT_CHANGE_MS && !list.data.some((member) => member.id === fact.id)) return true;
   }
   return false;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { PushMessage } from '@kiln/contracts';
+import { RECENT_CHANGE_MS } from '../api/recent-changes';
 import { usePushChannel } from '../realtime/RealtimeProvider';
 import { DotsIcon } from './icons';
 import { Menu, MenuItem } from './Menu';
@@ -108,8 +109,6 @@ export function ItemRow({
 
 /** After a push, the list is fetched again once more a moment later: the push may come before the service's read model has it. */
 const SETTLE_MS = 1000;
-/** How long an item pushed as created is shown when the list's answers lack it (they may be older; ADR 0071). */
-export const RECENT_ITEM_MS = 15_000;
 
 /** Whether an item is in a list's scope (personal, a team, a project) as the services list them. */
 export function inItemScope(
@@ -124,7 +123,7 @@ export function inItemScope(
  * A paged list kept live by its push channel: a deletion (here, by `forget`, or pushed) keeps the item out for good, even
  * from a fetch that left before the deletion was in the read model; other pushes are merged (`merge`) and the list is
  * fetched again (at once for a new item, whose place in the order only the service knows) and once more a moment later.
- * An item pushed as created that `belongs` to the list is shown first for RECENT_ITEM_MS while the answers lack it.
+ * An item pushed as created that `belongs` to the list is shown first for RECENT_CHANGE_MS while the answers lack it.
  */
 export function useLiveItems<T extends { id: string; version?: number }>(
   paged: T[],
@@ -157,7 +156,7 @@ export function useLiveItems<T extends { id: string; version?: number }>(
     merge(message);
     if (message.verb === 'create' && belongs?.(pushed)) {
       setRecent((before) => new Map(before).set(pushed.id, pushed));
-      later(RECENT_ITEM_MS, () => unrecent(pushed.id));
+      later(RECENT_CHANGE_MS, () => unrecent(pushed.id));
     } else if (message.verb === 'delete' || !belongs?.(pushed)) unrecent(pushed.id);
     else
       setRecent((before) => {

@@ -8,10 +8,14 @@ import type { BusinessScope } from '../business-scope';
 
 /** The catalog of a scope, 20 at a time (spec 002 §9); each page checked against what this page changed meanwhile. */
 export function useCatalogList(search: string, sort: string, scope: BusinessScope) {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: businessKeys.catalogList(search, sort, scope),
     queryFn: async ({ pageParam }) =>
-      checkedBusinessList(await catalogApi.list({ search, sort, skip: pageParam, scope }), pageParam, { search, ...scopeWhere(scope) }),
+      checkedBusinessList(queryClient, businessKeys.catalogLists(), await catalogApi.list({ search, sort, skip: pageParam, scope }), pageParam, {
+        search,
+        ...scopeWhere(scope),
+      }),
     initialPageParam: 0,
     getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
   });

@@ -1,16 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
+import { RECENT_CHANGE_MS } from '../../api/recent-changes';
 import type { Material } from '@kiln/contracts';
 import { materialKeys } from '../materials/material-api';
-import {
-  applyMaterialRemoval,
-  applyMaterialUpsert,
-  checkedAnswer,
-  inScope,
-  RECENT_MATERIAL_MS,
-  sortMaterials,
-  splitByStock,
-  upsertIn,
-} from './inventory-cache';
+import { applyMaterialRemoval, applyMaterialUpsert, checkedAnswer, inScope, sortMaterials, splitByStock, upsertIn } from './inventory-cache';
 
 // How answers and `business-material` pushes land in the cached inventory lists (no React, no network).
 const ME = 'a'.repeat(24);
@@ -112,7 +104,7 @@ describe('inventory cache', () => {
     expect(checkedAnswer(client, [], { ...personal, scope: { teamId: TEAM } }, now)).toEqual([]);
     expect(checkedAnswer(client, [], { ...personal, search: 'tin' }, now).map((m) => m.name)).toEqual(['Tin sheet']);
     expect(checkedAnswer(client, [{ ...tin, version: 3, name: 'Tin plate' }], personal, now).map((m) => m.name)).toEqual(['Tin plate', 'Zinc']);
-    expect(checkedAnswer(client, [tin], personal, now + RECENT_MATERIAL_MS).map((m) => m.name)).toEqual(['Tin']);
+    expect(checkedAnswer(client, [tin], personal, now + RECENT_CHANGE_MS).map((m) => m.name)).toEqual(['Tin']);
   });
 
   it('splits In stock (quantity above 0) from Out of stock and sorts each as the shell asks', () => {

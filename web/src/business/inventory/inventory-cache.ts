@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Material } from '@kiln/contracts';
+import { recentChangesOf } from '../recent-changes';
 import { materialKeys, type MaterialScope } from '../materials/material-api';
 
 /** What each cached inventory list knows: its scope and search are in its key (materialKeys.list). */
@@ -16,16 +17,8 @@ function gone(queryClient: QueryClient): Map<string, number> {
   return map;
 }
 
-/** How long a material created or changed lately wins over a list answer (that answer may be older; ADR 0071). */
-export const RECENT_MATERIAL_MS = 15_000;
-
-/** The materials created or changed lately, per query client, with when they were seen. */
-const recentByClient = new WeakMap<QueryClient, Map<string, { material: Material; at: number }>>();
-function recent(queryClient: QueryClient): Map<string, { material: Material; at: number }> {
-  let map = recentByClient.get(queryClient);
-  if (!map) recentByClient.set(queryClient, (map = new Map()));
-  return map;
-}
+/** The materials created or changed lately (ADR 0071). */
+const recent = (queryClient: QueryClient) => recentChangesOf<Material>(queryClient, 'materials');
 
 /** Whether a material is in the list of a scope, as the service lists them (ADR 0029). */
 export function inScope(material: Pick<Material, 'teamId' | 'projectId' | 'ownerId'>, scope: MaterialScope, meId: string | undefined): boolean {
@@ -73,11 +66,7 @@ export function checkedAnswer(
   now = Date.now(),
 ): Material[] {
   let checked = list.filter((material) => !isGone(queryClient, material));
-  const lately = recent(queryClient);
-  for (const [id, { material, at }] of lately) {
-    if (now - at >= RECENT_MATERIAL_MS) lately.delete(id);
-    else checked = upsertIn(checked, material, where.scope, where.search, where.meId);
-  }
+  for (const [, material] of recent(queryClient).entries(now)) checked = upsertIn(checked, material, where.scope, where.search, where.meId);
   return checked;
 }
 
@@ -85,7 +74,7 @@ export function checkedAnswer(
 export function applyMaterialUpsert(queryClient: QueryClient, material: Material, meId: string | undefined, now = Date.now()): void {
   if (isGone(queryClient, material)) return;
   const held = recent(queryClient).get(material.id);
-  if (!held || held.material.version < material.version) recent(queryClient).set(material.id, { material, at: now });
+  if (!held || held.version < material.version) recent(queryClient).set(material.id, material, now);
   for (const [key, data] of queryClient.getQueriesData<Material[]>({ queryKey: materialKeys.lists() })) {
     if (!data) continue;
     const { search, ...scope } = (key as ListKey)[3];

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
+import { RECENT_CHANGE_MS } from '../../api/recent-changes';
 import type { Order, QuoteRevision } from '@kiln/contracts';
-import { applyDealPush, checkedDealPage, listHolds, RECENT_DEAL_MS } from './deal-pushes';
+import { applyDealPush, checkedDealPage, listHolds } from './deal-pushes';
 import { dealKeys, dealListQuery, pageCount } from './orders-api';
 import { revisionChanges } from './revision-diff';
 
@@ -119,13 +120,13 @@ describe('orders list pages and pushes', () => {
       total: 0,
     });
     expect(checkedDealPage(client, dealKeys.quoteList({ scope: {}, page: 0 }), { data: [], total: 0 }, { page: 0 }, now)).toEqual({ data: [], total: 0 });
-    // The answer's newer copy wins; past RECENT_DEAL_MS the answer is trusted as it is.
+    // The answer's newer copy wins; past RECENT_CHANGE_MS the answer is trusted as it is.
     const newest = { ...changed, version: 3 };
     expect(checkedDealPage(client, orders({ page: 0, filter: 'all' }), { data: [newest], total: 1 }, { page: 0, filter: 'all' }, now).data).toEqual([
       pushed,
       newest,
     ]);
-    expect(checkedDealPage(client, orders({ page: 0, filter: 'all' }), answer, { page: 0, filter: 'all' }, now + RECENT_DEAL_MS)).toEqual(answer);
+    expect(checkedDealPage(client, orders({ page: 0, filter: 'all' }), answer, { page: 0, filter: 'all' }, now + RECENT_CHANGE_MS)).toEqual(answer);
   });
 });
 

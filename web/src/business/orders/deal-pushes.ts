@@ -1,14 +1,13 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Order, PushMessage, Quote } from '@kiln/contracts';
 import { ORDER_FILTER_STATUSES, ORDERS_PAGE_SIZE, type OrderFilter } from '@kiln/contracts/constants';
+import { recentChangesOf } from '../recent-changes';
 import { usePushChannel } from '../../realtime/RealtimeProvider';
 import { inScope } from '../business-cache';
 import { dealKeys } from './orders-api';
 
 /** A push travels beside the projection the lists read: the pages are fetched again once it has surely caught up. */
 const RECONCILE_MS = 2000;
-/** How long a deal pushed lately wins over a list answer that lacks it or has it older (ADR 0071). */
-export const RECENT_DEAL_MS = 15_000;
 
 type Deal = Order | Quote;
 type ListFilters = { teamId?: string; projectId?: string; page?: number; filter?: OrderFilter; search?: string };
@@ -24,17 +23,11 @@ export function listHolds(deal: Deal, f: ListFilters): boolean {
   );
 }
 
-/** The deals pushed lately, per query client, by list (`order` or `quote`) and id: a refetch may read a lagging projection. */
-const recentByClient = new WeakMap<QueryClient, Map<string, { deal: Deal; at: number }>>();
-function recentOf(queryClient: QueryClient): Map<string, { deal: Deal; at: number }> {
-  let map = recentByClient.get(queryClient);
-  if (!map) recentByClient.set(queryClient, (map = new Map()));
-  return map;
-}
-const kindOf = (listKey: QueryKey) => String(listKey[1]);
+/** The deals of one list (`order` or `quote`) pushed lately: a refetch may read a lagging projection (ADR 0071). */
+const recentOf = (queryClient: QueryClient, listKey: QueryKey) => recentChangesOf<Deal>(queryClient, `deals:${String(listKey[1])}`);
 
 /**
- * A page of a deal list as the service answered it, checked against the deals pushed in the last RECENT_DEAL_MS: a
+ * A page of a deal list as the service answered it, checked against the deals pushed in the last RECENT_CHANGE_MS: a
  * newer copy replaces the answer's (or takes it out of a filter it left), and page 1 gets the ones it lacks first.
  */
 export function checkedDealPage<T extends Deal>(
@@ -44,15 +37,9 @@ export function checkedDealPage<T extends Deal>(
   filters: ListFilters,
   now = Date.now(),
 ) {
-  const recent = recentOf(queryClient);
   let data = page.data;
   let total = page.total;
-  for (const [key, { deal, at }] of recent) {
-    if (now - at >= RECENT_DEAL_MS) {
-      recent.delete(key);
-      continue;
-    }
-    if (!key.startsWith(`${kindOf(listKey)}:`)) continue;
+  for (const [, deal] of recentOf(queryClient, listKey).entries(now)) {
     const held = data.find((d) => d.id === deal.id);
     const fits = listHolds(deal, filters);
     if (held) {
@@ -72,9 +59,9 @@ export function checkedDealPage<T extends Deal>(
 export function applyDealPush<T extends Deal>(queryClient: QueryClient, listKey: QueryKey, message: PushMessage<T>) {
   const deal = message?.data;
   if (!deal?.id) return;
-  const recent = recentOf(queryClient);
-  const known = recent.get(`${kindOf(listKey)}:${deal.id}`);
-  if (!known || known.deal.version < deal.version) recent.set(`${kindOf(listKey)}:${deal.id}`, { deal, at: Date.now() });
+  const recent = recentOf(queryClient, listKey);
+  const known = recent.get(deal.id);
+  if (!known || known.version < deal.version) recent.set(deal.id, deal);
   for (const [key, data] of queryClient.getQueriesData<{ data: T[]; total: number }>({ queryKey: listKey })) {
     if (!data) continue;
     const filters = (key[key.length - 1] ?? {}) as ListFilters;

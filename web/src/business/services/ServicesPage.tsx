@@ -52,7 +52,7 @@ export function ServicesPage() {
   const list = useInfiniteQuery({
     queryKey: businessKeys.serviceList(search, sort, scope),
     queryFn: async ({ pageParam }) =>
-      checkedBusinessList(await serviceApi.list({ search, sort, skip: pageParam, scope }), pageParam, { search, ...scopeWhere(scope) }),
+      checkedBusinessList(queryClient, LISTS, await serviceApi.list({ search, sort, skip: pageParam, scope }), pageParam, { search, ...scopeWhere(scope) }),
     initialPageParam: 0,
     // More while the last page was full (spec 002 §4).
     getNextPageParam: nextBusinessSkip(BUSINESS_PAGE_SIZE),
